@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// ABCPress: ABC tune books to print-quality PDF, PNG and SVG.
+///
+/// Module dependencies run one way:
+///   ScoreModel ← ABCParser
+///   ScoreModel, SMuFL, DisplayList ← Layout (no Cairo, no file I/O)
+///   DisplayList, SMuFL ← Render (Cairo, Pango, FreeType, fontconfig)
+///   everything ← ABCPressCLI ← abcpress (executable)
+let package = Package(
+  name: "ABCPress",
+  products: [
+    .executable(name: "abcpress", targets: ["abcpress"]),
+    .library(name: "ABCPressCLI", targets: ["ABCPressCLI"]),
+  ],
+  targets: [
+    // C libraries, each a system-library target with a project prefix.
+    .systemLibrary(
+      name: "CABCPressCairo", pkgConfig: "cairo-ft",
+      providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(
+      name: "CABCPressPangoCairo", pkgConfig: "pangocairo",
+      providers: [.apt(["libpango1.0-dev"])]),
+    .systemLibrary(
+      name: "CABCPressFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig1-dev"])]),
+    .systemLibrary(
+      name: "CABCPressFreeType", pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"])]),
+
+    // Pure Swift stages.
+    .target(name: "ScoreModel"),
+    .target(name: "ABCParser", dependencies: ["ScoreModel"]),
+    .target(name: "SMuFL"),
+    .target(name: "DisplayList"),
+    .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList"]),
+
+    // Cairo/Pango backend.
+    .target(
+      name: "Render",
+      dependencies: [
+        "DisplayList", "SMuFL", "Layout",
+        "CABCPressCairo", "CABCPressPangoCairo", "CABCPressFontconfig", "CABCPressFreeType",
+      ]),
+
+    // Command line.
+    .target(
+      name: "ABCPressCLI",
+      dependencies: ["ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Render"]),
+    .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
+
+    // Tests (Swift Testing only).
+    .testTarget(name: "ScoreModelTests", dependencies: ["ScoreModel"]),
+    .testTarget(name: "ABCParserTests", dependencies: ["ABCParser", "ScoreModel"]),
+    .testTarget(
+      name: "LayoutTests",
+      dependencies: ["Layout", "ABCParser", "ScoreModel", "SMuFL", "DisplayList"],
+      exclude: ["Snapshots"]),
+    .testTarget(
+      name: "RenderTests", dependencies: ["Render", "DisplayList", "SMuFL", "Layout"]),
+    .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI"]),
+  ]
+)

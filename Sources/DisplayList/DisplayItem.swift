@@ -1,0 +1,175 @@
+/// Which tune, staff, voice, score line and time column an item belongs to.
+public struct ItemContext: Hashable, Sendable {
+  /// The tune's `X:` number.
+  public var tune: Int?
+  public var staff: Int?
+  public var voice: Int?
+  /// The score line (StaffSystem) index within the tune, from 0.
+  public var line: Int?
+  /// The time column within its line, from 0.
+  public var column: Int?
+
+  public init(tune: Int? = nil, staff: Int? = nil, voice: Int? = nil, line: Int? = nil, column: Int? = nil) {
+    self.tune = tune
+    self.staff = staff
+    self.voice = voice
+    self.line = line
+    self.column = column
+  }
+}
+
+/// A position in the ABC source: 1-based line and column.
+public struct SourcePosition: Hashable, Sendable {
+  public var line: Int
+  public var column: Int
+
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+}
+
+/// A music-font glyph placed by its SMuFL origin (left edge, on the baseline).
+public struct GlyphShape: Hashable, Sendable {
+  /// SMuFL glyph name, e.g. `noteheadBlack`.
+  public var name: String
+  /// The glyph's code point in the music font.
+  public var codepoint: UInt32
+  /// The music font family, e.g. `Bravura`.
+  public var font: String
+  public var origin: Point
+  /// The font size in points (one em = four staff spaces).
+  public var size: Double
+  /// Horizontal scale factor (1 = natural width), for glyphs stretched to fit.
+  public var scaleX: Double
+
+  public init(name: String, codepoint: UInt32, font: String, origin: Point, size: Double, scaleX: Double = 1) {
+    self.name = name
+    self.codepoint = codepoint
+    self.font = font
+    self.origin = origin
+    self.size = size
+    self.scaleX = scaleX
+  }
+}
+
+/// A straight stroked line with butt caps.
+public struct LineShape: Hashable, Sendable {
+  public var from: Point
+  public var to: Point
+  public var thickness: Double
+  /// Dash length in points, nil for solid lines.
+  public var dash: Double?
+
+  public init(from: Point, to: Point, thickness: Double, dash: Double? = nil) {
+    self.from = from
+    self.to = to
+    self.thickness = thickness
+    self.dash = dash
+  }
+}
+
+/// One segment of a path.
+public enum PathSegment: Hashable, Sendable {
+  case move(Point)
+  case line(Point)
+  case curve(Point, Point, Point)
+  case close
+}
+
+/// A filled outline (beams, slurs, ties) or a stroked open path (brackets).
+public struct PathShape: Hashable, Sendable {
+  public var segments: [PathSegment]
+  /// Stroke width; nil means the path is filled.
+  public var strokeWidth: Double?
+
+  public init(segments: [PathSegment], strokeWidth: Double? = nil) {
+    self.segments = segments
+    self.strokeWidth = strokeWidth
+  }
+
+  /// Every point the path names, for bounding boxes.
+  public var points: [Point] {
+    segments.flatMap { segment -> [Point] in
+      switch segment {
+      case .move(let p), .line(let p): [p]
+      case .curve(let a, let b, let c): [a, b, c]
+      case .close: []
+      }
+    }
+  }
+}
+
+/// The font of a text run, as a Pango/fontconfig family with size and style.
+public struct FontSpec: Hashable, Sendable {
+  public var family: String
+  public var size: Double
+  public var isBold: Bool
+  public var isItalic: Bool
+
+  public init(family: String, size: Double, isBold: Bool = false, isItalic: Bool = false) {
+    self.family = family
+    self.size = size
+    self.isBold = isBold
+    self.isItalic = isItalic
+  }
+
+  /// The Pango font description string, e.g. `TeX Gyre Schola Bold Italic 12`.
+  public var pangoDescription: String {
+    var parts = [family]
+    if isBold { parts.append("Bold") }
+    if isItalic { parts.append("Italic") }
+    let size = self.size == self.size.rounded() ? String(Int(self.size)) : String(self.size)
+    parts.append(size + "px")
+    return parts.joined(separator: " ")
+  }
+}
+
+/// A run of text, positioned by the left end of its baseline.
+public struct TextShape: Hashable, Sendable {
+  public var text: String
+  public var font: FontSpec
+  public var origin: Point
+
+  public init(text: String, font: FontSpec, origin: Point) {
+    self.text = text
+    self.font = font
+    self.origin = origin
+  }
+}
+
+/// What a display item draws.
+public enum Shape: Hashable, Sendable {
+  case glyph(GlyphShape)
+  case line(LineShape)
+  case path(PathShape)
+  case text(TextShape)
+
+  /// The shape's kind as written in dumps and JSON.
+  public var kind: String {
+    switch self {
+    case .glyph: "glyph"
+    case .line: "line"
+    case .path: "path"
+    case .text: "text"
+    }
+  }
+}
+
+/// One positioned drawing instruction with its meaning and where it came from.
+public struct DisplayItem: Hashable, Sendable {
+  public var role: Role
+  public var shape: Shape
+  /// The ink's bounding box in page points.
+  public var box: Rect
+  public var context: ItemContext
+  public var source: SourcePosition?
+
+  public init(role: Role, shape: Shape, box: Rect, context: ItemContext = ItemContext(), source: SourcePosition? = nil) {
+    self.role = role
+    self.shape = shape
+    self.box = box
+    self.context = context
+    self.source = source
+  }
+}

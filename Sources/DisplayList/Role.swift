@@ -1,0 +1,11 @@
+/// What a display item means musically; themes colour by role, tests query by role.
+///
+/// The vocabulary is fixed and documented in Documentation/display-list.md; later stages
+/// add cases, never rename them.
+public enum Role: String, Sendable, CaseIterable {
+  case staffLine, ledgerLine, barLine, repeatDot, clef, keySignature, timeSignature
+  case notehead, accidental, dot, stem, flag, beam, rest
+  case tie, slur, tuplet, decoration, chordSymbol, annotation, lyric
+  case title, subtitle, composer, origin, rhythm, tempo, partLabel, measureNumber, volta
+  case text, header, footer
+}

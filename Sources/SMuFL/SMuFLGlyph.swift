@@ -1,0 +1,35 @@
+/// The SMuFL glyphs the engraver draws, by their standard names.
+public enum SMuFLGlyph: String, Sendable, CaseIterable {
+  // Clefs
+  case gClef, fClef, cClef, unpitchedPercussionClef1, gClef8vb, gClef8va, fClef8vb
+  // Noteheads
+  case noteheadBlack, noteheadHalf, noteheadWhole, noteheadDoubleWhole
+  // Flags
+  case flag8thUp, flag8thDown, flag16thUp, flag16thDown, flag32ndUp, flag32ndDown
+  case flag64thUp, flag64thDown
+  // Rests
+  case restDoubleWhole, restWhole, restHalf, restQuarter, rest8th, rest16th, rest32nd, rest64th
+  case restHBar, restHBarLeft, restHBarMiddle, restHBarRight
+  // Accidentals
+  case accidentalFlat, accidentalNatural, accidentalSharp, accidentalDoubleSharp
+  case accidentalDoubleFlat
+  // Time signatures
+  case timeSig0, timeSig1, timeSig2, timeSig3, timeSig4, timeSig5, timeSig6, timeSig7
+  case timeSig8, timeSig9, timeSigCommon, timeSigCutCommon, timeSigPlus
+  // Dots and repeats
+  case augmentationDot, repeatDot, repeatDots
+  // Tuplets
+  case tuplet0, tuplet1, tuplet2, tuplet3, tuplet4, tuplet5, tuplet6, tuplet7, tuplet8, tuplet9
+
+  /// The time signature digit glyph for 0...9.
+  public static func timeSignatureDigit(_ digit: Int) -> SMuFLGlyph {
+    [.timeSig0, .timeSig1, .timeSig2, .timeSig3, .timeSig4, .timeSig5, .timeSig6, .timeSig7,
+     .timeSig8, .timeSig9][max(0, min(9, digit))]
+  }
+
+  /// The tuplet number glyph for 0...9.
+  public static func tupletDigit(_ digit: Int) -> SMuFLGlyph {
+    [.tuplet0, .tuplet1, .tuplet2, .tuplet3, .tuplet4, .tuplet5, .tuplet6, .tuplet7,
+     .tuplet8, .tuplet9][max(0, min(9, digit))]
+  }
+}

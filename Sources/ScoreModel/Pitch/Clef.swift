@@ -1,0 +1,48 @@
+/// A clef shape.
+public enum ClefShape: String, Sendable {
+  case treble, bass, alto, percussion, none
+}
+
+/// A clef: a shape on a staff line, with an optional octave transposition.
+public struct Clef: Hashable, Sendable {
+  public var shape: ClefShape
+  /// The staff line the clef sits on, 1 = bottom line (treble 2, bass 4, alto 3, tenor 4).
+  public var line: Int
+  /// Octave marking: +1 for `treble+8`, -1 for `treble-8`.
+  public var octaveShift: Int
+
+  public init(shape: ClefShape, line: Int? = nil, octaveShift: Int = 0) {
+    self.shape = shape
+    self.line = line ?? Clef.defaultLine(for: shape)
+    self.octaveShift = octaveShift
+  }
+
+  public static let treble = Clef(shape: .treble)
+  public static let bass = Clef(shape: .bass)
+  public static let alto = Clef(shape: .alto)
+  public static let tenor = Clef(shape: .alto, line: 4)
+
+  static func defaultLine(for shape: ClefShape) -> Int {
+    switch shape {
+    case .treble: 2
+    case .bass: 4
+    case .alto, .percussion, .none: 3
+    }
+  }
+
+  /// The written pitch on the clef's own line (G4 for a treble clef, F3 bass, C4 alto).
+  public var referencePitch: Pitch {
+    switch shape {
+    case .treble: Pitch(step: .g, octave: 4)
+    case .bass: Pitch(step: .f, octave: 3)
+    case .alto, .percussion, .none: Pitch(step: .c, octave: 4)
+    }
+  }
+
+  /// Staff position of a pitch in half spaces above the bottom line (0 = bottom line,
+  /// 8 = top line of a five-line staff).
+  public func staffPosition(of pitch: Pitch) -> Int {
+    let reference = referencePitch.diatonicIndex
+    return pitch.diatonicIndex - reference + (line - 1) * 2
+  }
+}

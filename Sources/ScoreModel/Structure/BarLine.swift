@@ -1,0 +1,38 @@
+/// The look of a bar line.
+public enum BarStyle: String, Sendable {
+  /// `|`
+  case single
+  /// `||`
+  case double
+  /// `[|`
+  case thickThin
+  /// `|]`
+  case thinThick
+  /// `.|` dotted
+  case dotted
+  /// `[|]` invisible
+  case invisible
+}
+
+/// A bar line with its repeat marks and an optional ending (volta) that starts after it.
+public struct BarLine: Hashable, Sendable {
+  public var style: BarStyle
+  /// Repeat dots before the line (`:|`).
+  public var repeatsEnd: Bool
+  /// Repeat dots after the line (`|:`).
+  public var repeatsStart: Bool
+  /// The ending label starting here (`|1`, `:|2`, `[1,3`), if any.
+  public var ending: String?
+  public var range: SourceRange
+
+  public init(
+    style: BarStyle, repeatsEnd: Bool = false, repeatsStart: Bool = false, ending: String? = nil,
+    range: SourceRange
+  ) {
+    self.style = style
+    self.repeatsEnd = repeatsEnd
+    self.repeatsStart = repeatsStart
+    self.ending = ending
+    self.range = range
+  }
+}

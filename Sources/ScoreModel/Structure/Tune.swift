@@ -1,0 +1,54 @@
+/// One tune of a tune book: header metadata and its voices.
+public struct Tune: Sendable {
+  /// The `X:` reference number.
+  public var referenceNumber: Int
+  public var metadata: TuneMetadata
+  /// The meter, unit note length, key and clef in force when the body starts.
+  public var initialMeter: Meter
+  public var unitNoteLength: Rational
+  public var initialKey: KeySignature
+  public var tempo: Tempo?
+  public var voices: [Voice]
+  public var directives: [Directive]
+  /// The source text of the whole tune.
+  public var range: SourceRange
+
+  public init(
+    referenceNumber: Int, metadata: TuneMetadata = TuneMetadata(),
+    initialMeter: Meter = .none, unitNoteLength: Rational = Rational(1, 8),
+    initialKey: KeySignature = .cMajor, tempo: Tempo? = nil, voices: [Voice] = [],
+    directives: [Directive] = [], range: SourceRange
+  ) {
+    self.referenceNumber = referenceNumber
+    self.metadata = metadata
+    self.initialMeter = initialMeter
+    self.unitNoteLength = unitNoteLength
+    self.initialKey = initialKey
+    self.tempo = tempo
+    self.voices = voices
+    self.directives = directives
+    self.range = range
+  }
+
+  /// The first title, or an empty string.
+  public var title: String { metadata.titles.first ?? "" }
+}
+
+/// Descriptive header fields of a tune, printed in the title block and headers.
+public struct TuneMetadata: Hashable, Sendable {
+  public var titles: [String] = []
+  public var composers: [String] = []
+  public var origins: [String] = []
+  public var rhythm: String?
+  public var book: String?
+  public var source: String?
+  public var notes: [String] = []
+  public var transcription: String?
+  public var history: [String] = []
+  public var group: String?
+  public var parts: String?
+  /// Every header field in source order, including those above.
+  public var fields: [InformationField] = []
+
+  public init() {}
+}

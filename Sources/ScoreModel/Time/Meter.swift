@@ -1,0 +1,40 @@
+/// A time signature.
+public enum Meter: Hashable, Sendable {
+  /// `M:none`: free meter, nothing written.
+  case none
+  /// `M:C`, common time.
+  case common
+  /// `M:C|`, cut time.
+  case cut
+  /// `M:6/8`, `M:2+3+2/8`: numerator terms over a denominator.
+  case fraction(numerators: [Int], denominator: Int)
+
+  /// The length of one bar in whole notes, nil for free meter.
+  public var barLength: Rational? {
+    switch self {
+    case .none: nil
+    case .common: Rational(1)
+    case .cut: Rational(1)
+    case .fraction(let numerators, let denominator):
+      Rational(numerators.reduce(0, +), denominator)
+    }
+  }
+
+  /// The default unit note length from ABC 2.1 §3.1.7: 1/16 below 0.75, else 1/8.
+  public var defaultUnitNoteLength: Rational {
+    guard let length = barLength else { return Rational(1, 8) }
+    return length < Rational(3, 4) ? Rational(1, 16) : Rational(1, 8)
+  }
+
+  /// The beat that beams group by when ABC leaves grouping open.
+  public var beatLength: Rational {
+    switch self {
+    case .none, .common: return Rational(1, 4)
+    case .cut: return Rational(1, 2)
+    case .fraction(let numerators, let denominator):
+      let total = numerators.reduce(0, +)
+      if denominator >= 8 && total % 3 == 0 && total > 3 { return Rational(3, denominator) }
+      return Rational(1, denominator)
+    }
+  }
+}

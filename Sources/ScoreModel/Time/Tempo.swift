@@ -1,0 +1,18 @@
+/// A tempo marking from `Q:`: optional text, beat notes and beats per minute.
+public struct Tempo: Hashable, Sendable {
+  public var text: String?
+  /// The note lengths that make one beat (`Q:1/4 3/8=80` has two).
+  public var beats: [Rational]
+  public var beatsPerMinute: Int?
+  public var trailingText: String?
+
+  public init(
+    text: String? = nil, beats: [Rational] = [], beatsPerMinute: Int? = nil,
+    trailingText: String? = nil
+  ) {
+    self.text = text
+    self.beats = beats
+    self.beatsPerMinute = beatsPerMinute
+    self.trailingText = trailingText
+  }
+}
