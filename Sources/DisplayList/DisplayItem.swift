@@ -43,7 +43,8 @@ public struct GlyphShape: Hashable, Sendable {
   /// Horizontal scale factor (1 = natural width), for glyphs stretched to fit.
   public var scaleX: Double
 
-  public init(name: String, codepoint: UInt32, font: String, origin: Point, size: Double, scaleX: Double = 1) {
+  public init(name: String, codepoint: UInt32, font: String, origin: Point, size: Double, scaleX: Double = 1)
+  {
     self.name = name
     self.codepoint = codepoint
     self.font = font
@@ -165,7 +166,9 @@ public struct DisplayItem: Hashable, Sendable {
   public var context: ItemContext
   public var source: SourcePosition?
 
-  public init(role: Role, shape: Shape, box: Rect, context: ItemContext = ItemContext(), source: SourcePosition? = nil) {
+  public init(
+    role: Role, shape: Shape, box: Rect, context: ItemContext = ItemContext(), source: SourcePosition? = nil
+  ) {
     self.role = role
     self.shape = shape
     self.box = box

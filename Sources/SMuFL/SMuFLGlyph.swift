@@ -18,18 +18,25 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   case timeSig8, timeSig9, timeSigCommon, timeSigCutCommon, timeSigPlus
   // Dots and repeats
   case augmentationDot, repeatDot, repeatDots
+  // Metronome marks
+  case metNoteWhole, metNoteHalfUp, metNoteQuarterUp, metNote8thUp, metNote16thUp
+  case metAugmentationDot
   // Tuplets
   case tuplet0, tuplet1, tuplet2, tuplet3, tuplet4, tuplet5, tuplet6, tuplet7, tuplet8, tuplet9
 
   /// The time signature digit glyph for 0...9.
   public static func timeSignatureDigit(_ digit: Int) -> SMuFLGlyph {
-    [.timeSig0, .timeSig1, .timeSig2, .timeSig3, .timeSig4, .timeSig5, .timeSig6, .timeSig7,
-     .timeSig8, .timeSig9][max(0, min(9, digit))]
+    [
+      .timeSig0, .timeSig1, .timeSig2, .timeSig3, .timeSig4, .timeSig5, .timeSig6, .timeSig7,
+      .timeSig8, .timeSig9,
+    ][max(0, min(9, digit))]
   }
 
   /// The tuplet number glyph for 0...9.
   public static func tupletDigit(_ digit: Int) -> SMuFLGlyph {
-    [.tuplet0, .tuplet1, .tuplet2, .tuplet3, .tuplet4, .tuplet5, .tuplet6, .tuplet7,
-     .tuplet8, .tuplet9][max(0, min(9, digit))]
+    [
+      .tuplet0, .tuplet1, .tuplet2, .tuplet3, .tuplet4, .tuplet5, .tuplet6, .tuplet7,
+      .tuplet8, .tuplet9,
+    ][max(0, min(9, digit))]
   }
 }

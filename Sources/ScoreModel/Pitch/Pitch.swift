@@ -1,6 +1,7 @@
 /// A diatonic step name, C through B.
 public enum Step: Int, CaseIterable, Sendable {
-  case c = 0, d, e, f, g, a, b
+  case c = 0
+  case d, e, f, g, a, b
 
   /// Semitones above C in the natural scale.
   public var semitone: Int { [0, 2, 4, 5, 7, 9, 11][rawValue] }

@@ -7,7 +7,8 @@ public struct NoteHead: Hashable, Sendable {
   public var soundingAlter: Int
   public var isTiedToNext: Bool
 
-  public init(pitch: Pitch, accidental: Accidental? = nil, soundingAlter: Int = 0, isTiedToNext: Bool = false) {
+  public init(pitch: Pitch, accidental: Accidental? = nil, soundingAlter: Int = 0, isTiedToNext: Bool = false)
+  {
     self.pitch = pitch
     self.accidental = accidental
     self.soundingAlter = soundingAlter

@@ -1,0 +1,84 @@
+import Foundation
+import Render
+
+/// The `abcpress` command: dispatches to subcommands and maps failures to exit codes.
+public enum CommandLineTool {
+  public static let version = "0.1.0"
+
+  static let help = """
+    abcpress \(version) — engrave ABC tune books as print-quality PDF, PNG and SVG.
+
+    USAGE: abcpress <subcommand> [options]
+
+    SUBCOMMANDS:
+      render   Engrave ABC files to PDF, PNG or SVG.
+      dump     Print the score model or the display list (text or JSON).
+      check    Parse ABC files and report problems.
+
+    Run 'abcpress <subcommand> --help' for a subcommand's options.
+
+    EXIT CODES:
+      0  success
+      1  the input had errors (printed as file:line:column: error: ...); what could be
+         engraved was still written
+      2  usage error
+      3  output could not be produced (missing fonts, unwritable file, render failure)
+    """
+
+  /// Runs the tool with the process's streams; returns the exit code.
+  public static func main(arguments: [String]) -> Int32 {
+    run(arguments: arguments, console: .standard()).rawValue
+  }
+
+  /// Runs the tool against a console (tests pass a captured one).
+  public static func run(arguments: [String], console: Console) -> ExitCode {
+    guard let name = arguments.first else {
+      console.error(help)
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    switch name {
+    case "--help", "-h", "help":
+      console.write(help + "\n")
+      return .success
+    case "--version", "-V":
+      console.write("abcpress \(version)\n")
+      return .success
+    case "render":
+      return dispatch(rest, spec: RenderCommand.spec, help: RenderCommand.help, console: console) {
+        try RenderCommand(console: console).run($0)
+      }
+    case "dump":
+      return dispatch(rest, spec: DumpCommand.spec, help: DumpCommand.help, console: console) {
+        try DumpCommand(console: console).run($0)
+      }
+    case "check":
+      return dispatch(rest, spec: CheckCommand.spec, help: CheckCommand.help, console: console) {
+        try CheckCommand(console: console).run($0)
+      }
+    default:
+      console.error("abcpress: error: unknown subcommand '\(name)'\nRun 'abcpress --help' for usage.")
+      return .usage
+    }
+  }
+
+  static func dispatch(
+    _ arguments: [String], spec: ArgumentSpec, help: String, console: Console,
+    _ body: (ParsedArguments) throws -> ExitCode
+  ) -> ExitCode {
+    do {
+      let parsed = try ArgumentParser.parse(arguments, spec: spec)
+      if parsed.has("--help") {
+        console.write(help + "\n")
+        return .success
+      }
+      return try body(parsed)
+    } catch let error as UsageError {
+      console.error("abcpress: error: \(error.message)\n\n" + help)
+      return .usage
+    } catch {
+      console.error("abcpress: error: \(error)")
+      return .failure
+    }
+  }
+}

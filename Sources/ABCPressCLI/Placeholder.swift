@@ -1,2 +1,0 @@
-public enum CommandLineTool { public static func main(arguments: [String]) -> Int32 { 0 } }
-@_exported import Foundation

@@ -1,0 +1,62 @@
+import DisplayList
+import Foundation
+import Layout
+import Render
+
+/// `abcpress render IN.abc… -o OUT.pdf|.png|.svg`: engrave tune books to files.
+struct RenderCommand {
+  static let help = """
+    USAGE: abcpress render <input.abc>... -o <output.pdf|.png|.svg> [options]
+
+    Engraves every tune of the inputs, in order, into one output. The format comes from
+    the output's extension. PNG and SVG write one file per page: a single page goes to
+    the given name, several pages to numbered files (out-1.png, out-2.png, ...).
+    Use '-' as an input to read ABC from standard input.
+
+    OPTIONS:
+      -o, --output <file>     Output file (.pdf, .png or .svg). Required.
+      --dpi <n>               PNG resolution in dots per inch (default 150).
+      --page-size <size>      a4 (default) or letter.
+      --music-font <name>     Bravura (default), Leland or Petaluma.
+      --staff-space <pt>      Distance between staff lines in points (default 5).
+      --auto-break            Choose line breaks optimally, ignoring the source's.
+      --fonts <dir>           Folder holding the music fonts (default: the checkout's Fonts/).
+      -h, --help              Show this help.
+    """
+
+  static let spec = ArgumentSpec(
+    flags: EngravingSession.flagNames, options: EngravingSession.optionNames.union(["--output", "--dpi"]),
+    aliases: ["-o": "--output"])
+
+  let console: Console
+
+  func run(_ arguments: ParsedArguments) throws -> ExitCode {
+    guard !arguments.positionals.isEmpty else { throw UsageError("render needs at least one input file") }
+    guard let output = arguments["--output"] else {
+      throw UsageError("render needs an output file: -o OUT.pdf")
+    }
+    let url = URL(fileURLWithPath: output)
+    guard let format = OutputFormat(pathExtension: url.pathExtension) else {
+      throw UsageError("cannot tell the output format from '\(output)': use .pdf, .png or .svg")
+    }
+    var dpi = 150.0
+    if let text = arguments["--dpi"] {
+      guard let value = Double(text), value >= 10, value <= 2400 else {
+        throw UsageError("--dpi must be a number from 10 to 2400, got '\(text)'")
+      }
+      dpi = value
+    }
+    let loader = InputLoader(console: console)
+    let loaded = loader.load(arguments.positionals)
+    loader.report(loaded.diagnostics)
+    if loaded.tunes.isEmpty {
+      console.error("abcpress: error: no tunes to engrave")
+      return .inputErrors
+    }
+    let session = try EngravingSession(arguments: arguments)
+    let list = session.engraver.engrave(loaded.tunes)
+    let written = try session.renderer().write(list, to: url, format: format, dpi: dpi)
+    _ = written
+    return loaded.hasErrors ? .inputErrors : .success
+  }
+}

@@ -1,0 +1,64 @@
+import ABCParser
+import Foundation
+import ScoreModel
+
+/// Reads ABC inputs (files or `-` for standard input) and parses them into tune books.
+struct InputLoader {
+  let console: Console
+
+  struct Loaded {
+    var tunebooks: [Tunebook] = []
+    var diagnostics: [Diagnostic] = []
+    var tunes: [Tune] { tunebooks.flatMap(\.tunes) }
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  }
+
+  /// Loads every input; unreadable files become error diagnostics at 1:1.
+  func load(_ paths: [String]) -> Loaded {
+    var loaded = Loaded()
+    for path in paths {
+      let name = path == "-" ? "<stdin>" : path
+      let data: Data
+      if path == "-" {
+        data = console.readStandardInput()
+      } else {
+        do {
+          data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+          loaded.diagnostics.append(
+            Diagnostic(
+              .error, "cannot read file: \(Self.reason(error))",
+              at: SourceRange(SourceLocation(line: 1, column: 1)), file: name))
+          continue
+        }
+      }
+      let text = String(decoding: data, as: UTF8.self)
+      let result = ABCParser.parse(text, file: name)
+      loaded.tunebooks.append(result.tunebook)
+      loaded.diagnostics += result.diagnostics.map { diagnostic in
+        var diagnostic = diagnostic
+        diagnostic.file = diagnostic.file ?? name
+        return diagnostic
+      }
+    }
+    return loaded
+  }
+
+  /// Prints diagnostics as `file:line:column: severity: message`.
+  func report(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics { console.error(diagnostic.description) }
+  }
+
+  static func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+      return String(cString: strerror(code.rawValue)).lowercased()
+    }
+    if nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileReadNoSuchFileError {
+      return "no such file or directory"
+    }
+    return nsError.localizedDescription
+  }
+}

@@ -1,0 +1,121 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+/*
+ BeamPlacement — slope and height of a beam, then stems to meet it.
+
+ Method. The beam follows the outer notes of its group: its rise is half the interval from
+ the first to the last note, limited to one staff space, and flat when an inner note is
+ more extreme than both ends (a concave group). The beam is then pushed away from the
+ heads until every stem is at least 3.5 staff spaces long (more for three or more beams)
+ and every stem reaches the middle line. Secondary beams follow runs of notes with more
+ flags; a lone short note gets a partial beam pointing into the group.
+
+     e.g.  A>B  (dotted quaver, semiquaver):  ───────────
+                                              │      ──┤
+                                              │        │
+ Limits. Beam ends are not yet quantised to sit, straddle or hang on staff lines; beams
+ never cross between staves.
+ */
+
+/// The line of a beam in staff positions: `tip(x) = base + slope × (x - originX)`.
+struct BeamLine {
+  var originX: Double
+  var base: Double
+  var slope: Double
+  var up: Bool
+
+  func tipPosition(at x: Double) -> Double { base + slope * (x - originX) }
+}
+
+/// Computes beam lines and draws beams with their stems.
+struct BeamPlacement {
+  let font: MusicFont
+  let drawing: NoteDrawing
+
+  func beamLine(notes: [(note: NoteSymbol, x: Double)]) -> BeamLine? {
+    guard let first = notes.first, let last = notes.last, notes.count > 1 else { return nil }
+    let up = first.note.stemUp
+    let stems = notes.map { drawing.stem($0.note, x: $0.x, tipPosition: 4).x }
+    let levels = notes.map(\.note.value.flagCount).max() ?? 1
+    let minimum = 7 + Double(max(0, levels - 2)) * 1.5
+    let outer = notes.map { up ? Double($0.note.highest) : Double($0.note.lowest) }
+    var rise = max(-2, min(2, (outer[outer.count - 1] - outer[0]) / 2))
+    let inner = outer.dropFirst().dropLast()
+    if up, let peak = inner.max(), peak > max(outer[0], outer[outer.count - 1]) { rise = 0 }
+    if !up, let dip = inner.min(), dip < min(outer[0], outer[outer.count - 1]) { rise = 0 }
+    let span = max(stems[stems.count - 1] - stems[0], 0.01)
+    let slope = rise / span
+    var base = up ? -Double.infinity : Double.infinity
+    for (index, x) in stems.enumerated() {
+      let offset = slope * (x - stems[0])
+      if up {
+        base = max(base, outer[index] + minimum - offset, 4 - offset)
+      } else {
+        base = min(base, outer[index] - minimum - offset, 4 - offset)
+      }
+    }
+    _ = last
+    return BeamLine(originX: stems[0], base: base, slope: slope, up: up)
+  }
+
+  func draw(
+    group notes: [(note: NoteSymbol, x: Double, column: Int, source: SourcePosition?)],
+    on canvas: inout StaffCanvas
+  ) {
+    guard let line = beamLine(notes: notes.map { ($0.note, $0.x) }) else { return }
+    let defaults = font.engravingDefaults
+    let thickness = defaults.beamThickness
+    let step = thickness + defaults.beamSpacing
+    let half = defaults.stemThickness / 2
+    var stems: [StemGeometry] = []
+    for entry in notes {
+      var stem = drawing.stem(entry.note, x: entry.x, tipPosition: 4)
+      stem.tipY = StaffCanvas.y(ofPosition: line.tipPosition(at: stem.x))
+      stems.append(stem)
+      drawing.draw(
+        entry.note, x: entry.x, stem: stem, drawFlag: false, on: &canvas, column: entry.column,
+        source: entry.source)
+    }
+    let sign = line.up ? 1.0 : -1.0
+    func beam(level: Int, from a: Double, to b: Double, column: Int, source: SourcePosition?) {
+      let offset = Double(level) * step * sign
+      let ya = StaffCanvas.y(ofPosition: line.tipPosition(at: a)) + offset
+      let yb = StaffCanvas.y(ofPosition: line.tipPosition(at: b)) + offset
+      canvas.polygon(
+        [(a, ya), (b, yb), (b, yb + thickness * sign), (a, ya + thickness * sign)], role: .beam,
+        column: column, source: source)
+    }
+    let levels = notes.map(\.note.value.flagCount).max() ?? 1
+    for level in 0..<levels {
+      var run: [Int] = []
+      func flush() {
+        defer { run = [] }
+        guard let first = run.first, let last = run.last else { return }
+        if first != last {
+          beam(
+            level: level, from: stems[first].x - half, to: stems[last].x + half,
+            column: notes[first].column, source: notes[first].source)
+          return
+        }
+        let length = min(drawing.headWidth, 1.1)
+        let pointsRight = first == 0 || (first < notes.count - 1 && level > 0 && first == 0)
+        let x = stems[first].x
+        if pointsRight {
+          beam(
+            level: level, from: x - half, to: x + length, column: notes[first].column,
+            source: notes[first].source)
+        } else {
+          beam(
+            level: level, from: x - length, to: x + half, column: notes[first].column,
+            source: notes[first].source)
+        }
+      }
+      for index in notes.indices {
+        if notes[index].note.value.flagCount > level { run.append(index) } else { flush() }
+      }
+      flush()
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import SMuFL
+import ScoreModel
+
+/*
+ LineBreaker — choose where score lines end, by dynamic programming over break points.
+
+ Method. Break points are the bar lines (and the end of the tune). A line from break i to
+ break j costs its badness: the squared relative stretch it needs to fill the measure
+ width, or infinity when its natural width already overflows. The best set of lines is
+ found by the usual shortest-path recurrence, best[j] = min over i of best[i] + cost(i, j),
+ in O(n²) over the bar lines of a tune.
+
+ Two modes:
+ - `.source` (ABC's default): the music-line ends the source asks for are forced breaks and
+   no line may run past one. Only a source line too wide for the page is split further, at
+   its bar lines, paying a large penalty per extra break so the fewest splits win, and among
+   those the most even ones.
+ - `.optimal` (`%%linebreak <none>`, `--auto-break`): source breaks are ignored and every
+   bar line is a candidate, with a small penalty per line so the tune is not spread thin.
+
+ A single bar wider than the page may be broken before any note inside it, at a high
+ penalty, so no line is ever overfull when a cut exists. The last line of a tune costs
+ nothing for being short: it is set at natural width unless it fills `stretchLast`.
+
+     source lines:  |abc|def|ghi|jkl|mno|pqr|  (too wide)    →   |abc|def|ghi|
+                                                                 |jkl|mno|pqr|
+ Limits. Widths come from the natural spacing of a whole line; no pure-estimate of
+ stretched beams or slurs is needed because none changes width yet.
+ */
+
+/// How score lines are chosen.
+public enum LineBreakMode: String, Sendable {
+  /// Follow the source's line ends, splitting only lines too wide for the page.
+  case source
+  /// Ignore source line ends and choose all breaks for the least total badness.
+  case optimal
+}
+
+/// One chosen score line: the symbols it holds.
+struct LinePlan: Hashable {
+  var first: Int
+  var last: Int
+}
+
+/// Chooses line breaks for a voice's symbols.
+struct LineBreaker {
+  let spacer: HorizontalSpacer
+  let width: Double
+  let mode: LineBreakMode
+  let stretchLast: Double
+
+  func breakLines(_ symbols: [StaffSymbol], springs: [Spring], firstMeter: Meter?) -> [LinePlan] {
+    guard !symbols.isEmpty else { return [] }
+    let count = symbols.count
+    // Candidate ends: after bars, after forced breaks, at the end; inside over-wide bars
+    // also after any note.
+    var isCandidate = symbols.indices.map { symbols[$0].isBar || symbols[$0].breakAfter }
+    isCandidate[count - 1] = true
+    let isForced = symbols.indices.map { mode == .source && symbols[$0].breakAfter }
+    markInnerCandidates(&isCandidate, symbols: symbols, springs: springs)
+
+    var best = [Double](repeating: .infinity, count: count + 1)
+    var previous = [Int](repeating: -1, count: count + 1)
+    best[0] = 0
+    // best[k]: cost of setting symbols[0..<k] with a break after symbol k - 1.
+    for end in 0..<count where isCandidate[end] {
+      var start = end
+      while start >= 0 {
+        let isStart = start == 0 || isCandidate[start - 1]
+        if isStart && best[start] < .infinity {
+          let cost = lineCost(
+            symbols, springs: springs, first: start, last: end,
+            meter: start == 0 ? firstMeter : nil, forcedEnd: isForced[end] || end == count - 1,
+            isLast: end == count - 1, isBarEnd: symbols[end].isBar)
+          if best[start] + cost < best[end + 1] {
+            best[end + 1] = best[start] + cost
+            previous[end + 1] = start
+          }
+          if cost == .infinity && symbols[start...end].contains(where: \.isBar) && start < end {
+            // Lines only get wider as they start earlier.
+            if naturalWidth(symbols, springs, start, end, start == 0 ? firstMeter : nil) > width * 1.5 {
+              break
+            }
+          }
+        }
+        if start > 0 && isForced[start - 1] { break }
+        start -= 1
+      }
+    }
+    var lines: [LinePlan] = []
+    var end = count
+    while end > 0 {
+      let start = previous[end]
+      guard start >= 0 else {
+        // No feasible set of lines (cannot happen while every symbol is a candidate); fall
+        // back to one symbol per line rather than loop.
+        return symbols.indices.map { LinePlan(first: $0, last: $0) }
+      }
+      lines.append(LinePlan(first: start, last: end - 1))
+      end = start
+    }
+    return lines.reversed()
+  }
+
+  func naturalWidth(
+    _ symbols: [StaffSymbol], _ springs: [Spring], _ first: Int, _ last: Int, _ meter: Meter?
+  ) -> Double {
+    let start = spacer.lineStart(symbols, from: first, meter: meter)
+    return spacer.naturalWidth(start: start, last: last, springs: springs, symbols: symbols)
+  }
+
+  func lineCost(
+    _ symbols: [StaffSymbol], springs: [Spring], first: Int, last: Int, meter: Meter?,
+    forcedEnd: Bool, isLast: Bool, isBarEnd: Bool
+  ) -> Double {
+    let natural = naturalWidth(symbols, springs, first, last, meter)
+    let breakPenalty: Double
+    switch mode {
+    case .source: breakPenalty = forcedEnd ? 0 : 1000
+    case .optimal: breakPenalty = isLast ? 0 : 8
+    }
+    let innerPenalty = isBarEnd || isLast ? 0.0 : 5000
+    if natural > width + 1e-6 {
+      // Overfull: only acceptable for a single symbol that cannot be split.
+      return first == last ? 1e7 : .infinity
+    }
+    let stretch = (width - natural) / width
+    if isLast && natural < width * stretchLast { return breakPenalty + innerPenalty }
+    if mode == .source && forcedEnd { return stretch * stretch + innerPenalty }
+    return 100 * stretch * stretch + breakPenalty + innerPenalty
+  }
+
+  /// Inside a bar that alone is wider than the page, allow breaks after each note.
+  func markInnerCandidates(_ isCandidate: inout [Bool], symbols: [StaffSymbol], springs: [Spring]) {
+    var barStart = 0
+    for index in symbols.indices where isCandidate[index] {
+      if index > barStart && naturalWidth(symbols, springs, barStart, index, nil) > width {
+        for inner in barStart..<index where symbols[inner].isDurational {
+          isCandidate[inner] = true
+        }
+      }
+      barStart = index + 1
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+/// Draws clefs.
+enum ClefDrawing {
+  static func glyph(for clef: Clef) -> SMuFLGlyph {
+    switch clef.shape {
+    case .treble: clef.octaveShift < 0 ? .gClef8vb : (clef.octaveShift > 0 ? .gClef8va : .gClef)
+    case .bass: clef.octaveShift < 0 ? .fClef8vb : .fClef
+    case .alto: .cClef
+    case .percussion: .unpitchedPercussionClef1
+    case .none: .gClef
+    }
+  }
+
+  /// Draws the clef with its left edge at x; returns the advance in staff spaces.
+  @discardableResult
+  static func draw(
+    _ clef: Clef, x: Double, on canvas: inout StaffCanvas, column: Int? = nil,
+    source: SourcePosition? = nil, size: Double = 1
+  ) -> Double {
+    guard clef.shape != .none else { return 0 }
+    let position = clef.shape == .percussion ? 4 : (clef.line - 1) * 2
+    let glyph = glyph(for: clef)
+    canvas.glyph(
+      glyph, x: x, y: StaffCanvas.y(ofPosition: position), role: .clef, column: column,
+      source: source, size: size)
+    return (canvas.font.glyph(glyph)?.advance ?? 2.7) * size
+  }
+}
+
+/// Draws key signatures, with naturals that cancel the previous key.
+enum KeyDrawing {
+  /// The horizontal step between key accidentals, in staff spaces.
+  static func step(font: MusicFont) -> Double {
+    (font.glyph(.accidentalSharp)?.advance ?? 1.0) + 0.12
+  }
+
+  /// The accidentals to draw, naturals first, with their staff positions.
+  static func accidentals(key: KeySignature, cancel: KeySignature?, clef: Clef)
+    -> [(glyph: SMuFLGlyph, position: Int)]
+  {
+    let new = key.writtenAccidentals
+    var result: [(SMuFLGlyph, Int)] = []
+    if let old = cancel {
+      for (step, accidental) in old.writtenAccidentals
+      where !new.contains(where: { $0.step == step && $0.accidental == accidental }) {
+        result.append(
+          (.accidentalNatural, KeySignaturePlacement.position(of: step, accidental: accidental, clef: clef)))
+      }
+    }
+    for (step, accidental) in new {
+      result.append(
+        (accidental.glyph, KeySignaturePlacement.position(of: step, accidental: accidental, clef: clef)))
+    }
+    return result
+  }
+
+  /// Draws the signature from x; returns its width.
+  @discardableResult
+  static func draw(
+    _ key: KeySignature, cancel: KeySignature?, clef: Clef, x: Double,
+    on canvas: inout StaffCanvas, column: Int? = nil, source: SourcePosition? = nil
+  ) -> Double {
+    let marks = accidentals(key: key, cancel: cancel, clef: clef)
+    let step = step(font: canvas.font)
+    for (index, mark) in marks.enumerated() {
+      canvas.glyph(
+        mark.glyph, x: x + Double(index) * step, y: StaffCanvas.y(ofPosition: mark.position),
+        role: .keySignature, column: column, source: source)
+    }
+    return Double(marks.count) * step
+  }
+}
+
+/// Draws time signatures.
+enum MeterDrawing {
+  static func rows(of meter: Meter) -> [[SMuFLGlyph]] {
+    switch meter {
+    case .none: return []
+    case .common: return [[.timeSigCommon]]
+    case .cut: return [[.timeSigCutCommon]]
+    case .fraction(let numerators, let denominator):
+      var top: [SMuFLGlyph] = []
+      for (index, term) in numerators.enumerated() {
+        if index > 0 { top.append(.timeSigPlus) }
+        top += digits(term)
+      }
+      return [top, digits(denominator)]
+    }
+  }
+
+  static func digits(_ number: Int) -> [SMuFLGlyph] {
+    String(max(0, number)).compactMap { $0.wholeNumberValue }.map(SMuFLGlyph.timeSignatureDigit)
+  }
+
+  static func rowWidth(_ row: [SMuFLGlyph], font: MusicFont) -> Double {
+    row.reduce(0) { $0 + (font.glyph($1)?.advance ?? 1.8) }
+  }
+
+  static func width(of meter: Meter, font: MusicFont) -> Double {
+    rows(of: meter).map { rowWidth($0, font: font) }.max() ?? 0
+  }
+
+  @discardableResult
+  static func draw(
+    _ meter: Meter, x: Double, on canvas: inout StaffCanvas, column: Int? = nil,
+    source: SourcePosition? = nil
+  ) -> Double {
+    let rows = rows(of: meter)
+    let total = width(of: meter, font: canvas.font)
+    let positions = rows.count == 1 ? [4] : [6, 2]
+    for (row, position) in zip(rows, positions) {
+      var cursor = x + (total - rowWidth(row, font: canvas.font)) / 2
+      for glyph in row {
+        canvas.glyph(
+          glyph, x: cursor, y: StaffCanvas.y(ofPosition: position), role: .timeSignature,
+          column: column, source: source)
+        cursor += canvas.font.glyph(glyph)?.advance ?? 1.8
+      }
+    }
+    return total
+  }
+}

@@ -1,0 +1,119 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+/// Where a note's stem runs, in staff spaces: its centre x and its two ends' y.
+struct StemGeometry {
+  var x: Double
+  /// The end at the noteheads.
+  var headY: Double
+  /// The free end (at the beam or flag).
+  var tipY: Double
+  var up: Bool
+}
+
+/// Draws a note's heads, accidentals, dots, ledger lines, stem and flag.
+///
+/// Stems attach at the notehead's SMuFL `stemUpSE` / `stemDownNW` anchors and are 3.5
+/// staff spaces long, lengthened to reach the middle line from ledger-line notes and for
+/// flags beyond the semiquaver. Ledger lines extend `legerLineExtension` past the heads.
+struct NoteDrawing {
+  let font: MusicFont
+
+  var headWidth: Double { font.glyph(.noteheadBlack)?.advance ?? 1.18 }
+
+  /// The stem of an unbeamed note at anchor x.
+  func defaultStem(_ note: NoteSymbol, x: Double) -> StemGeometry? {
+    guard note.value.hasStem else { return nil }
+    let extra = Double(max(0, note.value.flagCount - 2)) * 0.5
+    if note.stemUp {
+      let tip = max(Double(note.highest) + 7 + extra * 2, 4)
+      return stem(note, x: x, tipPosition: tip)
+    }
+    let tip = min(Double(note.lowest) - 7 - extra * 2, 4)
+    return stem(note, x: x, tipPosition: tip)
+  }
+
+  /// A stem for the note reaching the given staff position (half spaces, may be fractional).
+  func stem(_ note: NoteSymbol, x: Double, tipPosition: Double) -> StemGeometry {
+    let head = font.glyph(note.value.notehead)
+    let thickness = font.engravingDefaults.stemThickness
+    if note.stemUp {
+      let anchor = head?.anchor("stemUpSE") ?? (headWidth, 0.168)
+      return StemGeometry(
+        x: x + anchor.x - thickness / 2,
+        headY: StaffCanvas.y(ofPosition: note.lowest) - anchor.y,
+        tipY: StaffCanvas.y(ofPosition: tipPosition), up: true)
+    }
+    let anchor = head?.anchor("stemDownNW") ?? (0, -0.168)
+    return StemGeometry(
+      x: x + anchor.x + thickness / 2,
+      headY: StaffCanvas.y(ofPosition: note.highest) - anchor.y,
+      tipY: StaffCanvas.y(ofPosition: tipPosition), up: false)
+  }
+
+  func draw(
+    _ note: NoteSymbol, x: Double, stem: StemGeometry?, drawFlag: Bool,
+    on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
+  ) {
+    drawLedgerLines(note, x: x, on: &canvas, column: column, source: source)
+    let glyph = note.value.notehead
+    for head in note.heads {
+      let y = StaffCanvas.y(ofPosition: head.position)
+      canvas.glyph(glyph, x: x + head.offset, y: y, role: .notehead, column: column, source: source)
+      if let accidental = head.accidental {
+        canvas.glyph(
+          accidental.glyph, x: x + head.accidentalOffset, y: y, role: .accidental, column: column,
+          source: source)
+      }
+    }
+    drawDots(note, x: x, on: &canvas, column: column, source: source)
+    guard let stem else { return }
+    canvas.line(
+      from: (stem.x, stem.headY), to: (stem.x, stem.tipY),
+      thickness: font.engravingDefaults.stemThickness, role: .stem, column: column, source: source)
+    if drawFlag, let flag = note.value.flag(up: stem.up), let metrics = font.glyph(flag) {
+      let half = font.engravingDefaults.stemThickness / 2
+      let anchor = metrics.anchor(stem.up ? "stemUpNW" : "stemDownSW") ?? (0, 0)
+      canvas.glyph(
+        flag, x: stem.x - half - anchor.x, y: stem.tipY + anchor.y, role: .flag, column: column,
+        source: source)
+    }
+  }
+
+  func drawDots(
+    _ note: NoteSymbol, x: Double, on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
+  ) {
+    guard note.value.dots > 0 else { return }
+    let right = (note.heads.map(\.offset).max() ?? 0) + (font.glyph(note.value.notehead)?.advance ?? 1.18)
+    var used = Set<Int>()
+    for head in note.heads.reversed() {
+      var position = head.position % 2 == 0 ? head.position + 1 : head.position
+      if used.contains(position) { position -= 2 }
+      guard used.insert(position).inserted else { continue }
+      for dot in 0..<note.value.dots {
+        canvas.glyph(
+          .augmentationDot, x: x + right + 0.35 + Double(dot) * 0.55,
+          y: StaffCanvas.y(ofPosition: position), role: .dot, column: column, source: source)
+      }
+    }
+  }
+
+  func drawLedgerLines(
+    _ note: NoteSymbol, x: Double, on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
+  ) {
+    let defaults = font.engravingDefaults
+    let width = font.glyph(note.value.notehead)?.advance ?? headWidth
+    let left = x + (note.heads.map(\.offset).min() ?? 0) - defaults.legerLineExtension
+    let right = x + (note.heads.map(\.offset).max() ?? 0) + width + defaults.legerLineExtension
+    var positions: [Int] = []
+    if note.lowest <= -2 { positions += stride(from: -2, through: note.lowest, by: -2) }
+    if note.highest >= 10 { positions += stride(from: 10, through: note.highest, by: 2) }
+    for position in positions {
+      let y = StaffCanvas.y(ofPosition: position)
+      canvas.line(
+        from: (left, y), to: (right, y), thickness: defaults.legerLineThickness, role: .ledgerLine,
+        column: column, source: source)
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import DisplayList
+import SMuFL
+
+/// Collects display items for one staff system, taking staff-space coordinates.
+///
+/// x runs right from the system's left edge, y runs down from the top staff line, both in
+/// staff spaces; items are stored in points relative to the same origin and moved onto
+/// the page later (`DisplayItem.translated`).
+struct StaffCanvas {
+  let font: MusicFont
+  /// Points per staff space.
+  let scale: Double
+  var context: ItemContext
+  private(set) var items: [DisplayItem] = []
+
+  init(font: MusicFont, scale: Double, context: ItemContext) {
+    self.font = font
+    self.scale = scale
+    self.context = context
+  }
+
+  /// The y (staff spaces from the top line) of a staff position.
+  static func y(ofPosition position: Int) -> Double { Double(8 - position) / 2 }
+  static func y(ofPosition position: Double) -> Double { (8 - position) / 2 }
+
+  func point(_ x: Double, _ y: Double) -> Point { Point(x: x * scale, y: y * scale) }
+
+  /// Places a glyph with its SMuFL origin at (x, y); `size` scales it (grace notes).
+  mutating func glyph(
+    _ glyph: SMuFLGlyph, x: Double, y: Double, role: Role, column: Int? = nil,
+    source: SourcePosition? = nil, size: Double = 1
+  ) {
+    guard let metrics = font.glyph(glyph) else { return }
+    let box = Rect(
+      x: (x + metrics.southWest.x * size) * scale, y: (y - metrics.northEast.y * size) * scale,
+      width: metrics.width * size * scale, height: metrics.height * size * scale)
+    let shape = GlyphShape(
+      name: glyph.rawValue, codepoint: metrics.codepoint, font: font.family,
+      origin: point(x, y), size: 4 * scale * size)
+    add(role: role, shape: .glyph(shape), box: box, column: column, source: source)
+  }
+
+  /// A straight line of the given thickness (staff spaces).
+  mutating func line(
+    from: (Double, Double), to: (Double, Double), thickness: Double, role: Role,
+    column: Int? = nil, source: SourcePosition? = nil, dash: Double? = nil
+  ) {
+    let a = point(from.0, from.1)
+    let b = point(to.0, to.1)
+    let half = thickness * scale / 2
+    let vertical = abs(a.x - b.x) < abs(a.y - b.y)
+    let box =
+      vertical
+      ? Rect(
+        x: min(a.x, b.x) - half, y: min(a.y, b.y), width: abs(a.x - b.x) + 2 * half,
+        height: abs(a.y - b.y))
+      : Rect(
+        x: min(a.x, b.x), y: min(a.y, b.y) - half, width: abs(a.x - b.x),
+        height: abs(a.y - b.y) + 2 * half)
+    let shape = LineShape(from: a, to: b, thickness: thickness * scale, dash: dash.map { $0 * scale })
+    add(role: role, shape: .line(shape), box: box, column: column, source: source)
+  }
+
+  /// A filled polygon through staff-space points.
+  mutating func polygon(
+    _ corners: [(Double, Double)], role: Role, column: Int? = nil, source: SourcePosition? = nil
+  ) {
+    guard let first = corners.first else { return }
+    var segments: [PathSegment] = [.move(point(first.0, first.1))]
+    segments += corners.dropFirst().map { .line(point($0.0, $0.1)) }
+    segments.append(.close)
+    let path = PathShape(segments: segments)
+    add(role: role, shape: .path(path), box: Rect.bounding(path.points), column: column, source: source)
+  }
+
+  /// Text whose baseline-left is at (x, y) in staff spaces; sizes stay in points.
+  mutating func text(
+    _ string: String, font spec: FontSpec, x: Double, y: Double, extent: TextExtent, role: Role,
+    column: Int? = nil, source: SourcePosition? = nil
+  ) {
+    let origin = point(x, y)
+    let box = Rect(
+      x: origin.x, y: origin.y - extent.ascent, width: extent.width,
+      height: extent.ascent + extent.descent)
+    add(
+      role: role, shape: .text(TextShape(text: string, font: spec, origin: origin)), box: box,
+      column: column, source: source)
+  }
+
+  private mutating func add(
+    role: Role, shape: Shape, box: Rect, column: Int?, source: SourcePosition?
+  ) {
+    var itemContext = context
+    itemContext.column = column
+    items.append(DisplayItem(role: role, shape: shape, box: box, context: itemContext, source: source))
+  }
+}

@@ -1,0 +1,160 @@
+import SMuFL
+import ScoreModel
+
+/*
+ HorizontalSpacer — springs and rods, then one force for the whole line.
+
+ Method. Every symbol has an anchor and ink extents (`left`, `right`). Between each pair of
+ neighbours sits a `Spring`: after a note or rest its ideal length grows with the duration
+ (`Spring.idealSpace`), after a bar line or signature it is a fixed gap. The rod (minimum)
+ is the ink of both symbols plus a padding that depends on what meets what. A line is set
+ by one force F: every stretchable spring takes max(rod, F × ideal), fixed ones keep their
+ length, and F is found by bisection so the line exactly fills the measure width. Because
+ every line uses the same ideal lengths, spacing is consistent across systems: a crotchet
+ gets the same space everywhere up to the line's single stretch factor.
+
+     | A2  B  c |        springs: A2 → 5.5F   B → 3.9F   c → 3.9F   bar → fixed
+     |<---- F chosen so the bar lands on the right edge ---->|
+
+ Limits. Ideal spaces depend only on each note's own duration (no "shortest note in the
+ bar" adjustment as in Gourlay's method); optical corrections (stem up followed by stem
+ down) are not made.
+ */
+
+/// What a score line begins with before its first symbol: clef, key and maybe meter.
+struct LineStart {
+  var clef: Clef
+  var key: KeySignature
+  var meter: Meter?
+  /// Index of the first symbol drawn after the start (leading signatures are folded in and
+  /// a plain leading bar line is dropped).
+  var firstSymbol: Int
+  /// x of the clef, key and meter, and where the music may begin (staff spaces).
+  var clefX: Double
+  var keyX: Double
+  var meterX: Double
+  var width: Double
+}
+
+/// Computes springs, system starts and justified positions for a voice's symbols.
+struct HorizontalSpacer {
+  let font: MusicFont
+
+  /// The padding between two neighbours' ink, by kind.
+  func padding(_ a: StaffSymbol, _ b: StaffSymbol) -> Double {
+    switch (a.kind, b.kind) {
+    case (.note, .bar), (.rest, .bar): 0.9
+    case (.bar, .note), (.bar, .rest): 1.2
+    case (.bar, _): 0.8
+    case (.note, .note), (.note, .rest), (.rest, .note), (.rest, .rest): 0.45
+    case (_, .note), (_, .rest): 1.1
+    default: 0.8
+    }
+  }
+
+  /// Spring i joins symbol i to symbol i + 1; the last spring is the trailing space.
+  func springs(for symbols: [StaffSymbol]) -> [Spring] {
+    symbols.indices.map { index in
+      let symbol = symbols[index]
+      guard index + 1 < symbols.count else { return trailingSpring(after: symbol) }
+      let next = symbols[index + 1]
+      let minimum = symbol.right + padding(symbol, next) + next.left
+      if symbol.isDurational {
+        return Spring(
+          ideal: max(Spring.idealSpace(for: symbol.duration), minimum), minimum: minimum,
+          isStretchable: true)
+      }
+      return Spring(ideal: minimum, minimum: minimum, isStretchable: false)
+    }
+  }
+
+  /// The space after the last symbol of a line, up to the staff's end.
+  func trailingSpring(after symbol: StaffSymbol) -> Spring {
+    if symbol.isDurational {
+      let minimum = symbol.right + 0.6
+      return Spring(
+        ideal: max(Spring.idealSpace(for: symbol.duration), minimum), minimum: minimum,
+        isStretchable: true)
+    }
+    return Spring(ideal: symbol.right, minimum: symbol.right, isStretchable: false)
+  }
+
+  /// The start of a line beginning at `first`, with the meter shown when given.
+  func lineStart(_ symbols: [StaffSymbol], from first: Int, meter: Meter?) -> LineStart {
+    var clef = first < symbols.count ? symbols[first].clef : .treble
+    var key = first < symbols.count ? symbols[first].key : .cMajor
+    var shownMeter = meter
+    var index = first
+    while index < symbols.count, symbols[index].isSignature {
+      switch symbols[index].kind {
+      case .clef(let newClef): clef = newClef
+      case .key(let newKey, _): key = newKey
+      case .meter(let newMeter): shownMeter = newMeter
+      default: break
+      }
+      index += 1
+    }
+    if index < symbols.count, case .bar(let bar) = symbols[index].kind, bar.style == .single,
+      !bar.repeatsStart, !bar.repeatsEnd, bar.ending == nil, index + 1 < symbols.count
+    {
+      index += 1
+    }
+    let clefX = 0.7
+    let clefWidth = clef.shape == .none ? 0 : (font.glyph(ClefDrawing.glyph(for: clef))?.advance ?? 2.7)
+    let keyX = clefX + clefWidth + (clefWidth > 0 ? 0.6 : 0)
+    let keyWidth =
+      Double(KeyDrawing.accidentals(key: key, cancel: nil, clef: clef).count) * KeyDrawing.step(font: font)
+    let meterX = keyX + keyWidth + (keyWidth > 0 ? 0.6 : 0)
+    let meterWidth = shownMeter.map { MeterDrawing.width(of: $0, font: font) } ?? 0
+    var width = meterX + meterWidth
+    if index < symbols.count {
+      let lead = symbols[index].isBar ? 0.6 : 1.4
+      width += lead + symbols[index].left
+    }
+    return LineStart(
+      clef: clef, key: key, meter: shownMeter, firstSymbol: index, clefX: clefX, keyX: keyX,
+      meterX: meterX, width: width)
+  }
+
+  /// The natural (force 1) width of a line from its start through symbol `last`.
+  func naturalWidth(start: LineStart, last: Int, springs: [Spring], symbols: [StaffSymbol]) -> Double {
+    guard start.firstSymbol <= last else { return start.width }
+    var width = start.width
+    for index in start.firstSymbol..<last {
+      width += springs[index].length(force: 1)
+    }
+    return width + trailingSpring(after: symbols[last]).length(force: 1)
+  }
+
+  /// Anchor positions for symbols `start.firstSymbol...last` filling `width` staff spaces
+  /// when `justify` is set, else at natural spacing. Returns the positions and the line's end.
+  func positions(
+    start: LineStart, last: Int, springs: [Spring], symbols: [StaffSymbol], width: Double,
+    justify: Bool
+  ) -> (xs: [Double], end: Double) {
+    guard start.firstSymbol <= last else { return ([], justify ? width : start.width) }
+    var lineSprings = Array(springs[start.firstSymbol..<last])
+    lineSprings.append(trailingSpring(after: symbols[last]))
+    let force = justify ? solveForce(lineSprings, target: width - start.width) : 1
+    var xs: [Double] = []
+    var x = start.width
+    for spring in lineSprings {
+      xs.append(x)
+      x += spring.length(force: force)
+    }
+    return (xs, x)
+  }
+
+  /// The force at which the springs' total length equals `target` (bisection).
+  func solveForce(_ springs: [Spring], target: Double) -> Double {
+    func total(_ force: Double) -> Double { springs.reduce(0) { $0 + $1.length(force: force) } }
+    var low = 0.0
+    var high = 1.0
+    while total(high) < target && high < 1e6 { high *= 2 }
+    for _ in 0..<60 {
+      let middle = (low + high) / 2
+      if total(middle) < target { low = middle } else { high = middle }
+    }
+    return high
+  }
+}

@@ -1,0 +1,55 @@
+import SMuFL
+import ScoreModel
+
+/// Places the heads of a chord: seconds on the correct side of the stem, accidentals in
+/// columns so none overlap.
+///
+/// Heads: walking from the stem's far end, a head a second away from an unmoved
+/// neighbour moves to the other side of the stem (right for stem up, left for stem down).
+/// Accidentals: from the top head down, each accidental takes the first column (nearest
+/// the heads) whose previous occupant is at least six staff steps away; columns are one
+/// accidental width apart.
+///
+///     stem up, C5 D5 E5:  D5 shifts right   →   C5 |D5  E5 share the left side
+enum ChordArrangement {
+  static func arrange(_ note: inout NoteSymbol, font: MusicFont) {
+    let headWidth = font.glyph(note.value.notehead)?.advance ?? 1.18
+    let gap = 0.18
+    guard !note.heads.isEmpty else { return }
+    // Seconds.
+    if note.heads.count > 1 {
+      let order = note.stemUp ? Array(note.heads.indices) : Array(note.heads.indices.reversed())
+      var previousShifted = false
+      for (n, index) in order.enumerated() where n > 0 {
+        let neighbour = note.heads[order[n - 1]]
+        if abs(note.heads[index].position - neighbour.position) == 1 && !previousShifted {
+          note.heads[index].offset = note.stemUp ? headWidth - 0.12 : -(headWidth - 0.12)
+          previousShifted = true
+        } else {
+          previousShifted = false
+        }
+      }
+    }
+    // Accidentals.
+    let leftmost = note.heads.map(\.offset).min() ?? 0
+    var columns: [(lowestPosition: Int, right: Double)] = []
+    for index in note.heads.indices.reversed() {
+      guard let accidental = note.heads[index].accidental else { continue }
+      let width = font.glyph(accidental.glyph)?.advance ?? 1
+      let position = note.heads[index].position
+      var chosen: Int?
+      for (c, column) in columns.enumerated() where column.lowestPosition - position >= 6 {
+        chosen = c
+        break
+      }
+      let column = chosen ?? columns.count
+      let right = column == 0 ? leftmost - gap : (columns[column - 1].right - width - 0.1)
+      if chosen == nil {
+        columns.append((position, column == 0 ? right : right))
+      } else {
+        columns[column].lowestPosition = position
+      }
+      note.heads[index].accidentalOffset = columns[column].right - width
+    }
+  }
+}

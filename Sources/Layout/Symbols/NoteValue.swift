@@ -1,0 +1,87 @@
+import SMuFL
+import ScoreModel
+
+/// How a duration is written: notehead, flag or beam count, and augmentation dots.
+///
+/// A duration d (in whole notes) is written as the longest plain value v = 2^k not above
+/// it, plus dots while the remainder holds v/2, v/4, …: 3/8 → crotchet with one dot,
+/// 7/16 → crotchet with two dots. Durations that dots cannot express (5/8) fall back to
+/// the plain value below; splitting them into tied notes is a later refinement.
+public struct NoteValue: Hashable, Sendable {
+  /// The plain value in whole notes (1, 1/2, 1/4, …).
+  public var base: Rational
+  public var dots: Int
+
+  public init(duration: Rational) {
+    var base = Rational(4)
+    while base > duration && base > Rational(1, 128) {
+      base = base / Rational(2)
+    }
+    var dots = 0
+    var remainder = duration - base
+    var next = base / Rational(2)
+    while !remainder.isZero && remainder >= next && dots < 3 {
+      remainder -= next
+      next = next / Rational(2)
+      dots += 1
+    }
+    self.base = base
+    self.dots = dots
+  }
+
+  /// Flags or beams: 1 for a quaver, 2 for a semiquaver, 0 for a crotchet or longer.
+  public var flagCount: Int {
+    var count = 0
+    var value = base
+    while value < Rational(1, 4) {
+      value = value * Rational(2)
+      count += 1
+    }
+    return count
+  }
+
+  public var hasStem: Bool { base < Rational(1) }
+
+  public var notehead: SMuFLGlyph {
+    if base >= Rational(2) { return .noteheadDoubleWhole }
+    if base >= Rational(1) { return .noteheadWhole }
+    if base >= Rational(1, 2) { return .noteheadHalf }
+    return .noteheadBlack
+  }
+
+  public var rest: SMuFLGlyph {
+    if base >= Rational(2) { return .restDoubleWhole }
+    if base >= Rational(1) { return .restWhole }
+    if base >= Rational(1, 2) { return .restHalf }
+    if base >= Rational(1, 4) { return .restQuarter }
+    switch flagCount {
+    case 1: return .rest8th
+    case 2: return .rest16th
+    case 3: return .rest32nd
+    default: return .rest64th
+    }
+  }
+
+  public func flag(up: Bool) -> SMuFLGlyph? {
+    switch flagCount {
+    case 0: nil
+    case 1: up ? .flag8thUp : .flag8thDown
+    case 2: up ? .flag16thUp : .flag16thDown
+    case 3: up ? .flag32ndUp : .flag32ndDown
+    default: up ? .flag64thUp : .flag64thDown
+    }
+  }
+}
+
+extension Accidental {
+  /// The SMuFL glyph for the accidental.
+  var glyph: SMuFLGlyph {
+    switch self {
+    case .doubleFlat: .accidentalDoubleFlat
+    case .flat: .accidentalFlat
+    case .natural: .accidentalNatural
+    case .sharp: .accidentalSharp
+    case .doubleSharp: .accidentalDoubleSharp
+    }
+  }
+}

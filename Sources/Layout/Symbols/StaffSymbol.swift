@@ -1,0 +1,100 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+/// One notehead of a note or chord as placed on the staff.
+struct PlacedHead: Hashable {
+  /// Staff position in half spaces above the bottom line.
+  var position: Int
+  var accidental: Accidental?
+  /// Horizontal offset of the head, in staff spaces (non-zero for seconds in chords).
+  var offset: Double = 0
+  /// Horizontal offset of the accidental's left edge relative to the head's left edge.
+  var accidentalOffset: Double = 0
+}
+
+/// A note or chord ready for spacing and drawing.
+struct NoteSymbol {
+  var heads: [PlacedHead]
+  var value: NoteValue
+  var duration: Rational
+  var isBeamedWithPrevious: Bool
+  var stemUp = true
+  /// Index of the beam group this note belongs to, if beamed.
+  var beamGroup: Int?
+
+  var highest: Int { heads.map(\.position).max() ?? 4 }
+  var lowest: Int { heads.map(\.position).min() ?? 4 }
+}
+
+/// A rest ready for spacing and drawing.
+struct RestSymbol {
+  var value: NoteValue
+  var duration: Rational
+  var isVisible: Bool
+  var measureCount: Int?
+}
+
+/// What a staff symbol is.
+enum SymbolKind {
+  case note(NoteSymbol)
+  case rest(RestSymbol)
+  case bar(BarLine)
+  case clef(Clef)
+  /// A key signature; `cancel` holds the naturals for accidentals the previous key had.
+  case key(KeySignature, cancel: KeySignature?)
+  case meter(Meter)
+}
+
+/// One item in a voice's horizontal sequence, with the width it needs around its anchor.
+///
+/// The anchor is the left edge of the notehead (notes), the glyph origin (rests, clefs,
+/// signatures) or the left edge of the bar line. `left` and `right` are the ink extents
+/// on either side of the anchor in staff spaces; spacing keeps them apart.
+struct StaffSymbol {
+  var kind: SymbolKind
+  var onset: Rational
+  var left: Double = 0
+  var right: Double = 0
+  var source: SourcePosition?
+  /// The clef in force, for placing key signatures and rests.
+  var clef: Clef
+  /// The key in force before this symbol.
+  var key: KeySignature = .cMajor
+  /// True when the source asks for a score line break after this symbol.
+  var breakAfter = false
+
+  var duration: Rational {
+    switch kind {
+    case .note(let note): note.duration
+    case .rest(let rest): rest.duration
+    default: .zero
+    }
+  }
+
+  var isBar: Bool {
+    if case .bar = kind { return true }
+    return false
+  }
+
+  /// True for clef, key and meter changes, which fold into a system's start when they
+  /// come first on a line.
+  var isSignature: Bool {
+    switch kind {
+    case .clef, .key, .meter: true
+    default: false
+    }
+  }
+
+  var isDurational: Bool {
+    switch kind {
+    case .note, .rest: true
+    default: false
+    }
+  }
+}
+
+extension SourceRange {
+  /// The display list's form of the range's start.
+  var position: SourcePosition { SourcePosition(line: start.line, column: start.column) }
+}

@@ -1,0 +1,72 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+/// Sets a `Q:` tempo mark above a system: text, then note-value glyphs, `=`, and the
+/// beats per minute (`Allegro ♩. = 96`).
+struct TempoMark {
+  let font: MusicFont
+  let setup: PageSetup
+  let measurer: any TextMeasurer
+
+  func place(_ tempo: Tempo, above system: inout StaffSystem, context: ItemContext) {
+    let textFont = setup.tempoFont
+    let baseline = -system.above - 4
+    var x = 0.0
+    var items: [DisplayItem] = []
+    func text(_ string: String) {
+      let extent = measurer.measure(string, font: textFont)
+      items.append(
+        DisplayItem(
+          role: .tempo,
+          shape: .text(TextShape(text: string, font: textFont, origin: Point(x: x, y: baseline))),
+          box: Rect(
+            x: x, y: baseline - extent.ascent, width: extent.width, height: extent.ascent + extent.descent),
+          context: context))
+      x += extent.width
+    }
+    if let label = tempo.text, !label.isEmpty { text(label + (tempo.beatsPerMinute == nil ? "" : " ")) }
+    if let bpm = tempo.beatsPerMinute {
+      let size = textFont.size * 1.1
+      for beat in tempo.beats.isEmpty ? [Rational(1, 4)] : tempo.beats {
+        let value = NoteValue(duration: beat)
+        let glyph: SMuFLGlyph =
+          value.base >= Rational(1)
+          ? .metNoteWhole
+          : value.base >= Rational(1, 2)
+            ? .metNoteHalfUp : value.base >= Rational(1, 4) ? .metNoteQuarterUp : .metNote8thUp
+        x += place(glyph, x: x, baseline: baseline, size: size, into: &items, context: context)
+        for _ in 0..<value.dots {
+          x += 1
+          x += place(
+            .metAugmentationDot, x: x, baseline: baseline, size: size, into: &items, context: context)
+        }
+        x += 2
+      }
+      text(" = \(bpm)")
+    }
+    if let trailing = tempo.trailingText, !trailing.isEmpty { text(" " + trailing) }
+    system.items += items
+    system.above = max(system.above, -(items.map(\.box.minY).min() ?? 0))
+  }
+
+  /// Places a glyph at a text size; returns its advance in points.
+  private func place(
+    _ glyph: SMuFLGlyph, x: Double, baseline: Double, size: Double, into items: inout [DisplayItem],
+    context: ItemContext
+  ) -> Double {
+    guard let metrics = font.glyph(glyph) else { return 0 }
+    let unit = size / 4
+    let shape = GlyphShape(
+      name: glyph.rawValue, codepoint: metrics.codepoint, font: font.family,
+      origin: Point(x: x, y: baseline), size: size)
+    items.append(
+      DisplayItem(
+        role: .tempo, shape: .glyph(shape),
+        box: Rect(
+          x: x + metrics.southWest.x * unit, y: baseline - metrics.northEast.y * unit,
+          width: metrics.width * unit, height: metrics.height * unit),
+        context: context))
+    return metrics.advance * unit
+  }
+}

@@ -1,0 +1,51 @@
+import DisplayList
+import ScoreModel
+
+/// The heading of a tune: titles, composer, origin and rhythm, and the tempo mark.
+///
+/// Titles are centred (the first large and bold, later `T:` lines as subtitles); the
+/// composer and origin are set flush right and the rhythm flush left on the line below.
+/// Items are produced relative to the block's top-left corner in points.
+struct TitleBlock {
+  let setup: PageSetup
+  let measurer: any TextMeasurer
+
+  func build(for tune: Tune) -> (items: [DisplayItem], height: Double) {
+    var items: [DisplayItem] = []
+    var y = 0.0
+    let width = setup.contentWidth
+    let context = ItemContext(tune: tune.referenceNumber)
+    let source = SourcePosition(line: tune.range.start.line, column: tune.range.start.column)
+    func add(_ text: String, _ font: FontSpec, role: Role, align: Double) {
+      let extent = measurer.measure(text, font: font)
+      let x = (width - extent.width) * align
+      let baseline = y + extent.ascent
+      items.append(
+        DisplayItem(
+          role: role, shape: .text(TextShape(text: text, font: font, origin: Point(x: x, y: baseline))),
+          box: Rect(x: x, y: y, width: extent.width, height: extent.ascent + extent.descent),
+          context: context, source: source))
+    }
+    for (index, title) in tune.metadata.titles.enumerated() {
+      let font = index == 0 ? setup.titleFont : setup.subtitleFont
+      add(title, font, role: index == 0 ? .title : .subtitle, align: 0.5)
+      let extent = measurer.measure(title, font: font)
+      y += (extent.ascent + extent.descent) * (index == 0 ? 1.25 : 1.15)
+    }
+    var right = tune.metadata.composers
+    if !tune.metadata.origins.isEmpty {
+      let origin = "(" + tune.metadata.origins.joined(separator: "; ") + ")"
+      if right.isEmpty { right = [origin] } else { right[right.count - 1] += " " + origin }
+    }
+    let rhythm = tune.metadata.rhythm
+    let lines = max(right.count, rhythm == nil ? 0 : 1)
+    for line in 0..<lines {
+      if line < right.count { add(right[line], setup.composerFont, role: .composer, align: 1) }
+      if line == 0, let rhythm { add(rhythm, setup.infoFont, role: .rhythm, align: 0) }
+      let extent = measurer.measure("Ag", font: setup.composerFont)
+      y += (extent.ascent + extent.descent) * 1.1
+    }
+    if !items.isEmpty { y += 4 }
+    return (items, y)
+  }
+}

@@ -1,0 +1,170 @@
+import DisplayList
+import Layout
+import SMuFL
+import ScoreModel
+import Testing
+
+@Suite struct EngraverTests {
+  static let scale = PageSetup.a4.staffSpace
+
+  /// The y of the top staff line of the first system on the first page.
+  func firstStaffTop(_ list: DisplayList) -> Double {
+    LayoutFixture.items(list, role: .staffLine).map(\.box.midY).min() ?? 0
+  }
+
+  @Test func noteheadsSitAtTheirPitch() throws {
+    let list = try LayoutFixture.engrave("X:1\nT:Pitch\nM:4/4\nL:1/4\nK:C\nE G B d|f a c' C|\n")
+    let top = firstStaffTop(list)
+    let heads = LayoutFixture.items(list, role: .notehead).compactMap { item -> Double? in
+      guard case .glyph(let glyph) = item.shape else { return nil }
+      return (glyph.origin.y - top) / Self.scale
+    }
+    // E4 bottom line (4 sp below the top line) … f5 top line (0), a5 (-1), c6 (-2), C4 (5).
+    #expect(heads == [4, 3, 2, 1, 0, -1, -2, 5])
+  }
+
+  @Test func ledgerLinesAboveAndBelow() throws {
+    let list = try LayoutFixture.engrave("X:1\nT:Ledgers\nL:1/4\nK:C\nA, C c' e'|\n")
+    // A3: ledger lines at C4 and A3 (2); C4: one; c6: two (a5, c6); e6: three (a5, c6, e6).
+    #expect(LayoutFixture.items(list, role: .ledgerLine).count == 8)
+  }
+
+  @Test func stemDirectionsFollowTheMiddleLine() throws {
+    let list = try LayoutFixture.engrave("X:1\nT:Stems\nL:1/4\nK:C\nE B c g|\n")
+    let heads = LayoutFixture.items(list, role: .notehead)
+    let stems = LayoutFixture.items(list, role: .stem)
+    try #require(heads.count == 4 && stems.count == 4)
+    // Up stems start right of the head's centre and rise; down stems sit at the left.
+    let up = zip(heads, stems).map { head, stem in stem.box.midX > head.box.midX }
+    #expect(up == [true, false, false, false])
+    for (head, stem) in zip(heads, stems) {
+      #expect(stem.box.height >= 3.2 * Self.scale, "stems are about 3.5 staff spaces")
+      _ = head
+    }
+  }
+
+  @Test func beamsFollowSourceSpacing() throws {
+    let together = try LayoutFixture.engrave("X:1\nT:B\nL:1/8\nK:C\nABcd efga|\n")
+    #expect(LayoutFixture.items(together, role: .beam).count == 2)
+    #expect(LayoutFixture.items(together, role: .flag).isEmpty)
+    let apart = try LayoutFixture.engrave("X:1\nT:B\nL:1/8\nK:C\nA B c d e f g a|\n")
+    #expect(LayoutFixture.items(apart, role: .beam).isEmpty)
+    #expect(LayoutFixture.items(apart, role: .flag).count == 8)
+  }
+
+  @Test func dottedRhythmGetsAPartialBeam() throws {
+    let list = try LayoutFixture.engrave("X:1\nT:B\nL:1/8\nK:C\nA>B c>d|\n")
+    let beams = LayoutFixture.items(list, role: .beam)
+    // Two groups, each a primary beam plus a partial secondary beam on the semiquaver.
+    #expect(beams.count == 4)
+    #expect(LayoutFixture.items(list, role: .dot).count == 2)
+    let widths = beams.map(\.box.width).sorted()
+    #expect(widths[0] < widths[3] / 2)
+  }
+
+  @Test func keyAndTimeSignatures() throws {
+    let list = try LayoutFixture.engrave("X:1\nT:K\nM:6/8\nL:1/8\nK:D\nDFA dAF|\nDFA d3|\n")
+    let keys = LayoutFixture.items(list, role: .keySignature)
+    // Two sharps on each of the two systems; the meter only on the first.
+    #expect(keys.count == 4)
+    #expect(Set(keys.map(\.context.line)) == [0, 1])
+    let meter = LayoutFixture.items(list, role: .timeSignature)
+    #expect(meter.count == 2)
+    #expect(meter.allSatisfy { $0.context.line == 0 })
+    #expect(LayoutFixture.items(list, role: .clef).count == 2)
+  }
+
+  @Test func everySystemButTheLastIsJustified() throws {
+    let abc =
+      "X:1\nT:J\nM:4/4\nL:1/8\nK:G\n" + String(repeating: "GABc dedB|", count: 3) + "\n"
+      + String(repeating: "G2 B2 d4|", count: 2) + "\n" + "G8|]\n"
+    let list = try LayoutFixture.engrave(abc)
+    let setup = PageSetup.a4
+    let ends = Dictionary(
+      grouping: LayoutFixture.items(list, role: .staffLine), by: { $0.context.line ?? -1 }
+    )
+    .mapValues { $0.map(\.box.maxX).max() ?? 0 }
+    #expect(ends.count == 3)
+    let right = setup.width - setup.marginRight
+    #expect(abs((ends[0] ?? 0) - right) < 0.01)
+    #expect(abs((ends[1] ?? 0) - right) < 0.01)
+    #expect((ends[2] ?? right) < right - 100, "a one-bar last line is not stretched")
+  }
+
+  @Test func overlongSourceLinesAreSplitAtBarLines() throws {
+    let abc =
+      "X:1\nT:Long\nM:4/4\nL:1/16\nK:C\n" + String(repeating: "cdef gabc' c'bag fedc|", count: 10) + "\n"
+    let list = try LayoutFixture.engrave(abc)
+    let lines = Set(LayoutFixture.items(list, role: .staffLine).compactMap(\.context.line))
+    #expect(lines.count >= 3)
+    let setup = PageSetup.a4
+    for item in list.pages.flatMap(\.items) {
+      #expect(item.box.maxX <= setup.width - setup.marginRight + 0.5, "nothing overfull: \(item.role)")
+    }
+  }
+
+  @Test func longTunesFlowOntoSeveralPages() throws {
+    var abc = "X:1\nT:Pages\nM:4/4\nL:1/8\nK:C\n"
+    for _ in 0..<40 { abc += "CDEF GABc|c'bag fedc|\n" }
+    let list = try LayoutFixture.engrave(abc)
+    #expect(list.pages.count >= 2)
+    let setup = PageSetup.a4
+    for page in list.pages {
+      #expect(page.width == setup.width && page.height == setup.height)
+      for item in page.items {
+        #expect(
+          item.box.minY >= setup.marginTop - 30 && item.box.maxY <= setup.height - setup.marginBottom + 0.5)
+      }
+    }
+  }
+
+  @Test func titleBlockFromHeaderFields() throws {
+    let list = try LayoutFixture.engrave(
+      "X:7\nT:The Title\nT:A Subtitle\nC:A. Composer\nO:Somewhere\nR:reel\nQ:1/4=120\nK:C\nCDEF|\n")
+    let page = try #require(list.pages.first)
+    func text(_ role: Role) -> [String] {
+      page.items.filter { $0.role == role }.compactMap {
+        if case .text(let text) = $0.shape { return text.text }
+        return nil
+      }
+    }
+    #expect(text(.title) == ["The Title"])
+    #expect(text(.subtitle) == ["A Subtitle"])
+    #expect(text(.composer) == ["A. Composer (Somewhere)"])
+    #expect(text(.rhythm) == ["reel"])
+    #expect(text(.tempo).contains(" = 120"))
+    let title = try #require(page.items.first { $0.role == .title })
+    #expect(abs(title.box.midX - page.width / 2) < 1, "the title is centred")
+    #expect(title.context.tune == 7)
+  }
+
+  @Test func repeatsAndBarLines() throws {
+    let list = try LayoutFixture.engrave("X:1\nT:R\nL:1/4\nK:C\n|:CDEF:|GABc||cBAG|]\n")
+    #expect(LayoutFixture.items(list, role: .repeatDot).count == 4)
+    // |: thick+thin, :| thin+thick, || two thin, |] thin+thick: 8 lines.
+    #expect(LayoutFixture.items(list, role: .barLine).count == 8)
+  }
+
+  @Test func restsAndAccidentals() throws {
+    let list = try LayoutFixture.engrave("X:1\nT:R\nL:1/4\nK:C\nz ^C _E =F|z2 z/ z/ z|z4|\n")
+    #expect(LayoutFixture.items(list, role: .rest).count == 6)
+    #expect(LayoutFixture.items(list, role: .accidental).count == 3)
+    let noteheads = LayoutFixture.items(list, role: .notehead)
+    let accidentals = LayoutFixture.items(list, role: .accidental)
+    for (accidental, head) in zip(accidentals, noteheads) {
+      #expect(accidental.box.maxX <= head.box.minX, "accidentals stand clear left of their heads")
+    }
+  }
+
+  @Test func itemsCarrySourcePositions() throws {
+    let list = try LayoutFixture.engrave("X:1\nT:S\nL:1/4\nK:C\nC D\n")
+    let heads = LayoutFixture.items(list, role: .notehead)
+    #expect(heads.map(\.source) == [SourcePosition(line: 5, column: 1), SourcePosition(line: 5, column: 3)])
+    #expect(heads.map(\.context.column) == [0, 1])
+  }
+}
+
+extension Rect {
+  var midX: Double { x + width / 2 }
+  var midY: Double { y + height / 2 }
+}
