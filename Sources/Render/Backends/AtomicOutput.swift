@@ -1,0 +1,37 @@
+import Foundation
+
+/// Output files written under temporary names beside their destinations and renamed into
+/// place only when all of them are complete, so a failed run leaves no truncated file.
+final class AtomicOutput {
+  private var pending: [(temporary: URL, destination: URL)] = []
+
+  /// A fresh temporary path in the destination's directory (rename stays on one file system).
+  func temporaryURL(for destination: URL) -> URL {
+    let name = ".\(destination.lastPathComponent).\(UUID().uuidString).tmp"
+    let temporary = destination.deletingLastPathComponent().appendingPathComponent(name)
+    pending.append((temporary, destination))
+    return temporary
+  }
+
+  /// Renames every temporary file to its destination, replacing older files.
+  func commit() throws {
+    while let (temporary, destination) = pending.first {
+      guard rename(temporary.path, destination.path) == 0 else {
+        throw RenderError.io(path: destination.path, reason: String(cString: strerror(errno)))
+      }
+      pending.removeFirst()
+    }
+  }
+
+  /// Deletes temporary files not yet committed.
+  func discard() {
+    for (temporary, _) in pending {
+      try? FileManager.default.removeItem(at: temporary)
+    }
+    pending.removeAll()
+  }
+
+  deinit {
+    discard()
+  }
+}

@@ -1,0 +1,105 @@
+import CABCPressCairo
+import CABCPressPangoCairo
+import DisplayList
+import Foundation
+
+/// Measures and draws text runs with Pango in a fixed, unhinted context, so that layout
+/// decisions made from its measurements hold on PDF, PNG and SVG alike.
+///
+/// Sizes are points: `FontSpec.pangoDescription` gives an absolute ("px") size, which is
+/// one user unit per pixel, and one user unit is one point on every surface we draw on.
+public final class PangoTextMeasurer: @unchecked Sendable {
+  private let fontMap: PangoObject
+  private let context: PangoObject
+  private let lock = NSLock()
+  private var cache: [CacheKey: TextMetrics] = [:]
+
+  /// A measurement cache entry's key.
+  private struct CacheKey: Hashable {
+    var text: String
+    var font: FontSpec
+  }
+
+  /// Creates the measurer after `fonts` has registered its text fonts with fontconfig.
+  public init(fonts: FontLibrary) throws {
+    _ = fonts.registeredTextFonts  // the library exists, so its fonts are registered
+    // A private font map created now sees every font registered so far.
+    fontMap = try .owning(pango_cairo_font_map_new().map { OpaquePointer($0) }, from: "pango_cairo_font_map_new")
+    context = try .owning(pango_font_map_create_context(fontMap.fontMap), from: "pango_font_map_create_context")
+    UnhintedTextContext.configure(context.raw)
+  }
+
+  /// The width, ascent and descent of `text` in `font`, in points (cached).
+  public func measure(_ text: String, font: FontSpec) -> TextMetrics {
+    lock.lock()
+    defer { lock.unlock() }
+    let key = CacheKey(text: text, font: font)
+    if let cached = cache[key] { return cached }
+    guard let layout = makeLayout(text, font: font, in: context) else { return .zero }
+    let metrics = Self.metrics(of: layout)
+    cache[key] = metrics
+    return metrics
+  }
+
+  /// Measures through the drawing path on a given cairo context (not cached); equal to
+  /// `measure(_:font:)` on every surface, which is what keeps output formats in step.
+  public func measure(_ text: String, font: FontSpec, on cairo: CairoContext) -> TextMetrics {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let drawing = drawingContext(for: cairo), let layout = makeLayout(text, font: font, in: drawing)
+    else { return .zero }
+    return Self.metrics(of: layout)
+  }
+
+  /// The family Pango actually uses for `font` (differs when fontconfig falls back).
+  public func resolvedFamily(for font: FontSpec) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let description = pango_font_description_from_string(font.pangoDescription) else { return nil }
+    defer { pango_font_description_free(description) }
+    guard let pangoFont = PangoObject(owning: pango_font_map_load_font(fontMap.fontMap, context.raw, description))
+    else { return nil }
+    guard let described = pango_font_describe(UnsafeMutablePointer(pangoFont.raw)) else { return nil }
+    defer { pango_font_description_free(described) }
+    return pango_font_description_get_family(described).map { String(cString: $0) }
+  }
+
+  /// A Pango context bound to a cairo context, for drawing a page's text.
+  func drawingContext(for cairo: CairoContext) -> PangoObject? {
+    guard let drawing = PangoObject(owning: pango_font_map_create_context(fontMap.fontMap)) else { return nil }
+    UnhintedTextContext.configure(drawing.raw)
+    pango_cairo_update_context(cairo.raw, drawing.raw)
+    return drawing
+  }
+
+  /// Draws a text run with the left end of its baseline at `text.origin`.
+  func draw(_ text: TextShape, on cairo: CairoContext, using drawing: PangoObject) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let layout = makeLayout(text.text, font: text.font, in: drawing) else { return }
+    let baseline = Double(pango_layout_get_baseline(layout.raw)) / Double(PANGO_SCALE)
+    cairo.move(to: text.origin.x, text.origin.y - baseline)
+    pango_cairo_show_layout(cairo.raw, layout.raw)
+    cairo.newPath()
+  }
+
+  private func makeLayout(_ text: String, font: FontSpec, in context: PangoObject) -> PangoObject? {
+    guard let layout = PangoObject(owning: pango_layout_new(context.raw)) else { return nil }
+    if let description = pango_font_description_from_string(font.pangoDescription) {
+      pango_layout_set_font_description(layout.raw, description)  // copies
+      pango_font_description_free(description)
+    }
+    pango_layout_set_text(layout.raw, text, -1)
+    return layout
+  }
+
+  private static func metrics(of layout: PangoObject) -> TextMetrics {
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout.raw, nil, &logical)
+    let scale = Double(PANGO_SCALE)
+    let baseline = Double(pango_layout_get_baseline(layout.raw)) / scale
+    let top = Double(logical.y) / scale
+    let bottom = Double(logical.y + logical.height) / scale
+    return TextMetrics(width: Double(logical.width) / scale, ascent: baseline - top, descent: bottom - baseline)
+  }
+}

@@ -1,0 +1,66 @@
+import DisplayList
+import Foundation
+import Render
+import SMuFL
+import Testing
+
+/// Music font loading, text font registration, clear errors and atomic output on failure.
+@Suite struct FontLibraryTests {
+  @Test func loadsMetadataAndFaces() throws {
+    let fonts = FontLibrary(directory: Fixtures.fontsDirectory)
+    let bravura = try fonts.musicFont("Bravura")
+    #expect(bravura.family == "Bravura")
+    #expect(bravura.glyph(.gClef)?.codepoint == 0xE050)
+    #expect(bravura.engravingDefaults.staffLineThickness == 0.13)
+    for family in MusicFont.knownFamilies {
+      #expect(fonts.musicFontFile(family)?.lastPathComponent == family + ".woff2")
+      try fonts.loadMusicFace(family)
+    }
+  }
+
+  @Test func missingMusicFontIsAClearError() throws {
+    let directory = try Fixtures.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fonts = FontLibrary(directory: directory)
+    let renderer = Renderer(fonts: fonts, textMeasurer: try PangoTextMeasurer(fonts: fonts))
+    let error = #expect(throws: RenderError.self) {
+      try renderer.write(
+        DisplayList(pages: [Fixtures.musicPage()]), to: directory.appendingPathComponent("out.pdf"), format: .pdf)
+    }
+    #expect(error == .musicFontNotFound(family: "Bravura", directory: directory.path))
+    #expect(error?.description == "music font Bravura not found in \(directory.path)/; run scripts/bootstrap")
+    #expect(throws: RenderError.musicFontMetadataNotFound(family: "Leland", directory: directory.path)) {
+      try fonts.musicFont("Leland")
+    }
+    // The failed run left nothing behind, not even a temporary file.
+    #expect(Fixtures.files(in: directory).isEmpty)
+  }
+
+  @Test func failedRunKeepsTheOldFile() throws {
+    let directory = try Fixtures.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let old = Data("previous output".utf8)
+    var page = Fixtures.musicPage()
+    page.items.append(Fixtures.glyph(.decoration, "noSuchGlyph", 0xF8FF0, x: 300, y: 300))
+    for format in OutputFormat.allCases {
+      let url = directory.appendingPathComponent("out." + format.rawValue)
+      try old.write(to: url)
+      #expect(throws: RenderError.missingGlyph(name: "noSuchGlyph", codepoint: 0xF8FF0, font: "Bravura")) {
+        try Fixtures.renderer().write(DisplayList(pages: [page, page]), to: url, format: format, dpi: 72)
+      }
+      #expect(try Data(contentsOf: url) == old)
+    }
+    #expect(Fixtures.files(in: directory) == ["out.pdf", "out.png", "out.svg"])
+  }
+
+  @Test func registersTextFontsFromTheFontsDirectory() throws {
+    let directory = try Fixtures.scratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = URL(fileURLWithPath: "/usr/share/fonts/opentype/linux-libertine/LinBiolinum_R.otf")
+    try #require(FileManager.default.fileExists(atPath: source.path))
+    try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent("Biolinum.otf"))
+    try Data("not a font".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+    let fonts = FontLibrary(directory: directory)
+    #expect(fonts.registeredTextFonts.map(\.lastPathComponent) == ["Biolinum.otf"])
+  }
+}
