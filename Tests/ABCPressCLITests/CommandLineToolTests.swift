@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import ABCPressCLI
+
+/// Runs the tool in-process against captured output, in a fresh temporary folder.
+struct ToolRun {
+  let exitCode: ExitCode
+  let output: String
+  let errors: String
+
+  init(_ arguments: [String], input: String = "") {
+    let console = Console.captured(input: input)
+    exitCode = CommandLineTool.run(arguments: arguments, console: console)
+    output = console.output
+    errors = console.errors
+  }
+}
+
+func temporaryDirectory() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("abcpress-cli-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
+
+@Suite struct CommandLineToolTests {
+  @Test func versionAndHelp() {
+    let version = ToolRun(["--version"])
+    #expect(version.exitCode == .success)
+    #expect(version.output == "abcpress \(CommandLineTool.version)\n")
+    let help = ToolRun(["--help"])
+    #expect(help.output.contains("render") && help.output.contains("EXIT CODES"))
+    for subcommand in ["render", "dump", "check"] {
+      let run = ToolRun([subcommand, "--help"])
+      #expect(run.exitCode == .success)
+      #expect(run.output.hasPrefix("USAGE: abcpress \(subcommand)"))
+    }
+  }
+
+  @Test func usageErrorsExitWithTwo() {
+    #expect(ToolRun([]).exitCode == .usage)
+    let unknown = ToolRun(["engrave"])
+    #expect(unknown.exitCode == .usage)
+    #expect(unknown.errors.contains("unknown subcommand 'engrave'"))
+    let noOutput = ToolRun(["render", "a.abc"])
+    #expect(noOutput.exitCode == .usage)
+    #expect(noOutput.errors.contains("needs an output file"))
+    let badFormat = ToolRun(["render", "a.abc", "-o", "a.docx"])
+    #expect(badFormat.exitCode == .usage)
+    #expect(badFormat.errors.contains("use .pdf, .png or .svg"))
+    #expect(ToolRun(["render", "a.abc", "-o", "a.pdf", "--dpi", "lots"]).exitCode == .usage)
+    #expect(ToolRun(["render", "a.abc", "-o", "a.pdf", "--page-size", "a9"]).exitCode == .usage)
+  }
+
+  @Test func unreadableInputIsAnErrorAtItsFile() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("x.pdf").path
+    let run = ToolRun(["render", "/no/such/file.abc", "-o", output])
+    #expect(run.exitCode == .inputErrors)
+    #expect(run.errors.contains("/no/such/file.abc:1:1: error: cannot read file"))
+    #expect(!FileManager.default.fileExists(atPath: output), "no output when nothing could be engraved")
+  }
+
+  @Test func checkReportsDiagnosticsWithPositions() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("bad.abc")
+    try "X:1\nT:Bad\nK:C\nC D E F|\nC D ? F|\n".write(to: file, atomically: true, encoding: .utf8)
+    let run = ToolRun(["check", file.path])
+    #expect(run.output.contains("\(file.path):5:5: "))
+    let json = ToolRun(["check", "--format", "json", file.path])
+    #expect(json.output.contains("\"line\": 5, \"column\": 5"))
+    let good = folder.appendingPathComponent("good.abc")
+    try simpleTune.write(to: good, atomically: true, encoding: .utf8)
+    let clean = ToolRun(["check", good.path])
+    #expect(clean.exitCode == .success)
+    #expect(clean.output.isEmpty)
+  }
+
+  @Test func renderWritesAPDFFromStandardInput() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("tune.pdf")
+    let run = ToolRun(["render", "-", "-o", output.path], input: simpleTune)
+    #expect(run.exitCode == .success, "\(run.errors)")
+    let data = try Data(contentsOf: output)
+    #expect(data.starts(with: Data("%PDF-".utf8)))
+  }
+
+  @Test func dumpPrintsTheDisplayListAsJSON() throws {
+    let run = ToolRun(["dump", "--display-list", "--format", "json", "-"], input: simpleTune)
+    #expect(run.exitCode == .success, "\(run.errors)")
+    let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    let pages = object?["pages"] as? [[String: Any]]
+    #expect(pages?.count == 1)
+    let items = pages?.first?["items"] as? [[String: Any]] ?? []
+    let roles = Set(items.compactMap { $0["role"] as? String })
+    #expect(roles.isSuperset(of: ["staffLine", "clef", "keySignature", "timeSignature", "notehead", "beam", "title"]))
+    let heads = items.filter { $0["role"] as? String == "notehead" }
+    #expect(heads.count == 16)
+    #expect(heads.allSatisfy { ($0["box"] as? [Double])?.count == 4 && $0["source"] != nil })
+    let text = ToolRun(["dump", "--display-list", "-"], input: simpleTune)
+    #expect(text.output.hasPrefix("page 1 595.28x841.89\n"))
+  }
+}
