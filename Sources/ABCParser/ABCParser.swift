@@ -1,0 +1,29 @@
+import ScoreModel
+
+/// Reads ABC 2.1 tune books into the score model.
+///
+/// The pipeline, by folder:
+/// - `Lexing/`: `SourceLine` (a line as Unicode scalars, comment cut off) and
+///   `LineScanner` (a cursor with line/column locations).
+/// - `Structure/`: `TunebookLayout` cuts the file into header and tunes;
+///   `TunebookParser` and `TuneParser` walk them.
+/// - `Header/`: one parser per field value (`KeyParser`, `MeterParser`, …) and
+///   `FieldInterpreter`, which applies fields to `TuneSettings`.
+/// - `Body/`: `BodyParser` reads music lines into a `VoiceBuilder`.
+/// - `Diagnostics/`, `Dumping/`: `DiagnosticCollector`, `ScoreDumper`.
+///
+/// The parser never throws and never stops on bad input: every problem becomes a
+/// `Diagnostic` (with file, line and column) and parsing goes on with the next
+/// construct, line or tune.
+public enum ABCParser {
+  /// Parses ABC text into a tune book plus the diagnostics found on the way.
+  ///
+  /// - Parameters:
+  ///   - text: the whole ABC file.
+  ///   - file: the file name to put in diagnostics, if any.
+  public static func parse(_ text: String, file: String? = nil) -> (tunebook: Tunebook, diagnostics: [Diagnostic]) {
+    let diagnostics = DiagnosticCollector(file: file)
+    let book = TunebookParser(diagnostics: diagnostics).parse(text, file: file)
+    return (book, diagnostics.diagnostics)
+  }
+}

@@ -1,0 +1,156 @@
+import ScoreModel
+
+/// Notes, rests and chords.
+///
+/// A note is `accidental? letter octave-marks length?`: `^c'3/2`. The letter gives
+/// step and octave (`C` = C4, `c` = C5), each `'` raises and each `,` lowers an
+/// octave. A chord `[CEg]2` holds notes with their own lengths; the chord takes the
+/// first note's inner length times the outer length (`[C2E2]/2` = one unit).
+extension BodyParser {
+  /// Reads one note head at the scanner, resolving its sounding alteration.
+  ///
+  /// Returns nil (consuming the accidentals) when no letter follows them.
+  mutating func readHead(_ scanner: inout LineScanner) -> NoteHead? {
+    let start = scanner.position
+    var accidental: Accidental?
+    switch (scanner.peek(), scanner.peek(1)) {
+    case ("^", "^"): accidental = .doubleSharp
+    case ("^", _): accidental = .sharp
+    case ("_", "_"): accidental = .doubleFlat
+    case ("_", _): accidental = .flat
+    case ("=", _): accidental = .natural
+    default: break
+    }
+    if let accidental { scanner.position += abs(accidental.alter) == 2 ? 2 : 1 }
+    if accidental == .sharp || accidental == .flat, let next = scanner.peek(),
+      next == "/" || next.asciiDigit != nil
+    {
+      // Microtone (`^/`, `_3/2`): read as a plain sharp or flat for now.
+      let fractionStart = scanner.position
+      _ = scanner.read { $0 == "/" || $0.asciiDigit != nil }
+      if !warnedAboutMicrotones {
+        warnedAboutMicrotones = true
+        diagnostics.warning(
+          "microtonal accidentals are not supported yet; read as a semitone",
+          at: scanner.range(from: fractionStart))
+      }
+    }
+    guard let letter = scanner.peek(), let step = Step(letter: Character(letter)),
+      "ABCDEFGabcdefg".unicodeScalars.contains(letter)
+    else {
+      diagnostics.error("accidental without a note", at: scanner.range(from: start))
+      return nil
+    }
+    scanner.advance()
+    var octave = letter.properties.isLowercase ? 5 : 4
+    while let mark = scanner.peek(), mark == "'" || mark == "," {
+      octave += mark == "'" ? 1 : -1
+      scanner.advance()
+    }
+    octave = min(max(octave, -10), 20)
+    let pitch = Pitch(step: step, octave: octave)
+    let alter = builder.accidentals.soundingAlter(of: pitch, written: accidental)
+    return NoteHead(pitch: pitch, accidental: accidental, soundingAlter: alter)
+  }
+
+  /// Reads a single note with its length.
+  mutating func parseNote(_ scanner: inout LineScanner) {
+    let start = scanner.position
+    guard let head = readHead(&scanner) else { return }
+    let multiplier = LengthReader.read(&scanner, diagnostics: diagnostics)
+    appendNote([head], multiplier: multiplier, range: scanner.range(from: start))
+  }
+
+  /// Appends a note event, reporting an overflowing duration.
+  mutating func appendNote(_ heads: [NoteHead], multiplier: Rational, range: SourceRange) {
+    if !builder.appendNote(heads: heads, multiplier: multiplier, range: range) {
+      diagnostics.error("note length out of range", at: range)
+    }
+  }
+
+  /// Reads `z` or `x` with its length.
+  mutating func parseRest(_ scanner: inout LineScanner) {
+    let start = scanner.position
+    let isVisible = scanner.advance() == "z"
+    let multiplier = LengthReader.read(&scanner, diagnostics: diagnostics)
+    let range = scanner.range(from: start)
+    if !builder.appendRest(multiplier: multiplier, isVisible: isVisible, range: range) {
+      diagnostics.error("rest length out of range", at: range)
+    }
+  }
+
+  /// Reads `Z4` or `X` (multi-measure rests, one bar by default).
+  mutating func parseMultiMeasureRest(_ scanner: inout LineScanner) {
+    let start = scanner.position
+    let isVisible = scanner.advance() == "Z"
+    var count = scanner.readNumber() ?? 1
+    if count < 1 || count > LengthReader.limit {
+      diagnostics.error("bad multi-measure rest count", at: scanner.range(from: start))
+      count = 1
+    }
+    builder.appendMultiMeasureRest(count: count, isVisible: isVisible, range: scanner.range(from: start))
+  }
+
+  /// Dispatches `[`: inline field, `[|` bar, `[1` ending, or a chord.
+  mutating func parseBracket(_ scanner: inout LineScanner) {
+    let next = scanner.peek(1)
+    if let next, next.isASCIILetter, scanner.peek(2) == ":" {
+      parseInlineField(&scanner)
+    } else if next == "|" {
+      parseBar(&scanner)
+    } else if let next, next.asciiDigit != nil || next == "\"" {
+      let start = scanner.position
+      scanner.advance()
+      let label = readEndingLabel(&scanner)
+      builder.attachEnding(label, range: scanner.range(from: start))
+    } else {
+      parseChord(&scanner)
+    }
+  }
+
+  /// Reads `[CEG]` with inner and outer lengths.
+  mutating func parseChord(_ scanner: inout LineScanner) {
+    let start = scanner.position
+    scanner.advance()
+    var heads: [NoteHead] = []
+    var firstLength: Rational?
+    var closed = false
+    while let scalar = scanner.peek() {
+      let before = scanner.position
+      switch scalar {
+      case "]":
+        scanner.advance()
+        closed = true
+      case "A"..."G", "a"..."g", "^", "_", "=":
+        if let head = readHead(&scanner) {
+          heads.append(head)
+          let length = LengthReader.read(&scanner, diagnostics: diagnostics)
+          if firstLength == nil { firstLength = length }
+        }
+      case "-":
+        scanner.advance()
+        if !heads.isEmpty { heads[heads.count - 1].isTiedToNext = true }
+      case "\"": skipString(&scanner)
+      case "!": skipDecoration(&scanner, delimiter: "!")
+      case "+": skipDecoration(&scanner, delimiter: "+")
+      case _ where scalar.isDecorationShortcut || " \t().`".unicodeScalars.contains(scalar):
+        scanner.advance()  // TODO(issue 3): decorations and slurs inside chords.
+      default:
+        diagnostics.error("unexpected '\(Character(scalar))' in chord", at: scanner.location)
+        scanner.advance()
+      }
+      if closed { break }
+      if scanner.position <= before { scanner.position = before + 1 }
+    }
+    if !closed {
+      diagnostics.error("unterminated chord: missing ']'", at: scanner.line.range(from: start, to: start + 1))
+    }
+    let outer = closed ? LengthReader.read(&scanner, diagnostics: diagnostics) : .one
+    guard !heads.isEmpty else {
+      if closed { diagnostics.warning("empty chord", at: scanner.range(from: start)) }
+      return
+    }
+    let multiplier = (firstLength ?? .one).checkedMultiplied(by: outer) ?? .one
+    appendNote(heads, multiplier: multiplier, range: scanner.range(from: start))
+  }
+}

@@ -1,0 +1,118 @@
+import ScoreModel
+
+/// Prints a tune as plain text, one line per element, for tests and debugging.
+///
+/// Method: walk each voice's elements, keeping the onset (the sum of the durations
+/// before the element) as an exact rational, and print `onset kind details`. The
+/// format is stable so tests can compare it with inline expected strings.
+///
+/// Example (`X:1`, `M:2/4`, `L:1/8`, `K:D`, `f>g [df]2|`):
+///
+///     tune 1 meter=2/4 unit=1/8 key=D major(2) clef=treble
+///     voice 1
+///     0 note 3/16 F5(+1)
+///     3/16 note 1/16 G5 beamed
+///     1/4 note 1/4 [D5 F5(+1)]
+///     1/2 bar single
+///
+/// Heads show the written accidental first (`^`, `_`, `=`, `^^`, `__`), then the
+/// pitch, then the sounding alteration when not zero, then `-` when tied.
+/// Known limits: the onset becomes `?` if it ever overflows (absurd input only).
+public enum ScoreDumper {
+  /// The text dump of `tune`.
+  public static func dump(_ tune: Tune) -> String {
+    var lines = [
+      "tune \(tune.referenceNumber) meter=\(describe(tune.initialMeter)) unit=\(tune.unitNoteLength)"
+        + " key=\(describe(tune.initialKey)) clef=\(describe(tune.voices.first?.clef ?? .treble))"
+    ]
+    for voice in tune.voices {
+      lines.append("voice \(voice.id)" + (voice.name.map { " name=\($0)" } ?? ""))
+      var onset: Rational? = .zero
+      for element in voice.elements {
+        lines.append("\(onset.map(\.description) ?? "?") \(describe(element))")
+        onset = onset?.checkedAdding(element.duration)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One element without its onset.
+  static func describe(_ element: VoiceElement) -> String {
+    switch element {
+    case .note(let note):
+      let heads = note.heads.map(describe)
+      let pitches = heads.count == 1 ? heads[0] : "[" + heads.joined(separator: " ") + "]"
+      return "note \(note.duration) \(pitches)" + (note.isBeamedWithPrevious ? " beamed" : "")
+    case .rest(let rest):
+      var text = "rest \(rest.duration)"
+      if !rest.isVisible { text += " invisible" }
+      if let count = rest.measureCount { text += " bars=\(count)" }
+      return text
+    case .bar(let bar):
+      var text = "bar \(bar.style.rawValue)"
+      if bar.repeatsEnd { text += " :|" }
+      if bar.repeatsStart { text += " |:" }
+      if let ending = bar.ending { text += " ending=\(ending)" }
+      return text
+    case .keyChange(let key, _): return "key \(describe(key))"
+    case .meterChange(let meter, _): return "meter \(describe(meter))"
+    case .clefChange(let clef, _): return "clef \(describe(clef))"
+    case .lineBreak: return "break"
+    }
+  }
+
+  /// A note head: written accidental, pitch, sounding alteration, tie.
+  static func describe(_ head: NoteHead) -> String {
+    var text = head.accidental.map(symbol) ?? ""
+    text += head.pitch.description
+    if head.soundingAlter != 0 {
+      text += head.soundingAlter > 0 ? "(+\(head.soundingAlter))" : "(\(head.soundingAlter))"
+    }
+    return text + (head.isTiedToNext ? "-" : "")
+  }
+
+  /// The ABC spelling of an accidental.
+  static func symbol(_ accidental: Accidental) -> String {
+    switch accidental {
+    case .doubleFlat: "__"
+    case .flat: "_"
+    case .natural: "="
+    case .sharp: "^"
+    case .doubleSharp: "^^"
+    }
+  }
+
+  /// `6/8`, `2+3/8`, `C`, `C|` or `none`.
+  static func describe(_ meter: Meter) -> String {
+    switch meter {
+    case .none: "none"
+    case .common: "C"
+    case .cut: "C|"
+    case .fraction(let numerators, let denominator):
+      numerators.map(String.init).joined(separator: "+") + "/\(denominator)"
+    }
+  }
+
+  /// `D major(2)`, `none`, plus explicit accidentals and `exp`.
+  static func describe(_ key: KeySignature) -> String {
+    guard let tonic = key.tonic else { return "none" }
+    var text = String(tonic.letter)
+    if key.tonicAlter > 0 { text += String(repeating: "#", count: key.tonicAlter) }
+    if key.tonicAlter < 0 { text += String(repeating: "b", count: -key.tonicAlter) }
+    text += " \(key.mode.rawValue)(\(key.fifths))"
+    for step in Step.allCases {
+      if let accidental = key.explicitAccidentals[step] {
+        text += " " + symbol(accidental) + String(step.letter).lowercased()
+      }
+    }
+    return text + (key.isExplicitOnly ? " exp" : "")
+  }
+
+  /// `treble`, `alto line=4`, `treble-8`.
+  static func describe(_ clef: Clef) -> String {
+    var text = clef.shape.rawValue
+    if clef.line != Clef(shape: clef.shape).line { text += " line=\(clef.line)" }
+    if clef.octaveShift != 0 { text += clef.octaveShift > 0 ? "+8" : "-8" }
+    return text
+  }
+}

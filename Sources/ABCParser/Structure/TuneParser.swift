@@ -1,0 +1,144 @@
+import ScoreModel
+
+/// Parses the lines of one tune, from its `X:` line to its last line, into a `Tune`.
+///
+/// Method: a two-state walk over the lines. In the header, field lines update the
+/// `TuneSettings` inherited from the file header; the first `K:` ends the header and
+/// fixes the initial meter, unit note length (the meter's default when no `L:` was
+/// given), key and clef. In the body, music lines go to the `BodyParser`, field lines
+/// become key/meter/clef changes. `%%` directives are kept in both states.
+///
+/// Example:
+///
+///     X:1          reference number 1
+///     T:Reel       title
+///     M:2/4        meter → unit length defaults to 1/16
+///     K:D          header ends: D major
+///     FA dA|       body
+///
+/// Known limits: music before `K:` is reported and parsed in C major; a missing
+/// `K:` is reported and C major assumed.
+struct TuneParser {
+  let diagnostics: DiagnosticCollector
+
+  /// Parses `lines` (the first is the `X:` line) starting from `base` settings.
+  func parse(_ lines: [SourceLine], base: TuneSettings) -> Tune? {
+    guard let first = lines.first, let last = lines.last else { return nil }
+    var settings = base
+    settings.metadata.fields = []
+    settings.directives = []
+    let number = referenceNumber(first)
+    settings.metadata.fields.append(field(label: "X", line: first, valueStart: 2))
+
+    var body = BodyParser(settings: settings, diagnostics: diagnostics)
+    var inHeader = true
+    var sawKey = false
+    var initial = (
+      meter: settings.meter, unit: settings.unitLength, key: settings.key, clef: settings.clef,
+      tempo: settings.tempo)
+    /// Switches to the body and records the settings it starts from.
+    func endHeader() {
+      inHeader = false
+      body.startBody()
+      let current = body.settings
+      initial = (current.meter, current.unitLength, current.key, current.clef, current.tempo)
+    }
+
+    var continuesField = false
+    for line in lines.dropFirst() {
+      if continuesField {
+        // ABC 2.0: a field line ending with `\` goes on in the next line.
+        let text = line.code.trimmingWhitespace
+        continuesField = text.hasSuffix("\\")
+        continueField(with: String(text.dropLast(continuesField ? 1 : 0)), joiner: "", in: &body.settings.metadata, inHeader: inHeader)
+        continue
+      }
+      switch LineKind.classify(line, inBody: !inHeader) {
+      case .empty, .comment:
+        continue
+      case .directive:
+        if let directive = Directive(line: line) { body.settings.directives.append(directive) }
+        body.applyDirective(line)
+      case .field(let label, let valueStart):
+        let info = field(label: label, line: line, valueStart: valueStart)
+        continuesField = line.code.trimmingWhitespace.hasSuffix("\\") && label != "w" && label != "W"
+        if label == "+" {
+          continueField(with: info.value, joiner: " ", in: &body.settings.metadata, inHeader: inHeader)
+          continue
+        }
+        body.settings.metadata.fields.append(info)
+        let value = LineScanner(line: line, from: valueStart)
+        body.applyField(label: label, value: value, inHeader: inHeader, range: line.range(from: 0, to: line.codeEnd))
+        if inHeader && label == "K" {
+          sawKey = true
+          endHeader()
+        }
+      case .music:
+        if inHeader {
+          diagnostics.error("music before the K: field (K: must end the tune header)", at: line.location(at: 0))
+          sawKey = true  // Reported here; no second warning about K:.
+          endHeader()
+        }
+        body.parseMusicLine(line)
+      }
+    }
+    if !sawKey {
+      diagnostics.warning("tune has no K: field; assuming C major", at: first.range(from: 0, to: first.codeEnd))
+      endHeader()
+    }
+
+    let settingsAtEnd = body.settings
+    let voice = Voice(
+      id: body.voiceID ?? "1", name: settingsAtEnd.voiceName, clef: initial.clef,
+      elements: body.builder.elements)
+    return Tune(
+      referenceNumber: number, metadata: settingsAtEnd.metadata, initialMeter: initial.meter,
+      unitNoteLength: initial.unit, initialKey: initial.key, tempo: initial.tempo,
+      voices: [voice], directives: settingsAtEnd.directives,
+      range: SourceRange(start: first.location(at: 0), end: last.location(at: last.scalars.count)))
+  }
+
+  /// The `X:` number; 0 (after an error) when it is not a number.
+  private func referenceNumber(_ line: SourceLine) -> Int {
+    var scanner = LineScanner(line: line, from: 2)
+    scanner.skipWhitespace()
+    let start = scanner.position
+    guard let number = scanner.readNumber() else {
+      diagnostics.error("X: reference number must be a number", at: line.location(at: start))
+      return 0
+    }
+    scanner.skipWhitespace()
+    if !scanner.isAtEnd {
+      diagnostics.warning("unexpected text after the X: reference number", at: scanner.location)
+    }
+    return number
+  }
+
+  /// The field a line holds, its value trimmed and without comment.
+  private func field(label: Character, line: SourceLine, valueStart: Int) -> InformationField {
+    var value = line.text(from: valueStart, to: line.codeEnd).trimmingWhitespace
+    if value.hasSuffix("\\") { value = String(value.dropLast()).trimmingWhitespace }
+    return InformationField(label: label, value: value, range: line.range(from: 0, to: line.codeEnd))
+  }
+
+  /// Applies `+:` to the previous field (and its metadata, in the header).
+  private func continueField(
+    with text: String, joiner: String, in metadata: inout TuneMetadata, inHeader: Bool
+  ) {
+    guard let index = metadata.fields.indices.last else { return }
+    metadata.fields[index].value += joiner + text
+    guard inHeader else { return }
+    /// Extends the last entry of a metadata list.
+    func extend(_ list: inout [String]) {
+      if let last = list.indices.last { list[last] += joiner + text }
+    }
+    switch metadata.fields[index].label {
+    case "T": extend(&metadata.titles)
+    case "C": extend(&metadata.composers)
+    case "O", "A": extend(&metadata.origins)
+    case "N": extend(&metadata.notes)
+    case "H": extend(&metadata.history)
+    default: break
+    }
+  }
+}

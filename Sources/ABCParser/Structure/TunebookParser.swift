@@ -1,0 +1,46 @@
+import ScoreModel
+
+/// Parses a whole tune book: the file header, then each tune on its own.
+///
+/// Each tune starts from a copy of the settings the file header built, and reports
+/// into the shared diagnostics, so a broken tune cannot change the next one.
+struct TunebookParser {
+  let diagnostics: DiagnosticCollector
+
+  /// Parses `text` into a tune book.
+  func parse(_ text: String, file: String?) -> Tunebook {
+    let lines = SourceLine.split(text)
+    let layout = TunebookLayout(lines: lines)
+    var book = Tunebook(file: file)
+
+    var header = BodyParser(settings: TuneSettings(), diagnostics: diagnostics)
+    for line in layout.headerLines {
+      switch LineKind.classify(line) {
+      case .directive:
+        if let directive = Directive(line: line) { book.headerDirectives.append(directive) }
+        header.applyDirective(line)
+      case .field(let label, let valueStart):
+        let value = line.text(from: valueStart, to: line.codeEnd).trimmingWhitespace
+        let range = line.range(from: 0, to: line.codeEnd)
+        book.headerFields.append(InformationField(label: label, value: value, range: range))
+        header.applyField(label: label, value: LineScanner(line: line, from: valueStart), inHeader: true, range: range)
+      default:
+        break
+      }
+    }
+    var base = header.settings
+    base.directives = []
+
+    let tuneParser = TuneParser(diagnostics: diagnostics)
+    for (index, tuneLines) in layout.tunes.enumerated() {
+      if index > 0, layout.unterminatedTunes.contains(index - 1), let first = tuneLines.first {
+        diagnostics.warning(
+          "new tune starts without an empty line after the previous tune", at: first.location(at: 0))
+      }
+      if let tune = tuneParser.parse(tuneLines, base: base) {
+        book.tunes.append(tune)
+      }
+    }
+    return book
+  }
+}

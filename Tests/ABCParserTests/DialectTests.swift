@@ -1,0 +1,59 @@
+import ABCParser
+import ScoreModel
+import Testing
+
+/// Lenient readings of forms real files use (abcm2ps and ABC 2.0 habits).
+@Suite struct DialectTests {
+  @Test func accidentalsGluedToTheTonic() {
+    let key = Parse.tune("", header: "K:C^f^c").tune?.initialKey
+    #expect(key?.explicitAccidentals == [.f: .sharp, .c: .sharp])
+  }
+
+  @Test func keyAccidentalWithOctaveMark() {
+    let (tune, diagnostics) = Parse.tune("", header: "K:G exp ^F ^F,")
+    #expect(diagnostics.isEmpty)
+    #expect(tune?.initialKey.explicitAccidentals == [.f: .sharp])
+  }
+
+  @Test func quotedEndingLabel() {
+    let bars = Parse.bars("A :|[\"last time\"B |]")
+    #expect(bars.first?.ending == "last time")
+  }
+
+  @Test func loneColonIsADottedBar() {
+    let (tune, diagnostics) = Parse.tune("FEDC:GGGG|")
+    #expect(diagnostics.isEmpty)
+    let styles = tune?.voices.first?.elements.compactMap { if case .bar(let bar) = $0 { bar.style } else { nil } }
+    #expect(styles == [.dotted, .single])
+  }
+
+  @Test func microtonesWarnOnceAndReadAsSemitones() {
+    let input = MarkedInput("X:1\nK:C\n^1️⃣/G _3/2A ^/B\n")
+    let (book, diagnostics) = ABCParser.parse(input.text)
+    #expect(diagnostics.map(\.range.start) == [input[1]])
+    #expect(diagnostics.map(\.severity) == [.warning])
+    let alters = book.tunes.first?.voices.first?.elements.compactMap {
+      if case .note(let note) = $0 { note.heads[0].soundingAlter } else { nil }
+    }
+    #expect(alters == [1, -1, 1])
+  }
+
+  @Test func spacerWidthSlurDirectionAndTrailingBang() {
+    let (tune, diagnostics) = Parse.tune("A y20 ('B C) (,D E) |  !")
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    #expect(tune?.voices.first?.elements.filter { $0.duration > .zero }.count == 5)
+  }
+
+  @Test func userSymbolLettersAreSkipped() {
+    let (tune, diagnostics) = Parse.tune("Jc Rd Ne", header: "U:J=!slide!\nK:C")
+    #expect(diagnostics.isEmpty)
+    #expect(tune?.voices.first?.elements.filter { $0.duration > .zero }.count == 3)
+  }
+
+  @Test func lowercaseWordsInMusicAreErrors() {
+    let input = MarkedInput("X:1\nK:C\nA 1️⃣hi B\n")
+    let (_, diagnostics) = ABCParser.parse(input.text)
+    #expect(diagnostics.map(\.range.start) == [input[1]])
+    #expect(diagnostics.first?.message == "unexpected 'hi' in music; skipped")
+  }
+}
