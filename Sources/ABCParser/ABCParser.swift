@@ -21,7 +21,9 @@ public enum ABCParser {
   /// - Parameters:
   ///   - text: the whole ABC file.
   ///   - file: the file name to put in diagnostics, if any.
-  public static func parse(_ text: String, file: String? = nil) -> (tunebook: Tunebook, diagnostics: [Diagnostic]) {
+  public static func parse(_ text: String, file: String? = nil) -> (
+    tunebook: Tunebook, diagnostics: [Diagnostic]
+  ) {
     let diagnostics = DiagnosticCollector(file: file)
     let book = TunebookParser(diagnostics: diagnostics).parse(text, file: file)
     return (book, diagnostics.diagnostics)

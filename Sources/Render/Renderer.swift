@@ -29,7 +29,8 @@ public struct Renderer: Sendable {
   /// page, else one numbered file per page (`stem-1.png`, …). `dpi` applies to PNG only.
   /// Output appears atomically: on error no file is created or replaced.
   @discardableResult
-  public func write(_ list: DisplayList, to url: URL, format: OutputFormat, dpi: Double = 150) throws -> [URL] {
+  public func write(_ list: DisplayList, to url: URL, format: OutputFormat, dpi: Double = 150) throws -> [URL]
+  {
     switch format {
     case .pdf: try PDFWriter(renderer: pageRenderer).write(list, to: url)
     case .png: try PNGWriter(renderer: pageRenderer, dpi: dpi).write(list, to: url)

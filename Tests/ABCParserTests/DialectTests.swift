@@ -23,7 +23,9 @@ import Testing
   @Test func loneColonIsADottedBar() {
     let (tune, diagnostics) = Parse.tune("FEDC:GGGG|")
     #expect(diagnostics.isEmpty)
-    let styles = tune?.voices.first?.elements.compactMap { if case .bar(let bar) = $0 { bar.style } else { nil } }
+    let styles = tune?.voices.first?.elements.compactMap {
+      if case .bar(let bar) = $0 { bar.style } else { nil }
+    }
     #expect(styles == [.dotted, .single])
   }
 

@@ -53,7 +53,10 @@ import Testing
     ("\"Allegro\" 1/4=120", Tempo(text: "Allegro", beats: [Rational(1, 4)], beatsPerMinute: 120)),
     ("120", Tempo(beatsPerMinute: 120)),
     ("3/8=60", Tempo(beats: [Rational(3, 8)], beatsPerMinute: 60)),
-    ("1/4 3/8 1/4 3/8=40", Tempo(beats: [Rational(1, 4), Rational(3, 8), Rational(1, 4), Rational(3, 8)], beatsPerMinute: 40)),
+    (
+      "1/4 3/8 1/4 3/8=40",
+      Tempo(beats: [Rational(1, 4), Rational(3, 8), Rational(1, 4), Rational(3, 8)], beatsPerMinute: 40)
+    ),
     ("\"Slowly\"", Tempo(text: "Slowly")),
     ("1/2=60 \"ca.\"", Tempo(beats: [Rational(1, 2)], beatsPerMinute: 60, trailingText: "ca.")),
   ]

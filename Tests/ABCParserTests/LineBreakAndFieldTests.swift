@@ -33,7 +33,9 @@ import Testing
 
   @Test func linebreakNoneInFileHeader() {
     let (book, _) = Parse.book("I:linebreak <none>\n\nX:1\nK:C\nAB|$cd|\nef|\n")
-    #expect(book.tunes.first?.voices.first?.elements.contains { if case .lineBreak = $0 { true } else { false } } == false)
+    #expect(
+      book.tunes.first?.voices.first?.elements.contains { if case .lineBreak = $0 { true } else { false } }
+        == false)
   }
 
   @Test func inlineFields() {
@@ -42,13 +44,16 @@ import Testing
     #expect(summary == ["note", "key", "note", "meter", "note", "note", "clef", "note", "break"])
     if case .keyChange(let key, _) = elements[1] { #expect(key.fifths == 2) }
     if case .note(let note) = elements[2] { #expect(note.heads[0].soundingAlter == 1) }
-    if case .meterChange(let meter, _) = elements[3] { #expect(meter == .fraction(numerators: [3], denominator: 4)) }
+    if case .meterChange(let meter, _) = elements[3] {
+      #expect(meter == .fraction(numerators: [3], denominator: 4))
+    }
     if case .note(let note) = elements[5] { #expect(note.duration == Rational(1, 4)) }
     if case .clefChange(let clef, _) = elements[6] { #expect(clef == .bass) }
   }
 
   @Test func bodyFieldLines() {
-    let elements = Parse.elements("A\nK:Bb\nB\nM:6/8\nL:1/4\nc\nT:Section B\nw:la la\nd", header: "L:1/8\nK:C")
+    let elements = Parse.elements(
+      "A\nK:Bb\nB\nM:6/8\nL:1/4\nc\nT:Section B\nw:la la\nd", header: "L:1/8\nK:C")
     let summary = elements.map(ScoreDumperProbe.kind)
     #expect(summary == ["note", "break", "key", "note", "break", "meter", "note", "break", "note", "break"])
     if case .note(let note) = elements[3] { #expect(note.heads[0].soundingAlter == -1) }

@@ -80,7 +80,10 @@ import Testing
     let notes = Parse.notes("[CEG] [C2E2]/2 [CE]3 [c'e^g]")
     #expect(notes.map(\.heads.count) == [3, 2, 2, 3])
     #expect(notes.map(\.duration) == [Rational(1, 8), Rational(1, 8), Rational(3, 8), Rational(1, 8)])
-    #expect(notes[3].heads.map(\.pitch) == [Pitch(step: .c, octave: 6), Pitch(step: .e, octave: 5), Pitch(step: .g, octave: 5)])
+    #expect(
+      notes[3].heads.map(\.pitch) == [
+        Pitch(step: .c, octave: 6), Pitch(step: .e, octave: 5), Pitch(step: .g, octave: 5),
+      ])
     #expect(notes[3].heads[2].soundingAlter == 1)
   }
 
@@ -97,7 +100,11 @@ import Testing
     let notes = Parse.notes("ABc d`e`f g|a [CE]G z b \"Am\"B !trill!c {g}d (ef) g>a")
     let beamed = notes.map(\.isBeamedWithPrevious)
     // A B c | d e f | g | a | [CE] G | b | B | c | d | e f | g a
-    #expect(beamed == [false, true, true, false, true, true, false, false, false, true, false, false, false, false, false, true, false, true])
+    #expect(
+      beamed == [
+        false, true, true, false, true, true, false, false, false, true, false, false, false, false, false,
+        true, false, true,
+      ])
   }
 
   @Test func beamsBreakAtLineEnds() {

@@ -28,7 +28,10 @@ import Testing
     #expect(diagnostics.isEmpty)
     #expect(book.headerFields.map(\.label) == ["M", "C"])
     #expect(book.headerFields.map(\.value) == ["6/8", "Trad."])
-    #expect(book.headerDirectives == [Directive(name: "scale", arguments: "0.8", range: book.headerDirectives[0].range)])
+    #expect(
+      book.headerDirectives == [
+        Directive(name: "scale", arguments: "0.8", range: book.headerDirectives[0].range)
+      ])
     #expect(book.tunes.map(\.referenceNumber) == [1, 2])
     #expect(book.tunes.map(\.title) == ["One", "Two"])
     // The header meter and composer are inherited; tune 2 overrides the meter.
@@ -140,6 +143,7 @@ import Testing
   @Test func fileNameGoesIntoDiagnostics() {
     let result = ABCParser.parse("X:one\nK:C\n", file: "tunes.abc")
     #expect(result.tunebook.file == "tunes.abc")
-    #expect(result.diagnostics.first?.description == "tunes.abc:1:3: error: X: reference number must be a number")
+    #expect(
+      result.diagnostics.first?.description == "tunes.abc:1:3: error: X: reference number must be a number")
   }
 }

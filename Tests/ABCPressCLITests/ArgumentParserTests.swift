@@ -3,10 +3,12 @@ import Testing
 @testable import ABCPressCLI
 
 @Suite struct ArgumentParserTests {
-  let spec = ArgumentSpec(flags: ["--auto-break"], options: ["--output", "--dpi"], aliases: ["-o": "--output"])
+  let spec = ArgumentSpec(
+    flags: ["--auto-break"], options: ["--output", "--dpi"], aliases: ["-o": "--output"])
 
   @Test func positionalsOptionsAndFlags() throws {
-    let parsed = try ArgumentParser.parse(["a.abc", "-o", "out.pdf", "--dpi=300", "--auto-break", "b.abc"], spec: spec)
+    let parsed = try ArgumentParser.parse(
+      ["a.abc", "-o", "out.pdf", "--dpi=300", "--auto-break", "b.abc"], spec: spec)
     #expect(parsed.positionals == ["a.abc", "b.abc"])
     #expect(parsed["--output"] == "out.pdf")
     #expect(parsed["--dpi"] == "300")

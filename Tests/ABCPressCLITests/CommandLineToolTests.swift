@@ -98,7 +98,10 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
     #expect(pages?.count == 1)
     let items = pages?.first?["items"] as? [[String: Any]] ?? []
     let roles = Set(items.compactMap { $0["role"] as? String })
-    #expect(roles.isSuperset(of: ["staffLine", "clef", "keySignature", "timeSignature", "notehead", "beam", "title"]))
+    #expect(
+      roles.isSuperset(of: [
+        "staffLine", "clef", "keySignature", "timeSignature", "notehead", "beam", "title",
+      ]))
     let heads = items.filter { $0["role"] as? String == "notehead" }
     #expect(heads.count == 16)
     #expect(heads.allSatisfy { ($0["box"] as? [Double])?.count == 4 && $0["source"] != nil })

@@ -42,7 +42,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     var abc = "X:1\nT:Long\nM:4/4\nL:1/8\nK:D\n"
     for _ in 0..<45 { abc += "DFAd fdAF|GBdg bgdB|\n" }
-    let result = try run(["render", "-", "-o", folder.appendingPathComponent("long.png").path, "--dpi", "40"], input: abc)
+    let result = try run(
+      ["render", "-", "-o", folder.appendingPathComponent("long.png").path, "--dpi", "40"], input: abc)
     #expect(result.code == 0, "\(result.errors)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(names.count >= 2)

@@ -27,19 +27,23 @@ enum Fixtures {
   static func staffLineY(_ index: Int, top: Double = staffTop) -> Double { top + Double(index) * space }
 
   /// A page with a title, a five-line staff, a treble clef, noteheads, a stem and a beam.
-  static func musicPage(width: Double = a4.width, height: Double = a4.height, top: Double = staffTop) -> DisplayPage {
+  static func musicPage(width: Double = a4.width, height: Double = a4.height, top: Double = staffTop)
+    -> DisplayPage
+  {
     func staffLineY(_ index: Int) -> Double { Fixtures.staffLineY(index, top: top) }
     var items: [DisplayItem] = []
     items.append(
       DisplayItem(
-        role: .title, shape: .text(TextShape(text: "Render Test", font: textFont, origin: Point(x: 240, y: top - 80))),
+        role: .title,
+        shape: .text(TextShape(text: "Render Test", font: textFont, origin: Point(x: 240, y: top - 80))),
         box: Rect(x: 240, y: top - 96, width: 110, height: 20)))
     for index in 0..<5 {
       let y = staffLineY(index)
       items.append(
         DisplayItem(
           role: .staffLine,
-          shape: .line(LineShape(from: Point(x: staffLeft, y: y), to: Point(x: staffRight, y: y), thickness: 0.78)),
+          shape: .line(
+            LineShape(from: Point(x: staffLeft, y: y), to: Point(x: staffRight, y: y), thickness: 0.78)),
           box: Rect(x: staffLeft, y: y - 0.39, width: staffRight - staffLeft, height: 0.78)))
     }
     // The treble clef's origin sits on the G line, the second line from the bottom.
@@ -51,7 +55,9 @@ enum Fixtures {
     items.append(
       DisplayItem(
         role: .stem,
-        shape: .line(LineShape(from: Point(x: 157, y: staffLineY(4)), to: Point(x: 157, y: staffLineY(4) - 21), thickness: 0.72)),
+        shape: .line(
+          LineShape(
+            from: Point(x: 157, y: staffLineY(4)), to: Point(x: 157, y: staffLineY(4) - 21), thickness: 0.72)),
         box: Rect(x: 156.6, y: staffLineY(4) - 21, width: 0.72, height: 21)))
     let beam: [PathSegment] = [
       .move(Point(x: 300, y: top - 20)), .line(Point(x: 360, y: top - 25)),
@@ -59,22 +65,27 @@ enum Fixtures {
     ]
     items.append(
       DisplayItem(
-        role: .beam, shape: .path(PathShape(segments: beam)), box: Rect(x: 300, y: top - 25, width: 60, height: 8)))
+        role: .beam, shape: .path(PathShape(segments: beam)),
+        box: Rect(x: 300, y: top - 25, width: 60, height: 8)))
     return DisplayPage(width: width, height: height, items: items)
   }
 
-  static func glyph(_ role: Role, _ name: String, _ codepoint: UInt32, x: Double, y: Double, font: String = "Bravura")
+  static func glyph(
+    _ role: Role, _ name: String, _ codepoint: UInt32, x: Double, y: Double, font: String = "Bravura"
+  )
     -> DisplayItem
   {
     DisplayItem(
       role: role,
-      shape: .glyph(GlyphShape(name: name, codepoint: codepoint, font: font, origin: Point(x: x, y: y), size: 4 * space)),
+      shape: .glyph(
+        GlyphShape(name: name, codepoint: codepoint, font: font, origin: Point(x: x, y: y), size: 4 * space)),
       box: Rect(x: x, y: y - 30, width: 20, height: 40))
   }
 
   /// A fresh empty directory; remove it with `FileManager.default.removeItem`.
   static func scratchDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("RenderTests-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "RenderTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

@@ -25,7 +25,8 @@ import Testing
     let renderer = Renderer(fonts: fonts, textMeasurer: try PangoTextMeasurer(fonts: fonts))
     let error = #expect(throws: RenderError.self) {
       try renderer.write(
-        DisplayList(pages: [Fixtures.musicPage()]), to: directory.appendingPathComponent("out.pdf"), format: .pdf)
+        DisplayList(pages: [Fixtures.musicPage()]), to: directory.appendingPathComponent("out.pdf"),
+        format: .pdf)
     }
     #expect(error == .musicFontNotFound(family: "Bravura", directory: directory.path))
     #expect(error?.description == "music font Bravura not found in \(directory.path)/; run scripts/bootstrap")

@@ -14,8 +14,9 @@ import Testing
   @Test func pageFileNames() {
     let url = URL(fileURLWithPath: "/tmp/out/tune.png")
     #expect(OutputFormat.pageURLs(for: url, pageCount: 1) == [url])
-    #expect(OutputFormat.pageURLs(for: url, pageCount: 3).map(\.path) == [
-      "/tmp/out/tune-1.png", "/tmp/out/tune-2.png", "/tmp/out/tune-3.png",
-    ])
+    #expect(
+      OutputFormat.pageURLs(for: url, pageCount: 3).map(\.path) == [
+        "/tmp/out/tune-1.png", "/tmp/out/tune-2.png", "/tmp/out/tune-3.png",
+      ])
   }
 }

@@ -10,7 +10,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("book.pdf")
     let list = DisplayList(
-      pages: [Fixtures.musicPage(), Fixtures.musicPage(width: Fixtures.letter.width, height: Fixtures.letter.height)],
+      pages: [
+        Fixtures.musicPage(),
+        Fixtures.musicPage(width: Fixtures.letter.width, height: Fixtures.letter.height),
+      ],
       title: "Two Pages")
     let written = try Fixtures.renderer().write(list, to: url, format: .pdf, dpi: 150)
     #expect(written == [url])

@@ -65,7 +65,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("tune.png")
     let list = DisplayList(
-      pages: [Fixtures.musicPage(), Fixtures.musicPage(width: Fixtures.letter.width, height: Fixtures.letter.height)])
+      pages: [
+        Fixtures.musicPage(),
+        Fixtures.musicPage(width: Fixtures.letter.width, height: Fixtures.letter.height),
+      ])
     let written = try Fixtures.renderer().write(list, to: url, format: .png, dpi: 72)
     #expect(written.map(\.lastPathComponent) == ["tune-1.png", "tune-2.png"])
     #expect(Fixtures.files(in: directory) == ["tune-1.png", "tune-2.png"])

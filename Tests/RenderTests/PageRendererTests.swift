@@ -13,7 +13,9 @@ import Testing
     var renderer = try Fixtures.renderer()
     renderer.palette = palette
     let url = directory.appendingPathComponent("items.png")
-    try renderer.write(DisplayList(pages: [DisplayPage(width: 300, height: 200, items: items)]), to: url, format: .png, dpi: dpi)
+    try renderer.write(
+      DisplayList(pages: [DisplayPage(width: 300, height: 200, items: items)]), to: url, format: .png,
+      dpi: dpi)
     return try RasterImage(contentsOfPNG: url)
   }
 
@@ -62,7 +64,8 @@ import Testing
     let items = [
       Fixtures.glyph(.notehead, "noteheadBlack", 0xE0A4, x: 100, y: 100),
       DisplayItem(
-        role: .stem, shape: .line(LineShape(from: Point(x: 200, y: 80), to: Point(x: 200, y: 120), thickness: 2)),
+        role: .stem,
+        shape: .line(LineShape(from: Point(x: 200, y: 80), to: Point(x: 200, y: 120), thickness: 2)),
         box: Rect(x: 199, y: 80, width: 2, height: 40)),
     ]
     let image = try render(items, palette: palette)

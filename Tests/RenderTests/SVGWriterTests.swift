@@ -27,7 +27,8 @@ private final class SVGInspector: NSObject, XMLParserDelegate {
     let directory = try Fixtures.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("page.svg")
-    let written = try Fixtures.renderer().write(DisplayList(pages: [Fixtures.musicPage()]), to: url, format: .svg)
+    let written = try Fixtures.renderer().write(
+      DisplayList(pages: [Fixtures.musicPage()]), to: url, format: .svg)
     #expect(written == [url])
 
     let parser = try #require(XMLParser(contentsOf: url))
@@ -47,7 +48,8 @@ private final class SVGInspector: NSObject, XMLParserDelegate {
     let directory = try Fixtures.scratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let list = DisplayList(pages: [Fixtures.musicPage(), Fixtures.musicPage(), Fixtures.musicPage()])
-    let written = try Fixtures.renderer().write(list, to: directory.appendingPathComponent("a.svg"), format: .svg)
+    let written = try Fixtures.renderer().write(
+      list, to: directory.appendingPathComponent("a.svg"), format: .svg)
     #expect(written.map(\.lastPathComponent) == ["a-1.svg", "a-2.svg", "a-3.svg"])
     #expect(Fixtures.files(in: directory) == ["a-1.svg", "a-2.svg", "a-3.svg"])
   }

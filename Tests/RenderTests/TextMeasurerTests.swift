@@ -23,7 +23,10 @@ import Testing
     let image96 = try CairoContext(surface: .image(pixelWidth: 794, pixelHeight: 1123))
     image96.scale(96.0 / 72, 96.0 / 72)
 
-    for spec in [font, FontSpec(family: "EB Garamond", size: 9.5, isItalic: true), FontSpec(family: "TeX Gyre Schola", size: 17, isBold: true)] {
+    for spec in [
+      font, FontSpec(family: "EB Garamond", size: 9.5, isItalic: true),
+      FontSpec(family: "TeX Gyre Schola", size: 17, isBold: true),
+    ] {
       let fixed = measurer.measure(lyric, font: spec)
       #expect(fixed.width > 0 && fixed.ascent > 0 && fixed.descent > 0)
       for context in [pdf, svg, image150, image96] {
@@ -50,12 +53,14 @@ import Testing
     let small = measurer.measure("Hamburg", font: FontSpec(family: "TeX Gyre Schola", size: 12))
     let large = measurer.measure("Hamburg", font: FontSpec(family: "TeX Gyre Schola", size: 24))
     #expect(abs(large.width - 2 * small.width) < 0.01)
-    #expect(abs(large.height - 2 * small.height) < 0.01)
+    #expect(abs((large.ascent + large.descent) - 2 * (small.ascent + small.descent)) < 0.01)
     // TeX Gyre Schola's hhea ascender/descender are 1135/-332 per 1000 units: at exactly
     // 12 pt that is 13.62 pt above and 3.984 pt below the baseline.
     #expect(abs(small.ascent - 13.62) < 0.005 && abs(small.descent - 3.984) < 0.005, "\(small)")
     #expect(FontSpec(family: "TeX Gyre Schola", size: 12).pangoDescription == "TeX Gyre Schola 12px")
-    #expect(FontSpec(family: "TeX Gyre Schola", size: 10.5, isBold: true).pangoDescription == "TeX Gyre Schola Bold 10.5px")
+    #expect(
+      FontSpec(family: "TeX Gyre Schola", size: 10.5, isBold: true).pangoDescription
+        == "TeX Gyre Schola Bold 10.5px")
   }
 
   @Test func resolvesInstalledFamilies() throws {

@@ -60,7 +60,8 @@ extension BodyParser {
       scanner.advance()
       let text = scanner.read { $0 != "\"" }
       if !scanner.consume("\"") {
-        diagnostics.error("unterminated string: missing '\"'", at: scanner.line.range(from: start, to: start + 1))
+        diagnostics.error(
+          "unterminated string: missing '\"'", at: scanner.line.range(from: start, to: start + 1))
       }
       return text
     }

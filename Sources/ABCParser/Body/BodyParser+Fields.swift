@@ -12,7 +12,8 @@ extension BodyParser {
     let valueStart = probe.position
     _ = probe.read { $0 != "]" }
     guard probe.consume("]") else {
-      diagnostics.error("unterminated inline field: missing ']'", at: scanner.line.range(from: start, to: start + 1))
+      diagnostics.error(
+        "unterminated inline field: missing ']'", at: scanner.line.range(from: start, to: start + 1))
       scanner.position = scanner.end
       return
     }

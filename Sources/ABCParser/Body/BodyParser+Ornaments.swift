@@ -37,7 +37,9 @@ extension BodyParser {
     let start = scanner.position
     scanner.advance()
     var probe = scanner
-    let name = probe.read { $0 != delimiter && !$0.properties.isWhitespace && !"[]|:".unicodeScalars.contains($0) }
+    let name = probe.read {
+      $0 != delimiter && !$0.properties.isWhitespace && !"[]|:".unicodeScalars.contains($0)
+    }
     if probe.consume(delimiter), !name.isEmpty {
       // TODO(issue 3): keep decorations on the next note, bar or rest.
       scanner = probe
@@ -67,7 +69,8 @@ extension BodyParser {
       scanner = probe
       return
     }
-    diagnostics.error("unterminated grace notes: missing '}'", at: scanner.line.range(from: start, to: start + 1))
+    diagnostics.error(
+      "unterminated grace notes: missing '}'", at: scanner.line.range(from: start, to: start + 1))
     scanner.position = scanner.end  // The rest of the line is the open group.
   }
 

@@ -36,7 +36,8 @@ enum MeterParser {
     scanner.skipWhitespace()
     let total = numerators.reduce(0, +)
     guard !numerators.isEmpty, scanner.consume("/") else {
-      diagnostics.error("bad meter '\(word)'; expected e.g. 6/8, C, C| or none", at: scanner.range(from: start))
+      diagnostics.error(
+        "bad meter '\(word)'; expected e.g. 6/8, C, C| or none", at: scanner.range(from: start))
       return nil
     }
     scanner.skipWhitespace()

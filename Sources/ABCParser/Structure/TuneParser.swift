@@ -35,7 +35,8 @@ struct TuneParser {
     var sawKey = false
     var initial = (
       meter: settings.meter, unit: settings.unitLength, key: settings.key, clef: settings.clef,
-      tempo: settings.tempo)
+      tempo: settings.tempo
+    )
     /// Switches to the body and records the settings it starts from.
     func endHeader() {
       inHeader = false
@@ -50,7 +51,9 @@ struct TuneParser {
         // ABC 2.0: a field line ending with `\` goes on in the next line.
         let text = line.code.trimmingWhitespace
         continuesField = text.hasSuffix("\\")
-        continueField(with: String(text.dropLast(continuesField ? 1 : 0)), joiner: "", in: &body.settings.metadata, inHeader: inHeader)
+        continueField(
+          with: String(text.dropLast(continuesField ? 1 : 0)), joiner: "", in: &body.settings.metadata,
+          inHeader: inHeader)
         continue
       }
       switch LineKind.classify(line, inBody: !inHeader) {
@@ -68,14 +71,16 @@ struct TuneParser {
         }
         body.settings.metadata.fields.append(info)
         let value = LineScanner(line: line, from: valueStart)
-        body.applyField(label: label, value: value, inHeader: inHeader, range: line.range(from: 0, to: line.codeEnd))
+        body.applyField(
+          label: label, value: value, inHeader: inHeader, range: line.range(from: 0, to: line.codeEnd))
         if inHeader && label == "K" {
           sawKey = true
           endHeader()
         }
       case .music:
         if inHeader {
-          diagnostics.error("music before the K: field (K: must end the tune header)", at: line.location(at: 0))
+          diagnostics.error(
+            "music before the K: field (K: must end the tune header)", at: line.location(at: 0))
           sawKey = true  // Reported here; no second warning about K:.
           endHeader()
         }
@@ -83,7 +88,8 @@ struct TuneParser {
       }
     }
     if !sawKey {
-      diagnostics.warning("tune has no K: field; assuming C major", at: first.range(from: 0, to: first.codeEnd))
+      diagnostics.warning(
+        "tune has no K: field; assuming C major", at: first.range(from: 0, to: first.codeEnd))
       endHeader()
     }
 

@@ -23,7 +23,8 @@ struct TunebookParser {
         let value = line.text(from: valueStart, to: line.codeEnd).trimmingWhitespace
         let range = line.range(from: 0, to: line.codeEnd)
         book.headerFields.append(InformationField(label: label, value: value, range: range))
-        header.applyField(label: label, value: LineScanner(line: line, from: valueStart), inHeader: true, range: range)
+        header.applyField(
+          label: label, value: LineScanner(line: line, from: valueStart), inHeader: true, range: range)
       default:
         break
       }

@@ -46,6 +46,7 @@ struct RenderCommand {
       }
       dpi = value
     }
+    _ = try EngravingSession.pageSetup(arguments)
     let loader = InputLoader(console: console)
     let loaded = loader.load(arguments.positionals)
     loader.report(loaded.diagnostics)
@@ -55,8 +56,7 @@ struct RenderCommand {
     }
     let session = try EngravingSession(arguments: arguments)
     let list = session.engraver.engrave(loaded.tunes)
-    let written = try session.renderer().write(list, to: url, format: format, dpi: dpi)
-    _ = written
+    try session.renderer().write(list, to: url, format: format, dpi: dpi)
     return loaded.hasErrors ? .inputErrors : .success
   }
 }

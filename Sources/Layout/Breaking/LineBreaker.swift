@@ -6,7 +6,9 @@ import ScoreModel
 
  Method. Break points are the bar lines (and the end of the tune). A line from break i to
  break j costs its badness: the squared relative stretch it needs to fill the measure
- width, or infinity when its natural width already overflows. The best set of lines is
+ width, or four times the squared relative squeeze when it is wider than the measure at
+ natural spacing, or infinity when even the tightest spacing (force 0.8, never below the
+ rods) overflows. The best set of lines is
  found by the usual shortest-path recurrence, best[j] = min over i of best[i] + cost(i, j),
  in O(n²) over the bar lines of a tune.
 
@@ -78,7 +80,7 @@ struct LineBreaker {
           }
           if cost == .infinity && symbols[start...end].contains(where: \.isBar) && start < end {
             // Lines only get wider as they start earlier.
-            if naturalWidth(symbols, springs, start, end, start == 0 ? firstMeter : nil) > width * 1.5 {
+            if tightestWidth(symbols, springs, start, end, start == 0 ? firstMeter : nil) > width * 1.5 {
               break
             }
           }
@@ -102,11 +104,19 @@ struct LineBreaker {
     return lines.reversed()
   }
 
+  /// The width of a line at natural spacing, or at the tightest allowed spacing.
   func naturalWidth(
-    _ symbols: [StaffSymbol], _ springs: [Spring], _ first: Int, _ last: Int, _ meter: Meter?
+    _ symbols: [StaffSymbol], _ springs: [Spring], _ first: Int, _ last: Int, _ meter: Meter?,
+    force: Double = 1
   ) -> Double {
     let start = spacer.lineStart(symbols, from: first, meter: meter)
-    return spacer.naturalWidth(start: start, last: last, springs: springs, symbols: symbols)
+    return spacer.width(start: start, last: last, springs: springs, symbols: symbols, force: force)
+  }
+
+  func tightestWidth(
+    _ symbols: [StaffSymbol], _ springs: [Spring], _ first: Int, _ last: Int, _ meter: Meter?
+  ) -> Double {
+    naturalWidth(symbols, springs, first, last, meter, force: HorizontalSpacer.minimumForce)
   }
 
   func lineCost(
@@ -121,12 +131,17 @@ struct LineBreaker {
     }
     let innerPenalty = isBarEnd || isLast ? 0.0 : 5000
     if natural > width + 1e-6 {
-      // Overfull: only acceptable for a single symbol that cannot be split.
-      return first == last ? 1e7 : .infinity
+      // Tighter than natural: allowed down to the minimum force, and costlier than
+      // stretching by the same amount. Past that the line is overfull, acceptable only
+      // for a single symbol that cannot be split.
+      if tightestWidth(symbols, springs, first, last, meter) > width + 1e-6 {
+        return first == last ? 1e7 : .infinity
+      }
+      let squeeze = (natural - width) / width
+      return 400 * squeeze * squeeze + breakPenalty + innerPenalty
     }
     let stretch = (width - natural) / width
     if isLast && natural < width * stretchLast { return breakPenalty + innerPenalty }
-    if mode == .source && forcedEnd { return stretch * stretch + innerPenalty }
     return 100 * stretch * stretch + breakPenalty + innerPenalty
   }
 
@@ -134,7 +149,7 @@ struct LineBreaker {
   func markInnerCandidates(_ isCandidate: inout [Bool], symbols: [StaffSymbol], springs: [Spring]) {
     var barStart = 0
     for index in symbols.indices where isCandidate[index] {
-      if index > barStart && naturalWidth(symbols, springs, barStart, index, nil) > width {
+      if index > barStart && tightestWidth(symbols, springs, barStart, index, nil) > width {
         for inner in barStart..<index where symbols[inner].isDurational {
           isCandidate[inner] = true
         }

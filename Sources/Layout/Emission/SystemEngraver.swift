@@ -6,10 +6,12 @@ import ScoreModel
 struct SystemEngraver {
   let font: MusicFont
   let scale: Double
+  let setup: PageSetup
+  let measurer: any TextMeasurer
 
   func engrave(
     symbols: [StaffSymbol], plan: LinePlan, start: LineStart, xs: [Double], end: Double,
-    context: ItemContext
+    endings: [EndingSpan], context: ItemContext
   ) -> StaffSystem {
     var canvas = StaffCanvas(font: font, scale: scale, context: context)
     let staffThickness = font.engravingDefaults.staffLineThickness
@@ -69,6 +71,11 @@ struct SystemEngraver {
       }
     }
     flushGroup()
+    let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)
+    for span in endings {
+      volta.draw(
+        span, symbols: symbols, first: start.firstSymbol, last: plan.last, xs: xs, end: end, on: &canvas)
+    }
     return StaffSystem(items: canvas.items, staffHeight: 4 * scale)
   }
 

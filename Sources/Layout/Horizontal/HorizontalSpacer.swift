@@ -116,14 +116,21 @@ struct HorizontalSpacer {
       meterX: meterX, width: width)
   }
 
-  /// The natural (force 1) width of a line from its start through symbol `last`.
-  func naturalWidth(start: LineStart, last: Int, springs: [Spring], symbols: [StaffSymbol]) -> Double {
+  /// The least force a line may be set at: spacing may tighten by a fifth before a
+  /// source line is split.
+  static let minimumForce = 0.8
+
+  /// The width of a line from its start through symbol `last` at the given force
+  /// (1 = natural spacing).
+  func width(
+    start: LineStart, last: Int, springs: [Spring], symbols: [StaffSymbol], force: Double = 1
+  ) -> Double {
     guard start.firstSymbol <= last else { return start.width }
     var width = start.width
     for index in start.firstSymbol..<last {
-      width += springs[index].length(force: 1)
+      width += springs[index].length(force: force)
     }
-    return width + trailingSpring(after: symbols[last]).length(force: 1)
+    return width + trailingSpring(after: symbols[last]).length(force: force)
   }
 
   /// Anchor positions for symbols `start.firstSymbol...last` filling `width` staff spaces

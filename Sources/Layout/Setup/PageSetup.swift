@@ -18,6 +18,8 @@ public struct PageSetup: Hashable, Sendable {
   public var composerFont: FontSpec
   public var infoFont: FontSpec
   public var tempoFont: FontSpec
+  /// Labels of first and second endings.
+  public var voltaFont: FontSpec
   /// Vertical space between consecutive tunes, in points.
   public var tuneGap: Double
   /// Minimum clear space between staff systems, in staff spaces.
@@ -39,6 +41,7 @@ public struct PageSetup: Hashable, Sendable {
     self.composerFont = FontSpec(family: textFamily, size: 10.5, isItalic: true)
     self.infoFont = FontSpec(family: textFamily, size: 10)
     self.tempoFont = FontSpec(family: textFamily, size: 10, isBold: true)
+    self.voltaFont = FontSpec(family: textFamily, size: 9)
     self.tuneGap = 28
     self.systemGap = 4
   }

@@ -53,7 +53,8 @@ public struct PageRenderer: Sendable {
 
   private func paintLine(_ line: LineShape, on context: CairoContext) {
     guard line.thickness > 0 else { return }
-    context.setStroke(width: line.thickness, cap: CAIRO_LINE_CAP_BUTT, join: CAIRO_LINE_JOIN_MITER, dash: line.dash)
+    context.setStroke(
+      width: line.thickness, cap: CAIRO_LINE_CAP_BUTT, join: CAIRO_LINE_JOIN_MITER, dash: line.dash)
     context.newPath()
     context.move(to: line.from.x, line.from.y)
     context.line(to: line.to.x, line.to.y)

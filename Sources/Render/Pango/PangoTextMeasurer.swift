@@ -2,17 +2,18 @@ import CABCPressCairo
 import CABCPressPangoCairo
 import DisplayList
 import Foundation
+import Layout
 
 /// Measures and draws text runs with Pango in a fixed, unhinted context, so that layout
 /// decisions made from its measurements hold on PDF, PNG and SVG alike.
 ///
 /// Sizes are points: `FontSpec.pangoDescription` gives an absolute ("px") size, which is
 /// one user unit per pixel, and one user unit is one point on every surface we draw on.
-public final class PangoTextMeasurer: @unchecked Sendable {
+public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   private let fontMap: PangoObject
   private let context: PangoObject
   private let lock = NSLock()
-  private var cache: [CacheKey: TextMetrics] = [:]
+  private var cache: [CacheKey: TextExtent] = [:]
 
   /// A measurement cache entry's key.
   private struct CacheKey: Hashable {
@@ -24,18 +25,22 @@ public final class PangoTextMeasurer: @unchecked Sendable {
   public init(fonts: FontLibrary) throws {
     _ = fonts.registeredTextFonts  // the library exists, so its fonts are registered
     // A private font map created now sees every font registered so far.
-    fontMap = try .owning(pango_cairo_font_map_new().map { OpaquePointer($0) }, from: "pango_cairo_font_map_new")
-    context = try .owning(pango_font_map_create_context(fontMap.fontMap), from: "pango_font_map_create_context")
+    fontMap = try .owning(
+      pango_cairo_font_map_new().map { OpaquePointer($0) }, from: "pango_cairo_font_map_new")
+    context = try .owning(
+      pango_font_map_create_context(fontMap.fontMap), from: "pango_font_map_create_context")
     UnhintedTextContext.configure(context.raw)
   }
 
   /// The width, ascent and descent of `text` in `font`, in points (cached).
-  public func measure(_ text: String, font: FontSpec) -> TextMetrics {
+  public func measure(_ text: String, font: FontSpec) -> TextExtent {
     lock.lock()
     defer { lock.unlock() }
     let key = CacheKey(text: text, font: font)
     if let cached = cache[key] { return cached }
-    guard let layout = makeLayout(text, font: font, in: context) else { return .zero }
+    guard let layout = makeLayout(text, font: font, in: context) else {
+      return TextExtent(width: 0, ascent: 0, descent: 0)
+    }
     let metrics = Self.metrics(of: layout)
     cache[key] = metrics
     return metrics
@@ -43,11 +48,11 @@ public final class PangoTextMeasurer: @unchecked Sendable {
 
   /// Measures through the drawing path on a given cairo context (not cached); equal to
   /// `measure(_:font:)` on every surface, which is what keeps output formats in step.
-  public func measure(_ text: String, font: FontSpec, on cairo: CairoContext) -> TextMetrics {
+  public func measure(_ text: String, font: FontSpec, on cairo: CairoContext) -> TextExtent {
     lock.lock()
     defer { lock.unlock() }
     guard let drawing = drawingContext(for: cairo), let layout = makeLayout(text, font: font, in: drawing)
-    else { return .zero }
+    else { return TextExtent(width: 0, ascent: 0, descent: 0) }
     return Self.metrics(of: layout)
   }
 
@@ -57,7 +62,8 @@ public final class PangoTextMeasurer: @unchecked Sendable {
     defer { lock.unlock() }
     guard let description = pango_font_description_from_string(font.pangoDescription) else { return nil }
     defer { pango_font_description_free(description) }
-    guard let pangoFont = PangoObject(owning: pango_font_map_load_font(fontMap.fontMap, context.raw, description))
+    guard
+      let pangoFont = PangoObject(owning: pango_font_map_load_font(fontMap.fontMap, context.raw, description))
     else { return nil }
     guard let described = pango_font_describe(UnsafeMutablePointer(pangoFont.raw)) else { return nil }
     defer { pango_font_description_free(described) }
@@ -66,7 +72,9 @@ public final class PangoTextMeasurer: @unchecked Sendable {
 
   /// A Pango context bound to a cairo context, for drawing a page's text.
   func drawingContext(for cairo: CairoContext) -> PangoObject? {
-    guard let drawing = PangoObject(owning: pango_font_map_create_context(fontMap.fontMap)) else { return nil }
+    guard let drawing = PangoObject(owning: pango_font_map_create_context(fontMap.fontMap)) else {
+      return nil
+    }
     UnhintedTextContext.configure(drawing.raw)
     pango_cairo_update_context(cairo.raw, drawing.raw)
     return drawing
@@ -93,13 +101,14 @@ public final class PangoTextMeasurer: @unchecked Sendable {
     return layout
   }
 
-  private static func metrics(of layout: PangoObject) -> TextMetrics {
+  private static func metrics(of layout: PangoObject) -> TextExtent {
     var logical = PangoRectangle()
     pango_layout_get_extents(layout.raw, nil, &logical)
     let scale = Double(PANGO_SCALE)
     let baseline = Double(pango_layout_get_baseline(layout.raw)) / scale
     let top = Double(logical.y) / scale
     let bottom = Double(logical.y + logical.height) / scale
-    return TextMetrics(width: Double(logical.width) / scale, ascent: baseline - top, descent: bottom - baseline)
+    return TextExtent(
+      width: Double(logical.width) / scale, ascent: baseline - top, descent: bottom - baseline)
   }
 }

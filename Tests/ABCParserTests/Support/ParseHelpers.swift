@@ -9,7 +9,8 @@ enum Parse {
   }
 
   /// Parses `X:1`, the given header lines (default `L:1/8` and `K:C`) and a body.
-  static func tune(_ body: String, header: String = "L:1/8\nK:C") -> (tune: Tune?, diagnostics: [Diagnostic]) {
+  static func tune(_ body: String, header: String = "L:1/8\nK:C") -> (tune: Tune?, diagnostics: [Diagnostic])
+  {
     let result = ABCParser.parse("X:1\n\(header)\n\(body)\n")
     return (result.tunebook.tunes.first, result.diagnostics)
   }

@@ -36,7 +36,9 @@ enum LayoutFixture {
 /// Compares text with a stored snapshot in Tests/LayoutTests/Snapshots; set
 /// RECORD_SNAPSHOTS=1 to write new snapshots (then review the diff).
 enum Snapshot {
-  static func assert(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
+  static func assert(
+    _ text: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  )
     throws
   {
     let url = LayoutFixture.root.appendingPathComponent("Tests/LayoutTests/Snapshots/\(name).txt")
