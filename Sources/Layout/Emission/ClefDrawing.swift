@@ -99,8 +99,17 @@ enum MeterDrawing {
     row.reduce(0) { $0 + (font.glyph($1)?.advance ?? 1.8) }
   }
 
+  /// Scale that keeps fraction digits within two staff spaces each (some fonts, such as
+  /// Petaluma, draw taller numerals that would otherwise collide).
+  static func digitScale(of meter: Meter, font: MusicFont) -> Double {
+    let rows = rows(of: meter)
+    guard rows.count == 2 else { return 1 }
+    let tallest = rows.joined().compactMap { font.glyph($0)?.height }.max() ?? 2
+    return min(1, 2.05 / tallest)
+  }
+
   static func width(of meter: Meter, font: MusicFont) -> Double {
-    rows(of: meter).map { rowWidth($0, font: font) }.max() ?? 0
+    (rows(of: meter).map { rowWidth($0, font: font) }.max() ?? 0) * digitScale(of: meter, font: font)
   }
 
   @discardableResult
@@ -110,14 +119,15 @@ enum MeterDrawing {
   ) -> Double {
     let rows = rows(of: meter)
     let total = width(of: meter, font: canvas.font)
+    let scale = digitScale(of: meter, font: canvas.font)
     let positions = rows.count == 1 ? [4] : [6, 2]
     for (row, position) in zip(rows, positions) {
-      var cursor = x + (total - rowWidth(row, font: canvas.font)) / 2
+      var cursor = x + (total - rowWidth(row, font: canvas.font) * scale) / 2
       for glyph in row {
         canvas.glyph(
           glyph, x: cursor, y: StaffCanvas.y(ofPosition: position), role: .timeSignature,
-          column: column, source: source)
-        cursor += canvas.font.glyph(glyph)?.advance ?? 1.8
+          column: column, source: source, size: scale)
+        cursor += (canvas.font.glyph(glyph)?.advance ?? 1.8) * scale
       }
     }
     return total
