@@ -58,6 +58,11 @@ public enum ScoreDumper {
     case .meterChange(let meter, _): return "meter \(describe(meter))"
     case .clefChange(let clef, _): return "clef \(describe(clef))"
     case .lineBreak: return "break"
+    case .tupletStart(let tuplet, _): return "tuplet \(tuplet.p):\(tuplet.q):\(tuplet.r)"
+    case .tempoChange(let tempo, _): return "tempo \(tempo.beatsPerMinute.map(String.init) ?? "-")"
+    case .partLabel(let label, _): return "part \(label)"
+    case .sectionTitle(let title, _): return "title \(title)"
+    case .spacer(let width, _): return "spacer" + (width.map { " \($0)" } ?? "")
     }
   }
 

@@ -37,7 +37,7 @@ struct SymbolBuilder {
         onset += event.duration
       case .rest(let event):
         let rest = RestSymbol(
-          value: NoteValue(duration: event.measureCount == nil ? event.duration : Rational(1)),
+          value: NoteValue(duration: event.measureCount == nil ? event.displayDuration : Rational(1)),
           duration: event.duration, isVisible: event.isVisible, measureCount: event.measureCount)
         var symbol = StaffSymbol(kind: .rest(rest), onset: onset, source: source, clef: clef)
         (symbol.left, symbol.right) = extents(of: rest)
@@ -64,6 +64,9 @@ struct SymbolBuilder {
         symbols.append(symbol)
       case .lineBreak:
         if !symbols.isEmpty { symbols[symbols.count - 1].breakAfter = true }
+      case .tupletStart, .tempoChange, .partLabel, .sectionTitle, .spacer:
+        // Drawn by later stages (issue 4); they take no time of their own.
+        break
       }
     }
     BeamGrouping.assign(&symbols)
@@ -77,7 +80,7 @@ struct SymbolBuilder {
   }
 
   func noteSymbol(_ event: NoteEvent, clef: Clef) -> NoteSymbol {
-    let value = NoteValue(duration: event.duration)
+    let value = NoteValue(duration: event.displayDuration)
     var heads = event.heads.map {
       PlacedHead(position: clef.staffPosition(of: $0.pitch), accidental: $0.accidental)
     }

@@ -24,6 +24,9 @@ public struct BarLine: Hashable, Sendable {
   /// The ending label starting here (`|1`, `:|2`, `[1,3`), if any.
   public var ending: String?
   public var range: SourceRange
+  /// Decorations and annotations written just before the bar line (`!segno!|`, `"^Fine"|`).
+  public var decorations: [Decoration] = []
+  public var annotations: [TextAnnotation] = []
 
   public init(
     style: BarStyle, repeatsEnd: Bool = false, repeatsStart: Bool = false, ending: String? = nil,

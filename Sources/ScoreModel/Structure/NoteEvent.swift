@@ -27,6 +27,18 @@ public struct NoteEvent: Hashable, Sendable {
   /// True when no space separates this note from the previous beamable note (ABC §4.7).
   public var isBeamedWithPrevious: Bool
   public var range: SourceRange
+  /// The written length before tuplets scaled it (what the note looks like); nil when the
+  /// same as `duration`.
+  public var writtenDuration: Rational?
+  public var decorations: [Decoration] = []
+  public var annotations: [TextAnnotation] = []
+  public var graceNotes: GraceGroup?
+  /// Slurs that start at this note (`(` before it) and end at it (`)` after it).
+  public var slurStarts: [SlurMark] = []
+  public var slurEnds: [SlurMark] = []
+  /// Lyric syllables by verse (index 0 = the first `w:` line under the music line); nil
+  /// where a verse has nothing for this note (`*`, or lines shorter than the music).
+  public var lyrics: [LyricSyllable?] = []
 
   public init(heads: [NoteHead], duration: Rational, isBeamedWithPrevious: Bool = false, range: SourceRange) {
     self.heads = heads
@@ -34,6 +46,9 @@ public struct NoteEvent: Hashable, Sendable {
     self.isBeamedWithPrevious = isBeamedWithPrevious
     self.range = range
   }
+
+  /// The length the note is drawn with.
+  public var displayDuration: Rational { writtenDuration ?? duration }
 }
 
 /// A rest: `z` (visible), `x` (invisible), or a multi-measure `Z`/`X`.
@@ -43,6 +58,9 @@ public struct RestEvent: Hashable, Sendable {
   /// For `Z4`: the number of whole bars; nil for ordinary rests.
   public var measureCount: Int?
   public var range: SourceRange
+  public var writtenDuration: Rational?
+  public var decorations: [Decoration] = []
+  public var annotations: [TextAnnotation] = []
 
   public init(duration: Rational, isVisible: Bool = true, measureCount: Int? = nil, range: SourceRange) {
     self.duration = duration
@@ -50,4 +68,7 @@ public struct RestEvent: Hashable, Sendable {
     self.measureCount = measureCount
     self.range = range
   }
+
+  /// The length the rest is drawn with.
+  public var displayDuration: Rational { writtenDuration ?? duration }
 }

@@ -12,6 +12,11 @@ public struct Tune: Sendable {
   public var directives: [Directive]
   /// The source text of the whole tune.
   public var range: SourceRange
+  /// `W:` lines: words printed after the tune, in order.
+  public var words: [String] = []
+  /// `%%score` / `%%staves`: how voices group onto staves; nil means one staff per voice
+  /// in order of appearance.
+  public var staffGroups: [StaffGroup]?
 
   public init(
     referenceNumber: Int, metadata: TuneMetadata = TuneMetadata(),

@@ -1,9 +1,23 @@
+/// A voice's preferred stem direction (`V:… stem=up`).
+public enum StemDirection: String, Hashable, Sendable {
+  case auto, up, down
+}
+
 /// One voice of a tune: a sequence of musical elements on one staff.
 public struct Voice: Sendable {
   public var id: String
   public var name: String?
+  /// `snm=`: the short name printed on later systems.
+  public var shortName: String?
   public var clef: Clef
   public var elements: [VoiceElement]
+  public var stemDirection: StemDirection = .auto
+  /// Semitones the voice sounds away from written pitch (`transpose=`).
+  public var transpose: Int = 0
+  /// Staff lines (`stafflines=`), 5 by default.
+  public var staffLines: Int = 5
+  /// For a `&` overlay: the id of the voice whose staff it shares.
+  public var overlayOf: String?
 
   public init(id: String = "1", name: String? = nil, clef: Clef = .treble, elements: [VoiceElement] = []) {
     self.id = id
@@ -23,6 +37,16 @@ public enum VoiceElement: Sendable {
   case clefChange(Clef, SourceRange)
   /// A score line break the source asks for (end of a music line, `$`, `!`).
   case lineBreak(SourceRange)
+  /// `(p:q:r`: the following `r` notes form a tuplet.
+  case tupletStart(Tuplet, SourceRange)
+  /// A body `Q:` or `[Q:…]` tempo change.
+  case tempoChange(Tempo, SourceRange)
+  /// A body `P:` part label.
+  case partLabel(String, SourceRange)
+  /// A `T:` inside the body: a section title.
+  case sectionTitle(String, SourceRange)
+  /// `y`: extra space, in the given width of staff spaces when written `y20`-style.
+  case spacer(Double?, SourceRange)
 
   /// Where the element was written.
   public var range: SourceRange {
@@ -31,7 +55,8 @@ public enum VoiceElement: Sendable {
     case .rest(let rest): rest.range
     case .bar(let bar): bar.range
     case .keyChange(_, let range), .meterChange(_, let range), .clefChange(_, let range),
-      .lineBreak(let range):
+      .lineBreak(let range), .tupletStart(_, let range), .tempoChange(_, let range),
+      .partLabel(_, let range), .sectionTitle(_, let range), .spacer(_, let range):
       range
     }
   }

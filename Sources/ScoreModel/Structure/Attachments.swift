@@ -1,0 +1,99 @@
+/// A decoration attached to a note, rest or bar: `!trill!`, `.`, `~`, `!p!`, `!crescendo(!`.
+public struct Decoration: Hashable, Sendable {
+  /// The canonical ABC 2.1 name without delimiters (`trill`, `staccato`, `roll`,
+  /// `fermata`, `invertedfermata`, `accent`, `p`, `crescendo(`, `segno`, `D.S.`, `1` for
+  /// a fingering …). Shortcuts and `U:` redefinitions are resolved to these names.
+  public var name: String
+  public var range: SourceRange
+
+  public init(name: String, range: SourceRange) {
+    self.name = name
+    self.range = range
+  }
+}
+
+/// Where a quoted string goes: a chord symbol, or an annotation at one of the ABC
+/// placements (`"^above"`, `"_below"`, `"<left"`, `">right"`, `"@free"`).
+public enum TextPlacement: Hashable, Sendable {
+  case chordSymbol
+  case above
+  case below
+  case left
+  case right
+  /// `"@x,y text"`: offset from the note head in points, as the standard describes.
+  case free(x: Double, y: Double)
+}
+
+/// A chord symbol or annotation attached to the note, rest or bar after it.
+public struct TextAnnotation: Hashable, Sendable {
+  /// The text with escapes resolved (`\u00e9`, `&eacute;`, `\'e`) and `b`/`#` kept as
+  /// written for chord symbols.
+  public var text: String
+  public var placement: TextPlacement
+  public var range: SourceRange
+
+  public init(text: String, placement: TextPlacement, range: SourceRange) {
+    self.text = text
+    self.placement = placement
+    self.range = range
+  }
+}
+
+/// Grace notes written before a note: `{g}`, `{/g}` (acciaccatura), `{gag}`.
+public struct GraceGroup: Hashable, Sendable {
+  public var notes: [NoteEvent]
+  /// True for `{/…}`: drawn with a slash, played very short.
+  public var isAcciaccatura: Bool
+  public var range: SourceRange
+
+  public init(notes: [NoteEvent], isAcciaccatura: Bool, range: SourceRange) {
+    self.notes = notes
+    self.isAcciaccatura = isAcciaccatura
+    self.range = range
+  }
+}
+
+/// One end of a slur: slurs pair by `id` within a voice.
+public struct SlurMark: Hashable, Sendable {
+  public var id: Int
+  /// `.(` … `.)`: a dotted slur.
+  public var isDotted: Bool
+  public var range: SourceRange
+
+  public init(id: Int, isDotted: Bool = false, range: SourceRange) {
+    self.id = id
+    self.isDotted = isDotted
+    self.range = range
+  }
+}
+
+/// A tuplet `(p:q:r`: the next `r` notes take the time of `q` notes of their kind.
+public struct Tuplet: Hashable, Sendable {
+  public var p: Int
+  public var q: Int
+  public var r: Int
+
+  public init(p: Int, q: Int, r: Int) {
+    self.p = p
+    self.q = q
+    self.r = r
+  }
+}
+
+/// One syllable of a `w:` lyric line aligned to a note.
+public struct LyricSyllable: Hashable, Sendable {
+  /// The text, with `~` turned into spaces and `\-` into a literal hyphen.
+  public var text: String
+  /// True when a hyphen joins this syllable to the next (`-`).
+  public var continuesWord: Bool
+  /// True when an extender line follows (`_`): the syllable is held over further notes.
+  public var hasExtender: Bool
+  public var range: SourceRange
+
+  public init(text: String, continuesWord: Bool = false, hasExtender: Bool = false, range: SourceRange) {
+    self.text = text
+    self.continuesWord = continuesWord
+    self.hasExtender = hasExtender
+    self.range = range
+  }
+}

@@ -1,0 +1,20 @@
+/// A bracket or brace in `%%score` / `%%staves`: which voices share which staves.
+///
+/// `%%score (S A) | {RH LH}` gives a group of one staff holding voices S and A, then a
+/// braced group of two staves. `staves` lists, per staff, the voice ids drawn on it.
+public struct StaffGroup: Hashable, Sendable {
+  public enum Bracket: String, Hashable, Sendable {
+    case none, bracket, brace
+  }
+
+  public var bracket: Bracket
+  public var staves: [[String]]
+  /// `|` between staves: bar lines continue through the gap.
+  public var barLinesJoin: Bool
+
+  public init(bracket: Bracket, staves: [[String]], barLinesJoin: Bool = false) {
+    self.bracket = bracket
+    self.staves = staves
+    self.barLinesJoin = barLinesJoin
+  }
+}
