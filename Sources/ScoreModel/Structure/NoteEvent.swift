@@ -6,6 +6,10 @@ public struct NoteHead: Hashable, Sendable {
   /// Semitones the note sounds above its natural pitch, from key, bar and written accidentals.
   public var soundingAlter: Int
   public var isTiedToNext: Bool
+  /// `.-`: the tie is drawn dotted.
+  public var isTieDotted: Bool = false
+  /// A microtonal alteration (`^/`, `_3/4`) in semitones, when not a whole semitone.
+  public var microtone: Rational? = nil
 
   public init(pitch: Pitch, accidental: Accidental? = nil, soundingAlter: Int = 0, isTiedToNext: Bool = false)
   {
