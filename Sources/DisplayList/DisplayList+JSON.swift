@@ -61,6 +61,7 @@ public enum DisplayListJSON {
       fields.append("\"segments\": [\(segments.joined(separator: ", "))]")
       if let width = path.strokeWidth {
         fields.append("\"stroke\": \(number(width))")
+        if let dash = path.dash { fields.append("\"dash\": \(number(dash))") }
       } else {
         fields.append("\"fill\": true")
       }

@@ -12,6 +12,7 @@ public struct Engraver {
   public let measurer: any TextMeasurer
   public var setup: PageSetup
   public var options: LayoutOptions
+  public var style = MusicTextStyle()
 
   public init(
     font: MusicFont, measurer: any TextMeasurer, setup: PageSetup = .a4,
@@ -24,8 +25,12 @@ public struct Engraver {
   }
 
   /// Lays out the tunes in order and flows them onto pages.
-  public func engrave(_ tunes: [Tune], title: String? = nil) -> DisplayList {
-    let layout = TuneLayout(font: font, setup: setup, measurer: measurer, options: options)
+  public func engrave(_ tunes: [Tune], title: String? = nil, headerDirectives: [Directive] = [])
+    -> DisplayList
+  {
+    let layout = TuneLayout(
+      font: font, setup: setup, style: style, measurer: measurer, options: options,
+      headerDirectives: headerDirectives)
     let laidOut = tunes.map { layout.layOut($0) }
     let pages = PageBreaker(setup: setup).paginate(laidOut)
     return DisplayList(pages: pages, title: title ?? tunes.first?.title)
@@ -33,6 +38,6 @@ public struct Engraver {
 
   /// Lays out every tune of a tune book.
   public func engrave(_ tunebook: Tunebook) -> DisplayList {
-    engrave(tunebook.tunes)
+    engrave(tunebook.tunes, headerDirectives: tunebook.headerDirectives)
   }
 }

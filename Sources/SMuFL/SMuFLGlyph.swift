@@ -21,6 +21,18 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   // Metronome marks
   case metNoteWhole, metNoteHalfUp, metNoteQuarterUp, metNote8thUp, metNote16thUp
   case metAugmentationDot
+  // Articulations
+  case articStaccatoAbove, articStaccatoBelow, articAccentAbove, articAccentBelow
+  case articTenutoAbove, articTenutoBelow, articStaccatissimoWedgeAbove, articStaccatissimoWedgeBelow
+  case articMarcatoAbove, articMarcatoBelow
+  // Ornaments, fermatas, bowings, repeats
+  case ornamentTrill, ornamentMordent, ornamentShortTrill, ornamentTurn, ornamentTurnSlash
+  case ornamentTurnInverted, fermataAbove, fermataBelow, stringsUpBow, stringsDownBow
+  case brassMuteOpen, pluckedLeftHandPizzicato, pluckedSnapPizzicatoAbove, breathMarkComma
+  case segno, coda, wiggleTrill
+  // Dynamics
+  case dynamicPiano, dynamicPP, dynamicPPP, dynamicPPPP, dynamicForte, dynamicFF, dynamicFFF
+  case dynamicFFFF, dynamicMP, dynamicMF, dynamicSforzando1, dynamicFortePiano, dynamicRinforzando2
   // Tuplets
   case tuplet0, tuplet1, tuplet2, tuplet3, tuplet4, tuplet5, tuplet6, tuplet7, tuplet8, tuplet9
 

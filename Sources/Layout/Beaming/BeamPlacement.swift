@@ -60,11 +60,14 @@ struct BeamPlacement {
     return BeamLine(originX: stems[0], base: base, slope: slope, up: up)
   }
 
+  /// Draws the group's notes, stems and beams; returns each note's geometry.
+  @discardableResult
   func draw(
     group notes: [(note: NoteSymbol, x: Double, column: Int, source: SourcePosition?)],
     on canvas: inout StaffCanvas
-  ) {
-    guard let line = beamLine(notes: notes.map { ($0.note, $0.x) }) else { return }
+  ) -> [NoteGeometry] {
+    guard let line = beamLine(notes: notes.map { ($0.note, $0.x) }) else { return [] }
+    var geometries: [NoteGeometry] = []
     let defaults = font.engravingDefaults
     let thickness = defaults.beamThickness
     let step = thickness + defaults.beamSpacing
@@ -74,9 +77,10 @@ struct BeamPlacement {
       var stem = drawing.stem(entry.note, x: entry.x, tipPosition: 4)
       stem.tipY = StaffCanvas.y(ofPosition: line.tipPosition(at: stem.x))
       stems.append(stem)
-      drawing.draw(
-        entry.note, x: entry.x, stem: stem, drawFlag: false, on: &canvas, column: entry.column,
-        source: entry.source)
+      geometries.append(
+        drawing.draw(
+          entry.note, x: entry.x, stem: stem, drawFlag: false, on: &canvas, column: entry.column,
+          source: entry.source))
     }
     let sign = line.up ? 1.0 : -1.0
     func beam(level: Int, from a: Double, to b: Double, column: Int, source: SourcePosition?) {
@@ -117,5 +121,13 @@ struct BeamPlacement {
       }
       flush()
     }
+    // The beams belong to every note's ink.
+    let beamDepth = (Double(levels - 1) * step + thickness) * sign
+    for index in geometries.indices {
+      let tip = stems[index].tipY
+      geometries[index].top = min(geometries[index].top, tip, tip + beamDepth)
+      geometries[index].bottom = max(geometries[index].bottom, tip, tip + beamDepth)
+    }
+    return geometries
   }
 }

@@ -105,7 +105,7 @@ enum MeterDrawing {
     let rows = rows(of: meter)
     guard rows.count == 2 else { return 1 }
     let tallest = rows.joined().compactMap { font.glyph($0)?.height }.max() ?? 2
-    return min(1, 2.05 / tallest)
+    return tallest > 2.3 ? 2.05 / tallest : 1
   }
 
   static func width(of meter: Meter, font: MusicFont) -> Double {

@@ -52,7 +52,24 @@ struct NoteDrawing {
       tipY: StaffCanvas.y(ofPosition: tipPosition), up: false)
   }
 
+  @discardableResult
   func draw(
+    _ note: NoteSymbol, x: Double, stem: StemGeometry?, drawFlag: Bool,
+    on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
+  ) -> NoteGeometry {
+    let before = canvas.items.count
+    drawParts(note, x: x, stem: stem, drawFlag: drawFlag, on: &canvas, column: column, source: source)
+    let boxes = canvas.items[before...].map(\.box)
+    let width = font.glyph(note.value.notehead)?.advance ?? headWidth
+    return NoteGeometry(
+      x: x, headWidth: width, positions: note.heads.map(\.position), stemUp: stem?.up ?? note.stemUp,
+      hasStem: stem != nil, stemX: stem?.x ?? x + width / 2,
+      stemTipY: stem?.tipY ?? StaffCanvas.y(ofPosition: note.stemUp ? note.highest : note.lowest),
+      top: (boxes.map(\.minY).min() ?? 0) / canvas.scale,
+      bottom: (boxes.map(\.maxY).max() ?? 0) / canvas.scale)
+  }
+
+  private func drawParts(
     _ note: NoteSymbol, x: Double, stem: StemGeometry?, drawFlag: Bool,
     on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
   ) {
@@ -102,18 +119,13 @@ struct NoteDrawing {
   func drawLedgerLines(
     _ note: NoteSymbol, x: Double, on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
   ) {
-    let defaults = font.engravingDefaults
+    let extension_ = font.engravingDefaults.legerLineExtension
     let width = font.glyph(note.value.notehead)?.advance ?? headWidth
-    let left = x + (note.heads.map(\.offset).min() ?? 0) - defaults.legerLineExtension
-    let right = x + (note.heads.map(\.offset).max() ?? 0) + width + defaults.legerLineExtension
-    var positions: [Int] = []
-    if note.lowest <= -2 { positions += stride(from: -2, through: note.lowest, by: -2) }
-    if note.highest >= 10 { positions += stride(from: 10, through: note.highest, by: 2) }
-    for position in positions {
-      let y = StaffCanvas.y(ofPosition: position)
-      canvas.line(
-        from: (left, y), to: (right, y), thickness: defaults.legerLineThickness, role: .ledgerLine,
-        column: column, source: source)
-    }
+    LedgerLines.draw(
+      positions: note.heads.map(\.position),
+      left: x + (note.heads.map(\.offset).min() ?? 0) - extension_,
+      right: x + (note.heads.map(\.offset).max() ?? 0) + width + extension_, on: &canvas,
+      column: column, source: source)
   }
+
 }

@@ -70,7 +70,23 @@ struct StaffCanvas {
     segments += corners.dropFirst().map { .line(point($0.0, $0.1)) }
     segments.append(.close)
     let path = PathShape(segments: segments)
-    add(role: role, shape: .path(path), box: Rect.bounding(path.points), column: column, source: source)
+    add(role: role, shape: .path(path), box: path.bounds, column: column, source: source)
+  }
+
+  /// A path through staff-space points already converted with `point`; filled when
+  /// `strokeWidth` (staff spaces) is nil.
+  mutating func path(
+    _ segments: [PathSegment], strokeWidth: Double?, dash: Double?, role: Role, column: Int?,
+    source: SourcePosition?
+  ) {
+    let shape = PathShape(
+      segments: segments, strokeWidth: strokeWidth.map { $0 * scale }, dash: dash.map { $0 * scale })
+    var box = shape.bounds
+    if let width = shape.strokeWidth {
+      box = Rect(
+        x: box.x - width / 2, y: box.y - width / 2, width: box.width + width, height: box.height + width)
+    }
+    add(role: role, shape: .path(shape), box: box, column: column, source: source)
   }
 
   /// Text whose baseline-left is at (x, y) in staff spaces; sizes stay in points.

@@ -2,16 +2,20 @@ import DisplayList
 import SMuFL
 import ScoreModel
 
-/// Draws one score line: staff lines, the line start, every symbol, stems and beams.
+/// Draws one score line: staff lines, the line start, every symbol with its stems and
+/// beams, then what attaches to notes (curves, tuplets, marks, texts, lyrics), each stage
+/// clearing the ink of those before it.
 struct SystemEngraver {
   let font: MusicFont
   let scale: Double
   let setup: PageSetup
+  let style: MusicTextStyle
+  let format: TuneFormat
   let measurer: any TextMeasurer
 
   func engrave(
     symbols: [StaffSymbol], plan: LinePlan, start: LineStart, xs: [Double], end: Double,
-    endings: [EndingSpan], context: ItemContext
+    endings: [EndingSpan], courtesy: [SymbolKind] = [], context: ItemContext
   ) -> StaffSystem {
     var canvas = StaffCanvas(font: font, scale: scale, context: context)
     let staffThickness = font.engravingDefaults.staffLineThickness
@@ -23,41 +27,67 @@ struct SystemEngraver {
     KeyDrawing.draw(start.key, cancel: nil, clef: start.clef, x: start.keyX, on: &canvas)
     if let meter = start.meter { MeterDrawing.draw(meter, x: start.meterX, on: &canvas) }
 
+    var line = EngravedLine(
+      symbols: symbols, first: start.firstSymbol, last: plan.last, xs: xs,
+      musicStart: start.meterX + (start.meter.map { MeterDrawing.width(of: $0, font: font) } ?? 0), end: end)
+    drawSymbols(&line, on: &canvas)
+    drawCourtesy(courtesy, line: line, on: &canvas)
+    CurvePlacement(font: font).draw(line: line, on: &canvas)
+    TupletDrawing(font: font).draw(line: line, on: &canvas)
+    var marks = MarkPlacement(font: font, style: style, measurer: measurer, format: format, canvas: canvas)
+    marks.place(line: line)
+    canvas = marks.canvas
+    let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)
+    for span in endings {
+      volta.draw(
+        span, symbols: symbols, first: line.first, last: line.last, xs: xs, end: end, on: &canvas)
+    }
+    return StaffSystem(items: canvas.items, staffHeight: 4 * scale)
+  }
+
+  /// Notes, rests, bars and signatures, with stems and beams.
+  func drawSymbols(_ line: inout EngravedLine, on canvas: inout StaffCanvas) {
     let notes = NoteDrawing(font: font)
     let beams = BeamPlacement(font: font, drawing: notes)
-    var group: [(note: NoteSymbol, x: Double, column: Int, source: SourcePosition?)] = []
+    var group: [(index: Int, note: NoteSymbol, x: Double, column: Int, source: SourcePosition?)] = []
     var groupNumber: Int?
     func flushGroup() {
       if group.count == 1, let only = group.first {
-        let stem = notes.defaultStem(only.note, x: only.x)
-        notes.draw(
-          only.note, x: only.x, stem: stem, drawFlag: true, on: &canvas, column: only.column,
-          source: only.source)
+        line.notes[only.index] = notes.draw(
+          only.note, x: only.x, stem: notes.defaultStem(only.note, x: only.x), drawFlag: true, on: &canvas,
+          column: only.column, source: only.source)
       } else if !group.isEmpty {
-        beams.draw(group: group, on: &canvas)
+        let geometries = beams.draw(group: group.map { ($0.note, $0.x, $0.column, $0.source) }, on: &canvas)
+        for (entry, geometry) in zip(group, geometries) { line.notes[entry.index] = geometry }
       }
       group = []
       groupNumber = nil
     }
-
-    for (column, index) in (start.firstSymbol...max(start.firstSymbol, plan.last)).enumerated()
-    where index <= plan.last && column < xs.count {
-      let symbol = symbols[index]
-      let x = xs[column]
+    for index in line.indices where index <= line.last {
+      guard let x = line.x(of: index), let column = line.column(of: index) else { continue }
+      let symbol = line.symbols[index]
+      if case .note(let note) = symbol.kind, let grace = note.grace {
+        let headLeft =
+          note.heads.map { min($0.offset, $0.accidental == nil ? 0 : $0.accidentalOffset) }.min() ?? 0
+        GraceDrawing.draw(
+          grace, rightEdge: x + headLeft - 0.2, clef: symbol.clef, on: &canvas, column: column,
+          source: grace.range.position)
+      }
       if case .note(let note) = symbol.kind, let number = note.beamGroup {
         if groupNumber != number { flushGroup() }
         groupNumber = number
-        group.append((note, x, column, symbol.source))
+        group.append((index, note, x, column, symbol.source))
         continue
       }
       flushGroup()
       switch symbol.kind {
       case .note(let note):
-        notes.draw(
+        line.notes[index] = notes.draw(
           note, x: x, stem: notes.defaultStem(note, x: x), drawFlag: true, on: &canvas,
           column: column, source: symbol.source)
       case .rest(let rest):
-        drawRest(rest, x: x, on: &canvas, column: column, source: symbol.source)
+        RestDrawing(font: font).draw(
+          rest, x: restX(index, x: x, line: line), on: &canvas, column: column, source: symbol.source)
       case .bar(let bar):
         BarLineDrawing.draw(bar, x: x, on: &canvas, column: column, source: symbol.source)
       case .clef(let clef):
@@ -68,55 +98,38 @@ struct SystemEngraver {
           source: symbol.source)
       case .meter(let meter):
         MeterDrawing.draw(meter, x: x, on: &canvas, column: column, source: symbol.source)
+      case .spacer:
+        break
       }
     }
     flushGroup()
-    let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)
-    for span in endings {
-      volta.draw(
-        span, symbols: symbols, first: start.firstSymbol, last: plan.last, xs: xs, end: end, on: &canvas)
-    }
-    return StaffSystem(items: canvas.items, staffHeight: 4 * scale)
   }
 
-  func drawRest(
-    _ rest: RestSymbol, x: Double, on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
-  ) {
-    guard rest.isVisible else { return }
-    if let count = rest.measureCount {
-      drawMultiMeasureRest(count: count, x: x, on: &canvas, column: column, source: source)
-      return
-    }
-    let glyph = rest.value.rest
-    let position = glyph == .restWhole || glyph == .restDoubleWhole ? 6 : 4
-    canvas.glyph(
-      glyph, x: x, y: StaffCanvas.y(ofPosition: position), role: .rest, column: column, source: source)
-    for dot in 0..<rest.value.dots {
-      canvas.glyph(
-        .augmentationDot, x: x + (font.glyph(glyph)?.advance ?? 1) + 0.35 + Double(dot) * 0.55,
-        y: StaffCanvas.y(ofPosition: 5), role: .dot, column: column, source: source)
-    }
+  /// A whole-bar rest sits in the middle of its bar; other rests at their anchor.
+  func restX(_ index: Int, x: Double, line: EngravedLine) -> Double {
+    guard case .rest(let rest) = line.symbols[index].kind, rest.isWholeBar else { return x }
+    let previous = (line.first..<index).last { line.symbols[$0].isBar }
+    let next = ((index + 1)...max(index + 1, line.last)).first { $0 <= line.last && line.symbols[$0].isBar }
+    let left =
+      previous.flatMap { line.x(of: $0).map { $0 + line.symbols[previous ?? 0].right } } ?? line.musicStart
+    let right = next.flatMap { line.x(of: $0) } ?? line.end
+    let width = font.glyph(.restWhole)?.advance ?? 1.1
+    return max(x - 2, (left + right - width) / 2)
   }
 
-  /// An H-bar across the middle of the staff with the bar count above it.
-  func drawMultiMeasureRest(
-    count: Int, x: Double, on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
-  ) {
-    let left = x + 0.5
-    let right = x + 7.5
-    canvas.polygon(
-      [(left, 1.6), (right, 1.6), (right, 2.4), (left, 2.4)], role: .rest, column: column, source: source)
-    let thin = font.engravingDefaults.thinBarlineThickness
-    for edge in [left, right] {
-      canvas.line(
-        from: (edge, 1), to: (edge, 3), thickness: thin, role: .rest, column: column, source: source)
-    }
-    let digits = MeterDrawing.digits(count)
-    let width = MeterDrawing.rowWidth(digits, font: font)
-    var cursor = (left + right - width) / 2
-    for digit in digits {
-      canvas.glyph(digit, x: cursor, y: -1.4, role: .rest, column: column, source: source)
-      cursor += font.glyph(digit)?.advance ?? 1.8
+  /// Key or meter that the next line changes to, shown after this line's last bar.
+  func drawCourtesy(_ kinds: [SymbolKind], line: EngravedLine, on canvas: inout StaffCanvas) {
+    guard !kinds.isEmpty, let lastX = line.x(of: line.last) else { return }
+    var x = lastX + line.symbols[line.last].right + 0.8
+    for kind in kinds {
+      switch kind {
+      case .key(let key, let cancel):
+        x += KeyDrawing.draw(key, cancel: cancel, clef: line.symbols[line.last].clef, x: x, on: &canvas) + 0.6
+      case .meter(let meter):
+        x += MeterDrawing.draw(meter, x: x, on: &canvas) + 0.6
+      default:
+        break
+      }
     }
   }
 }

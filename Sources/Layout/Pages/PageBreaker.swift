@@ -63,6 +63,11 @@ struct PageBreaker {
         previousBottom = top + system.below
         y = previousBottom
       }
+      if !tune.trailer.isEmpty {
+        if y + tune.trailerHeight > bottom && !items.isEmpty { newPage() }
+        items += tune.trailer.map { $0.translated(dx: setup.marginLeft, dy: y) }
+        y += tune.trailerHeight
+      }
     }
     if !items.isEmpty || pages.isEmpty { newPage() }
     return pages
@@ -70,7 +75,7 @@ struct PageBreaker {
 
   /// The height a tune needs when set alone.
   func tuneHeight(_ tune: LaidOutTune) -> Double {
-    var height = tune.headingHeight
+    var height = tune.headingHeight + tune.trailerHeight
     var previousBelow: Double?
     for system in tune.systems {
       if let below = previousBelow {

@@ -11,6 +11,8 @@ struct PlacedHead: Hashable {
   var offset: Double = 0
   /// Horizontal offset of the accidental's left edge relative to the head's left edge.
   var accidentalOffset: Double = 0
+  /// A tie from this head to the same pitch in the next note; `true` when dotted.
+  var tie: Bool? = nil
 }
 
 /// A note or chord ready for spacing and drawing.
@@ -22,6 +24,7 @@ struct NoteSymbol {
   var stemUp = true
   /// Index of the beam group this note belongs to, if beamed.
   var beamGroup: Int?
+  var grace: GraceGroup?
 
   var highest: Int { heads.map(\.position).max() ?? 4 }
   var lowest: Int { heads.map(\.position).min() ?? 4 }
@@ -33,6 +36,8 @@ struct RestSymbol {
   var duration: Rational
   var isVisible: Bool
   var measureCount: Int?
+  /// A rest that fills its bar alone: drawn as a whole rest in the bar's middle.
+  var isWholeBar = false
 }
 
 /// What a staff symbol is.
@@ -44,6 +49,27 @@ enum SymbolKind {
   /// A key signature; `cancel` holds the naturals for accidentals the previous key had.
   case key(KeySignature, cancel: KeySignature?)
   case meter(Meter)
+  /// `y`: invisible space.
+  case spacer(Double)
+}
+
+/// What hangs on a symbol besides its own glyphs: marks, texts, curves and lyrics.
+struct Attachments {
+  var decorations: [Decoration] = []
+  var annotations: [TextAnnotation] = []
+  var lyrics: [LyricSyllable?] = []
+  var slurStarts: [SlurMark] = []
+  var slurEnds: [SlurMark] = []
+  /// A tuplet that starts at this symbol.
+  var tuplet: Tuplet?
+  var tempo: Tempo?
+  var partLabel: String?
+  var sectionTitle: String?
+
+  var isEmpty: Bool {
+    decorations.isEmpty && annotations.isEmpty && lyrics.isEmpty && slurStarts.isEmpty
+      && slurEnds.isEmpty && tuplet == nil && tempo == nil && partLabel == nil && sectionTitle == nil
+  }
 }
 
 /// One item in a voice's horizontal sequence, with the width it needs around its anchor.
@@ -63,6 +89,9 @@ struct StaffSymbol {
   var key: KeySignature = .cMajor
   /// True when the source asks for a score line break after this symbol.
   var breakAfter = false
+  var attachments = Attachments()
+  /// The bar number of the bar this symbol is in (1 = the first full bar).
+  var barNumber = 1
 
   var duration: Rational {
     switch kind {

@@ -4,79 +4,143 @@ import ScoreModel
 
 /// Turns a voice of the score model into staff symbols with their ink extents.
 ///
-/// Method: one pass over the voice's elements, keeping the clef, key and running time.
-/// Each note becomes a `NoteSymbol` with staff positions from the clef, accidentals
-/// offset to the left and dots to the right; `left`/`right` extents come from the SMuFL
-/// glyph boxes so the spacer can keep ink apart. Stem directions are decided here (they
-/// depend only on pitch), so flags can be counted in the extents.
+/// Method: one pass over the voice's elements, keeping the clef, key, bar number and
+/// running time. Each note becomes a `NoteSymbol` with staff positions from the clef,
+/// accidentals offset to the left and dots to the right; `left`/`right` extents come from
+/// the SMuFL glyph boxes, grace notes, chord symbols and lyrics, so the spacer keeps ink
+/// and text apart and widens a column only as much as its widest item needs. Marks that
+/// take no time (`(3`, `[Q:…]`, `P:`) ride on the next symbol as attachments.
 ///
 ///     K:D  A2 ^c/d/ |   →   note(A4, crotchet) note(C#5 + sharp, 16th) note(D5, 16th) bar
 ///
-/// Limits: one voice per staff; chords stack seconds but do not yet stagger accidentals
-/// beyond one column per head.
+/// Limits: one voice per staff.
 struct SymbolBuilder {
   let font: MusicFont
+  let style: MusicTextStyle
+  let measurer: any TextMeasurer
+  /// Points per staff space, to turn measured text into staff spaces.
+  let scale: Double
 
   func build(voice: Voice, key: KeySignature, meter: Meter) -> [StaffSymbol] {
     var symbols: [StaffSymbol] = []
     var clef = voice.clef
     var onset = Rational.zero
     var currentKey = key
-    _ = meter
+    var pending = Attachments()
+    var barNumber = 1
+    var barStart = Rational.zero
+    var currentMeter = meter
+    func append(_ symbol: StaffSymbol, carries: Bool = true) {
+      var symbol = symbol
+      symbol.key = currentKey
+      symbol.barNumber = barNumber
+      if carries && !pending.isEmpty {
+        symbol.attachments.tuplet = symbol.attachments.tuplet ?? pending.tuplet
+        symbol.attachments.tempo = pending.tempo
+        symbol.attachments.partLabel = pending.partLabel
+        symbol.attachments.sectionTitle = pending.sectionTitle
+        pending = Attachments()
+      }
+      symbols.append(symbol)
+    }
     for element in voice.elements {
       let source = element.range.position
-      let before = symbols.count
-      let keyBefore = currentKey
-      defer {
-        if symbols.count > before { symbols[symbols.count - 1].key = keyBefore }
-      }
       switch element {
       case .note(let event):
-        let note = noteSymbol(event, clef: clef)
-        symbols.append(StaffSymbol(kind: .note(note), onset: onset, source: source, clef: clef))
+        var symbol = StaffSymbol(
+          kind: .note(noteSymbol(event, clef: clef)), onset: onset, source: source, clef: clef)
+        symbol.attachments.decorations = event.decorations
+        symbol.attachments.annotations = event.annotations
+        symbol.attachments.lyrics = event.lyrics
+        symbol.attachments.slurStarts = event.slurStarts
+        symbol.attachments.slurEnds = event.slurEnds
+        append(symbol)
         onset += event.duration
       case .rest(let event):
         let rest = RestSymbol(
           value: NoteValue(duration: event.measureCount == nil ? event.displayDuration : Rational(1)),
           duration: event.duration, isVisible: event.isVisible, measureCount: event.measureCount)
         var symbol = StaffSymbol(kind: .rest(rest), onset: onset, source: source, clef: clef)
-        (symbol.left, symbol.right) = extents(of: rest)
-        symbols.append(symbol)
+        symbol.attachments.decorations = event.decorations
+        symbol.attachments.annotations = event.annotations
+        append(symbol)
         onset += event.duration
       case .bar(let bar):
         var symbol = StaffSymbol(kind: .bar(bar), onset: onset, source: source, clef: clef)
         symbol.right = BarLineDrawing.width(of: bar, font: font)
-        symbols.append(symbol)
+        symbol.attachments.decorations = bar.decorations
+        symbol.attachments.annotations = bar.annotations
+        // A bar counts once it holds music; an opening bar shorter than the meter is a
+        // pickup, numbered 0, so the first full bar is bar 1.
+        if onset > barStart {
+          markWholeBarRest(&symbols, barLength: currentMeter.barLength)
+          let isShort = currentMeter.barLength.map { onset - barStart < $0 } ?? false
+          if barStart.isZero && isShort {
+            for index in symbols.indices { symbols[index].barNumber = 0 }
+          } else {
+            barNumber += 1
+          }
+          barStart = onset
+        }
+        append(symbol, carries: false)
       case .clefChange(let newClef, _):
         clef = newClef
         var symbol = StaffSymbol(kind: .clef(newClef), onset: onset, source: source, clef: clef)
         symbol.right = width(of: ClefDrawing.glyph(for: newClef)) * 0.8
-        symbols.append(symbol)
+        append(symbol, carries: false)
       case .keyChange(let newKey, _):
         var symbol = StaffSymbol(
           kind: .key(newKey, cancel: currentKey), onset: onset, source: source, clef: clef)
         symbol.right = keyWidth(newKey, cancel: currentKey)
-        if symbol.right > 0 { symbols.append(symbol) }
+        if symbol.right > 0 { append(symbol, carries: false) }
         currentKey = newKey
       case .meterChange(let newMeter, _):
         var symbol = StaffSymbol(kind: .meter(newMeter), onset: onset, source: source, clef: clef)
         symbol.right = meterWidth(newMeter)
-        symbols.append(symbol)
+        currentMeter = newMeter
+        append(symbol, carries: false)
       case .lineBreak:
         if !symbols.isEmpty { symbols[symbols.count - 1].breakAfter = true }
-      case .tupletStart, .tempoChange, .partLabel, .sectionTitle, .spacer:
-        // Drawn by later stages (issue 4); they take no time of their own.
-        break
+      case .tupletStart(let tuplet, _):
+        pending.tuplet = tuplet
+      case .tempoChange(let tempo, _):
+        pending.tempo = tempo
+      case .partLabel(let label, _):
+        pending.partLabel = label
+      case .sectionTitle(let title, _):
+        pending.sectionTitle = title
+      case .spacer(let width, _):
+        var symbol = StaffSymbol(kind: .spacer(width ?? 1.5), onset: onset, source: source, clef: clef)
+        symbol.right = width ?? 1.5
+        append(symbol)
       }
     }
     BeamGrouping.assign(&symbols)
+    TieMarking.mark(&symbols, voice: voice)
     for index in symbols.indices {
-      guard case .note(var note) = symbols[index].kind else { continue }
-      ChordArrangement.arrange(&note, font: font)
-      symbols[index].kind = .note(note)
-      (symbols[index].left, symbols[index].right) = extents(of: note)
+      if case .note(var note) = symbols[index].kind {
+        ChordArrangement.arrange(&note, font: font)
+        symbols[index].kind = .note(note)
+        (symbols[index].left, symbols[index].right) = extents(of: note)
+      } else if case .rest(let rest) = symbols[index].kind {
+        (symbols[index].left, symbols[index].right) = extents(of: rest)
+      }
+      widenForText(&symbols[index])
     }
     return symbols
+  }
+
+  /// A rest alone in a full bar is a whole-bar rest.
+  func markWholeBarRest(_ symbols: inout [StaffSymbol], barLength: Rational?) {
+    guard let barLength else { return }
+    let start = (symbols.lastIndex { $0.isBar }).map { $0 + 1 } ?? 0
+    let durational = symbols[start...].indices.filter { symbols[$0].isDurational }
+    guard durational.count == 1, let only = durational.first, case .rest(var rest) = symbols[only].kind,
+      rest.duration == barLength, rest.measureCount == nil
+    else { return }
+    rest.isWholeBar = true
+    rest.value = NoteValue(duration: Rational(1))
+    symbols[only].kind = .rest(rest)
   }
 
   func noteSymbol(_ event: NoteEvent, clef: Clef) -> NoteSymbol {
@@ -89,6 +153,7 @@ struct SymbolBuilder {
       heads: heads, value: value, duration: event.duration,
       isBeamedWithPrevious: event.isBeamedWithPrevious)
     note.stemUp = Self.stemUp(lowest: note.lowest, highest: note.highest)
+    note.grace = event.graceNotes
     return note
   }
 
@@ -118,6 +183,9 @@ struct SymbolBuilder {
         right = max(right, headWidth + metrics.northEast.x)
       }
     }
+    if let grace = note.grace {
+      left += GraceDrawing.width(of: grace, font: font) + 0.3
+    }
     return (left, right)
   }
 
@@ -126,6 +194,28 @@ struct SymbolBuilder {
     var right = width(of: rest.value.rest)
     if rest.value.dots > 0 { right += 0.35 + Double(rest.value.dots) * 0.55 }
     return (0, right)
+  }
+
+  /// Chord symbols start at the note and lyrics centre under it: both may need room.
+  func widenForText(_ symbol: inout StaffSymbol) {
+    let attachments = symbol.attachments
+    for annotation in attachments.annotations {
+      let font = annotation.placement == .chordSymbol ? style.chordSymbolFont : style.annotationFont
+      let width = measurer.measure(annotation.text, font: font).width / scale
+      switch annotation.placement {
+      case .chordSymbol, .above, .below: symbol.right = max(symbol.right, width + 0.6)
+      case .left: symbol.left = max(symbol.left, width + 0.5)
+      case .right: symbol.right = max(symbol.right, width + 1.7)
+      case .free: break
+      }
+    }
+    let headCentre = 0.59
+    for syllable in attachments.lyrics.compactMap({ $0 }) {
+      var width = measurer.measure(syllable.text, font: style.lyricFont).width / scale
+      if syllable.continuesWord { width += measurer.measure("-", font: style.lyricFont).width / scale + 0.8 }
+      symbol.left = max(symbol.left, width / 2 - headCentre)
+      symbol.right = max(symbol.right, headCentre + width / 2 + 0.4)
+    }
   }
 
   func keyWidth(_ key: KeySignature, cancel: KeySignature?) -> Double {

@@ -50,6 +50,24 @@ struct TempoMark {
     system.above = max(system.above, -(items.map(\.box.minY).min() ?? 0))
   }
 
+  /// The tempo as plain text, with Unicode note symbols: `Allegro ♩ = 120`.
+  static func describe(_ tempo: Tempo) -> String {
+    var parts: [String] = []
+    if let text = tempo.text, !text.isEmpty { parts.append(text) }
+    if let bpm = tempo.beatsPerMinute {
+      let notes = (tempo.beats.isEmpty ? [Rational(1, 4)] : tempo.beats).map { beat -> String in
+        let value = NoteValue(duration: beat)
+        let symbol =
+          value.base >= Rational(1)
+          ? "𝅝" : value.base >= Rational(1, 2) ? "𝅗𝅥" : value.base >= Rational(1, 4) ? "♩" : "♪"
+        return symbol + String(repeating: ".", count: value.dots)
+      }
+      parts.append(notes.joined(separator: " ") + " = \(bpm)")
+    }
+    if let trailing = tempo.trailingText, !trailing.isEmpty { parts.append(trailing) }
+    return parts.joined(separator: " ")
+  }
+
   /// Places a glyph at a text size; returns its advance in points.
   private func place(
     _ glyph: SMuFLGlyph, x: Double, baseline: Double, size: Double, into items: inout [DisplayItem],

@@ -72,7 +72,7 @@ public struct PageRenderer: Sendable {
       }
     }
     if let width = path.strokeWidth {
-      context.setStroke(width: width, cap: CAIRO_LINE_CAP_BUTT, join: CAIRO_LINE_JOIN_ROUND, dash: nil)
+      context.setStroke(width: width, cap: CAIRO_LINE_CAP_ROUND, join: CAIRO_LINE_JOIN_ROUND, dash: path.dash)
       context.stroke()
     } else {
       context.fill()

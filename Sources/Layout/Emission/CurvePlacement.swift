@@ -1,0 +1,138 @@
+import DisplayList
+import SMuFL
+
+/// Places the ties and slurs of a line, splitting those that cross a line break.
+///
+/// Ties: each tied head curves to the same staff position in the next note, away from
+/// the stem (in a chord, the upper half of the heads curve up, the lower half down). Slurs
+/// pair their start and end marks by id; they go on the notehead side when every stem in
+/// between points the same way, and above otherwise. A curve that leaves the line runs
+/// to the staff's end; one that arrives from the previous line starts before the first
+/// note.
+struct CurvePlacement {
+  let font: MusicFont
+
+  func draw(line: EngravedLine, on canvas: inout StaffCanvas) {
+    drawTies(line: line, on: &canvas)
+    drawSlurs(line: line, on: &canvas)
+  }
+
+  func nextNote(after index: Int, in symbols: [StaffSymbol]) -> Int? {
+    var next = index + 1
+    while next < symbols.count {
+      if case .note = symbols[next].kind { return next }
+      next += 1
+    }
+    return nil
+  }
+
+  func drawTies(line: EngravedLine, on canvas: inout StaffCanvas) {
+    let drawing = CurveDrawing(font: font)
+    // Ties arriving from the previous line.
+    if let previous = (0..<line.first).last(where: {
+      if case .note = line.symbols[$0].kind { true } else { false }
+    }),
+      let target = nextNote(after: previous, in: line.symbols), let geometry = line.notes[target],
+      case .note(let note) = line.symbols[previous].kind
+    {
+      for (index, head) in note.heads.enumerated() {
+        guard let dotted = head.tie else { continue }
+        let up = tieGoesUp(note, head: index)
+        let y = StaffCanvas.y(ofPosition: head.position) + (up ? -0.55 : 0.55)
+        let x0 = line.musicStart + 0.3
+        drawing.draw(
+          from: (x0, y), to: (geometry.x - 0.15, y),
+          height: (up ? -1 : 1) * CurveDrawing.tieHeight(length: geometry.x - x0), isTie: true,
+          isDotted: dotted,
+          role: .tie, on: &canvas, column: line.column(of: target), source: line.symbols[previous].source)
+      }
+    }
+    for index in line.indices where index <= line.last {
+      guard case .note(let note) = line.symbols[index].kind, let geometry = line.notes[index] else {
+        continue
+      }
+      let target = nextNote(after: index, in: line.symbols)
+      for (headIndex, head) in note.heads.enumerated() {
+        guard let dotted = head.tie else { continue }
+        let up = tieGoesUp(note, head: headIndex)
+        let y = StaffCanvas.y(ofPosition: head.position) + (up ? -0.55 : 0.55)
+        let x0 = geometry.x + geometry.headWidth + head.offset + 0.15
+        let x1 = target.flatMap { line.notes[$0].map { $0.x - 0.15 } } ?? (line.end - 0.4)
+        guard x1 > x0 + 0.3 else { continue }
+        drawing.draw(
+          from: (x0, y), to: (x1, y), height: (up ? -1 : 1) * CurveDrawing.tieHeight(length: x1 - x0),
+          isTie: true, isDotted: dotted, role: .tie, on: &canvas, column: line.column(of: index),
+          source: line.symbols[index].source)
+      }
+    }
+  }
+
+  /// Ties curve away from the stem; in chords the outer halves curve outwards.
+  func tieGoesUp(_ note: NoteSymbol, head: Int) -> Bool {
+    guard note.heads.count > 1 else { return !note.stemUp }
+    let middle = Double(note.heads.count - 1) / 2
+    if Double(head) == middle { return !note.stemUp }
+    return Double(head) > middle
+  }
+
+  func drawSlurs(line: EngravedLine, on canvas: inout StaffCanvas) {
+    var starts: [Int: (index: Int, mark: SlurMarkInfo)] = [:]
+    var spans: [(start: Int, end: Int, dotted: Bool)] = []
+    for (index, symbol) in line.symbols.enumerated() {
+      for mark in symbol.attachments.slurEnds {
+        if let start = starts.removeValue(forKey: mark.id) {
+          spans.append((start.index, index, start.mark.dotted))
+        }
+      }
+      for mark in symbol.attachments.slurStarts {
+        starts[mark.id] = (index, SlurMarkInfo(dotted: mark.isDotted))
+      }
+    }
+    let drawing = CurveDrawing(font: font)
+    for span in spans where span.end >= line.first && span.start <= line.last && span.end > span.start {
+      let inside = (max(span.start, line.first)...min(span.end, line.last)).compactMap { line.notes[$0] }
+      guard !inside.isEmpty else { continue }
+      let allUp = inside.allSatisfy { $0.stemUp || !$0.hasStem }
+      let allDown = inside.allSatisfy { !$0.stemUp && $0.hasStem }
+      let above = !allUp || allDown
+      let startGeometry = span.start >= line.first ? line.notes[span.start] : nil
+      let endGeometry = span.end <= line.last ? line.notes[span.end] : nil
+      let first =
+        startGeometry.map { end(of: $0, above: above) } ?? (line.musicStart + 0.3, inside[0].top - 0.6)
+      let last =
+        endGeometry.map { end(of: $0, above: above) } ?? (
+          line.end - 0.3, (inside.last ?? inside[0]).top - 0.6
+        )
+      var firstPoint = first
+      var lastPoint = last
+      if !above {
+        if startGeometry == nil { firstPoint.1 = inside[0].bottom + 0.6 }
+        if endGeometry == nil { lastPoint.1 = (inside.last ?? inside[0]).bottom + 0.6 }
+      }
+      let obstacles = inside.map { (x: $0.centreX, reach: above ? $0.top : $0.bottom) }
+      let base = (above ? -1.0 : 1.0) * CurveDrawing.slurHeight(length: lastPoint.0 - firstPoint.0)
+      let height = CurveDrawing.clearingHeight(
+        from: firstPoint, to: lastPoint, height: base, obstacles: obstacles, gap: 0.5)
+      guard lastPoint.0 > firstPoint.0 + 0.5 else { continue }
+      let column = line.column(of: max(span.start, line.first))
+      drawing.draw(
+        from: firstPoint, to: lastPoint, height: height, isTie: false, isDotted: span.dotted, role: .slur,
+        on: &canvas, column: column, source: line.symbols[span.start].source)
+    }
+  }
+
+  /// Where a slur meets a note: beside the stem's tip on the stem side, else off the head.
+  func end(of note: NoteGeometry, above: Bool) -> (Double, Double) {
+    if above {
+      if note.hasStem && note.stemUp { return (note.stemX, note.stemTipY - 0.4) }
+      return (note.centreX, note.highestY - 0.9)
+    }
+    if note.hasStem && !note.stemUp { return (note.stemX, note.stemTipY + 0.4) }
+    return (note.centreX, note.lowestY + 0.9)
+  }
+}
+
+/// What a slur start remembers until its end is found.
+struct SlurMarkInfo {
+  var dotted: Bool
+}

@@ -1,0 +1,27 @@
+/// A score line during engraving: which symbols it holds, where they stand, and the
+/// geometry of the notes drawn so far. Attachment stages read it.
+struct EngravedLine {
+  let symbols: [StaffSymbol]
+  /// Indices of the first and last symbol drawn on the line.
+  let first: Int
+  let last: Int
+  /// Anchor x of each drawn symbol, from `first`.
+  let xs: [Double]
+  /// Where the music may begin (after clef, key and meter) and where the staff ends.
+  let musicStart: Double
+  let end: Double
+  var notes: [Int: NoteGeometry] = [:]
+
+  /// The anchor x of symbol `index` when it is on this line.
+  func x(of index: Int) -> Double? {
+    guard index >= first, index <= last, index - first < xs.count else { return nil }
+    return xs[index - first]
+  }
+
+  /// The column number of symbol `index` on this line.
+  func column(of index: Int) -> Int? {
+    index >= first && index <= last ? index - first : nil
+  }
+
+  var indices: ClosedRange<Int> { first...max(first, last) }
+}

@@ -1,0 +1,106 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+/// Draws grace notes: small heads with stems up, a flag or a beam, and a slash through
+/// the stem of an acciaccatura.
+enum GraceDrawing {
+  static let size = 0.62
+  static let step = 1.05
+
+  /// The width a grace group takes before its main note, in staff spaces.
+  static func width(of group: GraceGroup, font: MusicFont) -> Double {
+    var width = 0.0
+    for note in group.notes {
+      width += step
+      if note.heads.contains(where: { $0.accidental != nil }) {
+        width += (font.glyph(.accidentalSharp)?.advance ?? 1) * size + 0.1
+      }
+    }
+    return width + 0.2
+  }
+
+  /// Draws the group so it ends at `rightEdge`.
+  static func draw(
+    _ group: GraceGroup, rightEdge: Double, clef: Clef, on canvas: inout StaffCanvas, column: Int,
+    source: SourcePosition?
+  ) {
+    let font = canvas.font
+    let headWidth = (font.glyph(.noteheadBlack)?.advance ?? 1.18) * size
+    let accidentalWidth = (font.glyph(.accidentalSharp)?.advance ?? 1) * size
+    var x = rightEdge - width(of: group, font: font) + 0.1
+    var stems: [(x: Double, headY: Double, position: Int)] = []
+    let thickness = font.engravingDefaults.stemThickness * 0.8
+    for note in group.notes {
+      let heads = note.heads.map { (clef.staffPosition(of: $0.pitch), $0.accidental) }
+      if heads.contains(where: { $0.1 != nil }) { x += accidentalWidth + 0.1 }
+      for (position, accidental) in heads {
+        let y = StaffCanvas.y(ofPosition: position)
+        canvas.glyph(.noteheadBlack, x: x, y: y, role: .notehead, column: column, source: source, size: size)
+        if let accidental {
+          canvas.glyph(
+            accidental.glyph, x: x - accidentalWidth - 0.1, y: y, role: .accidental, column: column,
+            source: source, size: size)
+        }
+        LedgerLines.draw(
+          positions: [position], left: x - 0.25, right: x + headWidth + 0.25, on: &canvas, column: column,
+          source: source)
+      }
+      let top = heads.map(\.0).max() ?? 4
+      stems.append(
+        (x + headWidth - thickness / 2, StaffCanvas.y(ofPosition: heads.map(\.0).min() ?? 4) - 0.1, top))
+      x += step
+    }
+    guard let first = stems.first, let last = stems.last else { return }
+    let flags = max(1, NoteValue(duration: group.notes.first?.duration ?? Rational(1, 8)).flagCount)
+    let highest = stems.map(\.position).max() ?? 4
+    let tipY = min(StaffCanvas.y(ofPosition: highest) - 2.6, StaffCanvas.y(ofPosition: 4) - 0.2)
+    for stem in stems {
+      canvas.line(
+        from: (stem.x, stem.headY), to: (stem.x, tipY), thickness: thickness, role: .stem, column: column,
+        source: source)
+    }
+    if stems.count == 1 {
+      let flag =
+        NoteValue(duration: group.notes.first?.duration ?? Rational(1, 8)).flag(up: true) ?? .flag8thUp
+      canvas.glyph(
+        flag, x: first.x - thickness / 2, y: tipY, role: .flag, column: column, source: source, size: size)
+    } else {
+      let beam = font.engravingDefaults.beamThickness * size
+      for level in 0..<min(flags, 3) {
+        let y = tipY + Double(level) * beam * 1.6
+        canvas.polygon(
+          [
+            (first.x - thickness / 2, y), (last.x + thickness / 2, y), (last.x + thickness / 2, y + beam),
+            (first.x - thickness / 2, y + beam),
+          ], role: .beam, column: column, source: source)
+      }
+    }
+    if group.isAcciaccatura {
+      canvas.line(
+        from: (first.x - 0.55, tipY + 1.6), to: (first.x + 0.75, tipY + 0.5), thickness: thickness,
+        role: .flag, column: column, source: source)
+    }
+  }
+}
+
+/// Draws ledger lines for staff positions outside the staff.
+enum LedgerLines {
+  static func draw(
+    positions: [Int], left: Double, right: Double, on canvas: inout StaffCanvas, column: Int,
+    source: SourcePosition?
+  ) {
+    let lowest = positions.min() ?? 4
+    let highest = positions.max() ?? 4
+    var lines: [Int] = []
+    if lowest <= -2 { lines += stride(from: -2, through: lowest, by: -2) }
+    if highest >= 10 { lines += stride(from: 10, through: highest, by: 2) }
+    let thickness = canvas.font.engravingDefaults.legerLineThickness
+    for position in lines {
+      let y = StaffCanvas.y(ofPosition: position)
+      canvas.line(
+        from: (left, y), to: (right, y), thickness: thickness, role: .ledgerLine, column: column,
+        source: source)
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/// Where a drawn note ended up, in staff spaces: what ties, slurs, tuplets, decorations
+/// and lyrics attach to.
+struct NoteGeometry {
+  /// The note's anchor x (left edge of the unshifted heads).
+  var x: Double
+  var headWidth: Double
+  /// Staff positions of the heads, lowest first.
+  var positions: [Int]
+  var stemUp: Bool
+  var hasStem: Bool
+  /// The stem's x and its free end's y; for stemless notes the head's centre and edge.
+  var stemX: Double
+  var stemTipY: Double
+  /// Ink extent of the note with its stem (and beam), for clearing.
+  var top: Double
+  var bottom: Double
+
+  var centreX: Double { x + headWidth / 2 }
+  var highestY: Double { StaffCanvas.y(ofPosition: positions.last ?? 4) }
+  var lowestY: Double { StaffCanvas.y(ofPosition: positions.first ?? 4) }
+}

@@ -1,0 +1,78 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+/// Draws tuplet numbers, with a bracket unless the tuplet is exactly one beam group.
+///
+/// The number (SMuFL tuplet digits) goes on the stem side, centred over the group; a
+/// bracket with short hooks is added when the notes are not beamed together, and it clears
+/// every note of the tuplet by a staff space.
+struct TupletDrawing {
+  let font: MusicFont
+
+  func draw(line: EngravedLine, on canvas: inout StaffCanvas) {
+    for index in line.indices where index <= line.last {
+      guard let tuplet = line.symbols[index].attachments.tuplet else { continue }
+      var members: [Int] = []
+      var next = index
+      while members.count < tuplet.r && next < line.symbols.count {
+        if line.symbols[next].isDurational { members.append(next) }
+        next += 1
+      }
+      let onLine = members.filter { $0 <= line.last }
+      let geometries = onLine.compactMap { line.notes[$0] }
+      guard let firstIndex = onLine.first, let lastIndex = onLine.last,
+        let x0 = line.x(of: firstIndex), let x1 = line.x(of: lastIndex)
+      else { continue }
+      let beams = Set(
+        onLine.compactMap { i -> Int? in
+          if case .note(let note) = line.symbols[i].kind { return note.beamGroup }
+          return nil
+        })
+      let groupSize = line.symbols.filter {
+        if case .note(let note) = $0.kind, let group = note.beamGroup, beams.contains(group) { return true }
+        return false
+      }.count
+      let isBeamed =
+        beams.count == 1 && onLine.count == members.count && groupSize == members.count
+        && geometries.count == members.count
+      let up = geometries.isEmpty ? true : geometries.filter(\.stemUp).count * 2 >= geometries.count
+      let headWidth = geometries.first?.headWidth ?? 1.18
+      let left = (geometries.first?.x ?? x0) - 0.2
+      let right = (geometries.last.map { $0.x + $0.headWidth } ?? (x1 + headWidth)) + 0.2
+      let reach =
+        up
+        ? min(geometries.map(\.top).min() ?? 0, isBeamed ? 0 : -0.5) - 0.6
+        : max(geometries.map(\.bottom).max() ?? 4, isBeamed ? 4 : 4.5) + 0.6
+      let digits = String(tuplet.p).compactMap { $0.wholeNumberValue }.map(SMuFLGlyph.tupletDigit)
+      let size = 0.9
+      let width = digits.reduce(0) { $0 + (font.glyph($1)?.advance ?? 0.8) } * size
+      let height = (font.glyph(.tuplet3)?.height ?? 1.4) * size
+      let centre = (left + right) / 2
+      let baseline = up ? reach : reach + height
+      var cursor = centre - width / 2
+      for digit in digits {
+        canvas.glyph(
+          digit, x: cursor, y: baseline - (up ? 0 : 0), role: .tuplet, column: line.column(of: firstIndex),
+          source: line.symbols[index].source, size: size)
+        cursor += (font.glyph(digit)?.advance ?? 0.8) * size
+      }
+      guard !isBeamed else { continue }
+      let thickness = font.engravingDefaults["tupletBracketThickness"]
+      let y = baseline - height * 0.4
+      let hook = up ? 0.7 : -0.7
+      let gap = width / 2 + 0.3
+      for (from, to) in [(left, centre - gap), (centre + gap, right)] where to > from {
+        canvas.line(
+          from: (from, y), to: (to, y), thickness: thickness, role: .tuplet,
+          column: line.column(of: firstIndex))
+      }
+      canvas.line(
+        from: (left, y), to: (left, y + hook), thickness: thickness, role: .tuplet,
+        column: line.column(of: firstIndex))
+      canvas.line(
+        from: (right, y), to: (right, y + hook), thickness: thickness, role: .tuplet,
+        column: line.column(of: firstIndex))
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import ScoreModel
+
+/// Marks which heads are tied to the next note, from the score model's tie flags.
+///
+/// A tie joins a head to the head of the same written pitch in the next note or chord of
+/// the voice (bars and signatures in between are skipped; a rest ends the search). A tie
+/// that finds no such head is dropped rather than drawn to nowhere.
+enum TieMarking {
+  static func mark(_ symbols: inout [StaffSymbol], voice: Voice) {
+    let events = voice.elements.compactMap { element -> NoteEvent? in
+      if case .note(let note) = element { return note }
+      return nil
+    }
+    var eventIndex = 0
+    let noteIndices = symbols.indices.filter {
+      if case .note = symbols[$0].kind { return true }
+      return false
+    }
+    for (position, index) in noteIndices.enumerated() where eventIndex < events.count {
+      defer { eventIndex += 1 }
+      guard case .note(var note) = symbols[index].kind else { continue }
+      let event = events[eventIndex]
+      let next = position + 1 < noteIndices.count ? noteIndices[position + 1] : nil
+      var nextPositions: Set<Int> = []
+      if let next, case .note(let target) = symbols[next].kind,
+        !symbols[(index + 1)..<next].contains(where: {
+          if case .rest = $0.kind { return true } else { return false }
+        })
+      {
+        nextPositions = Set(target.heads.map(\.position))
+      }
+      let clef = symbols[index].clef
+      for head in event.heads where head.isTiedToNext {
+        let position = clef.staffPosition(of: head.pitch)
+        guard nextPositions.contains(position),
+          let headIndex = note.heads.firstIndex(where: { $0.position == position })
+        else { continue }
+        note.heads[headIndex].tie = head.isTieDotted
+      }
+      symbols[index].kind = .note(note)
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+extension MarkPlacement {
+  /// Staccato, accent, tenuto …: next to the head, away from the stem.
+  mutating func placeArticulations(line: EngravedLine) {
+    for index in line.indices where index <= line.last {
+      let symbol = line.symbols[index]
+      guard let note = line.notes[index] else { continue }
+      for decoration in symbol.attachments.decorations {
+        guard case .articulation(let up, let down)? = DecorationTable.kind(of: decoration.name) else {
+          continue
+        }
+        let placeAbove = !note.stemUp || !note.hasStem && (note.positions.last ?? 4) >= 4
+        let glyph = placeAbove ? up : down
+        let floor = placeAbove ? note.highestY - 0.5 : note.lowestY + 0.5
+        placeGlyph(
+          glyph, centre: note.centreX, side: placeAbove ? .above : .below, floor: floor, padding: 0.35,
+          role: .decoration, column: line.column(of: index), source: decoration.range.position)
+      }
+    }
+  }
+
+  /// Ornaments, fermatas, bowings, fingerings, text marks, rolls and the like.
+  mutating func placeOrnaments(line: EngravedLine) {
+    for index in line.indices where index <= line.last {
+      let symbol = line.symbols[index]
+      guard let x = centre(of: index, line: line) else { continue }
+      let column = line.column(of: index)
+      let note = line.notes[index]
+      for decoration in symbol.attachments.decorations {
+        let source = decoration.range.position
+        switch DecorationTable.kind(of: decoration.name) {
+        case .above(let glyph):
+          placeGlyph(
+            glyph, centre: x, side: .above, floor: min(0, (note?.top ?? 0)), padding: 0.5, role: .decoration,
+            column: column, source: source)
+        case .below(let glyph):
+          placeGlyph(
+            glyph, centre: x, side: .below, floor: max(4, (note?.bottom ?? 4)), padding: 0.5,
+            role: .decoration,
+            column: column, source: source)
+        case .text(let text):
+          placeText(
+            text, font: style.directionFont, x: x, centred: true, side: .above, floor: 0, padding: 0.6,
+            role: .decoration, column: column, source: source)
+        case .fingering(let digit):
+          placeText(
+            digit, font: style.fingeringFont, x: x, centred: true, side: .above,
+            floor: min(0, note?.top ?? 0), padding: 0.3, role: .decoration, column: column, source: source)
+        case .roll:
+          placeRoll(centre: x, floor: min(0, note?.top ?? 0), column: column, source: source)
+        case .trillStart:
+          placeGlyph(
+            .ornamentTrill, centre: x, side: .above, floor: min(0, note?.top ?? 0), padding: 0.5,
+            role: .decoration, column: column, source: source)
+        case .phrase(let length):
+          let right = (line.x(of: index) ?? x) + line.symbols[index].right + 0.4
+          canvas.line(
+            from: (right, -0.4), to: (right, -0.4 + length), thickness: 0.16, role: .decoration,
+            column: column,
+            source: source)
+        case .slide:
+          if let note {
+            CurveDrawing(font: font).draw(
+              from: (note.x - 1.6, note.lowestY + 0.9), to: (note.x - 0.25, note.lowestY + 0.1), height: 0.25,
+              isTie: true, isDotted: false, role: .decoration, on: &canvas, column: column, source: source)
+          }
+        case .arpeggio:
+          if let note { drawArpeggio(note: note, column: column, source: source) }
+        case .articulation, .dynamic, .hairpinStart, .hairpinEnd, .trillEnd, nil:
+          break
+        }
+      }
+    }
+  }
+
+  mutating func placeRoll(centre x: Double, floor: Double, column: Int?, source: SourcePosition?) {
+    let width = 1.6
+    let box = above.place(from: x - width / 2, to: x + width / 2, height: 0.55, padding: 0.5, floor: floor)
+    CurveDrawing(font: font).draw(
+      from: (x - width / 2, box.bottom), to: (x + width / 2, box.bottom), height: -0.55, isTie: true,
+      isDotted: false, role: .decoration, on: &canvas, column: column, source: source)
+  }
+
+  mutating func drawArpeggio(note: NoteGeometry, column: Int?, source: SourcePosition?) {
+    let x = note.x - 0.9
+    var points: [PathSegment] = []
+    var y = note.lowestY + 0.6
+    var left = true
+    points.append(.move(canvas.point(x, y)))
+    while y > note.highestY - 0.6 {
+      y -= 0.35
+      points.append(.line(canvas.point(x + (left ? -0.25 : 0.25), y)))
+      left.toggle()
+    }
+    canvas.path(points, strokeWidth: 0.14, dash: nil, role: .decoration, column: column, source: source)
+  }
+
+  /// Dynamics and hairpins under the staff (below the lyrics).
+  mutating func placeDynamics(line: EngravedLine) {
+    var hairpin: (x: Double, crescendo: Bool, column: Int?, source: SourcePosition?)?
+    for index in line.indices where index <= line.last {
+      let symbol = line.symbols[index]
+      guard let x = centre(of: index, line: line) else { continue }
+      let column = line.column(of: index)
+      for decoration in symbol.attachments.decorations {
+        switch DecorationTable.kind(of: decoration.name) {
+        case .dynamic(let glyph):
+          placeGlyph(
+            glyph, centre: x, side: .below, floor: 4, padding: 0.7, role: .decoration, column: column,
+            source: decoration.range.position)
+        case .hairpinStart(let crescendo):
+          hairpin = (x - 0.4, crescendo, column, decoration.range.position)
+        case .hairpinEnd:
+          if let start = hairpin {
+            drawHairpin(
+              from: start.x, to: x + 0.6, crescendo: start.crescendo, column: start.column,
+              source: start.source)
+            hairpin = nil
+          }
+        default:
+          break
+        }
+      }
+    }
+    if let start = hairpin {
+      drawHairpin(
+        from: start.x, to: line.end - 0.5, crescendo: start.crescendo, column: start.column,
+        source: start.source)
+    }
+  }
+
+  mutating func drawHairpin(
+    from x0: Double, to x1: Double, crescendo: Bool, column: Int?, source: SourcePosition?
+  ) {
+    guard x1 > x0 + 1 else { return }
+    let opening = 1.1
+    let box = below.place(from: x0, to: x1, height: opening, padding: 0.8, floor: 4)
+    let middle = (box.top + box.bottom) / 2
+    let thickness = font.engravingDefaults["hairpinThickness"]
+    let (narrow, wide) = crescendo ? (x0, x1) : (x1, x0)
+    canvas.line(
+      from: (narrow, middle), to: (wide, box.top), thickness: thickness, role: .decoration, column: column,
+      source: source)
+    canvas.line(
+      from: (narrow, middle), to: (wide, box.bottom), thickness: thickness, role: .decoration, column: column,
+      source: source)
+  }
+}

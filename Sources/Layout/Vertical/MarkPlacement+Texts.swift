@@ -1,0 +1,150 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+extension MarkPlacement {
+  /// Chord symbols on one baseline for the whole line, clear of the ink under each.
+  mutating func placeChordSymbols(line: EngravedLine) {
+    var entries:
+      [(text: String, x: Double, width: Double, extent: TextExtent, index: Int, source: SourcePosition)] = []
+    for index in line.indices where index <= line.last {
+      guard let x = line.x(of: index) else { continue }
+      for annotation in line.symbols[index].attachments.annotations where annotation.placement == .chordSymbol
+      {
+        let extent = measurer.measure(annotation.text, font: style.chordSymbolFont)
+        entries.append(
+          (annotation.text, x - 0.2, extent.width / scale, extent, index, annotation.range.position))
+      }
+    }
+    guard !entries.isEmpty else { return }
+    let ascent = entries.map(\.extent.ascent).max() ?? 0
+    let descent = entries.map(\.extent.descent).max() ?? 0
+    var bottom = -1.0
+    for entry in entries {
+      bottom = min(bottom, above.reach(from: entry.x, to: entry.x + entry.width, floor: 0) - 0.6)
+    }
+    let baseline = bottom - descent / scale
+    var stacked: [Int: Int] = [:]
+    for entry in entries {
+      let level = stacked[entry.index, default: 0]
+      stacked[entry.index] = level + 1
+      let y = baseline - Double(level) * (ascent + descent) / scale
+      canvas.text(
+        entry.text, font: style.chordSymbolFont, x: entry.x, y: y, extent: entry.extent, role: .chordSymbol,
+        column: line.column(of: entry.index), source: entry.source)
+      above.insert(
+        x0: entry.x, x1: entry.x + entry.width, top: y - entry.extent.ascent / scale,
+        bottom: y + entry.extent.descent / scale)
+    }
+  }
+
+  /// Annotations: above and below stacked beyond the ink, left and right beside the head.
+  mutating func placeAnnotations(line: EngravedLine) {
+    for index in line.indices where index <= line.last {
+      guard let x = line.x(of: index) else { continue }
+      let column = line.column(of: index)
+      let note = line.notes[index]
+      for annotation in line.symbols[index].attachments.annotations {
+        let source = annotation.range.position
+        let spec = style.annotationFont
+        switch annotation.placement {
+        case .chordSymbol:
+          continue
+        case .above:
+          placeText(
+            annotation.text, font: spec, x: x - 0.2, side: .above, floor: 0, padding: 0.5, role: .annotation,
+            column: column, source: source)
+        case .below:
+          placeText(
+            annotation.text, font: spec, x: x - 0.2, side: .below, floor: 4, padding: 0.5, role: .annotation,
+            column: column, source: source)
+        case .left, .right:
+          let extent = measurer.measure(annotation.text, font: spec)
+          let width = extent.width / scale
+          let y =
+            (note.map { ($0.highestY + $0.lowestY) / 2 } ?? 2) + (extent.ascent - extent.descent) / scale / 2
+          let leftEdge =
+            annotation.placement == .left
+            ? x - line.symbols[index].left - width - 0.2 : x + (note?.headWidth ?? 1.2) + 0.4
+          canvas.text(
+            annotation.text, font: spec, x: leftEdge, y: y, extent: extent, role: .annotation, column: column,
+            source: source)
+          above.insert(
+            x0: leftEdge, x1: leftEdge + width, top: y - extent.ascent / scale,
+            bottom: y + extent.descent / scale)
+          below.insert(
+            x0: leftEdge, x1: leftEdge + width, top: y - extent.ascent / scale,
+            bottom: y + extent.descent / scale)
+        case .free(let dx, let dy):
+          let extent = measurer.measure(annotation.text, font: spec)
+          canvas.text(
+            annotation.text, font: spec, x: x + dx / scale, y: 2 - dy / scale, extent: extent,
+            role: .annotation,
+            column: column, source: source)
+        }
+      }
+    }
+  }
+
+  /// Part labels (boxed), tempo changes and section titles, above everything.
+  mutating func placeLabels(line: EngravedLine) {
+    for index in line.indices where index <= line.last {
+      let attachments = line.symbols[index].attachments
+      guard let x = line.x(of: index) else { continue }
+      let column = line.column(of: index)
+      let source = line.symbols[index].source
+      if let label = attachments.partLabel {
+        let box = placeText(
+          label, font: style.partLabelFont, x: x, side: .above, floor: 0, padding: 1.0, role: .partLabel,
+          column: column, source: source)
+        let pad = 0.25
+        let corners = [
+          (box.x0 - pad, box.top - pad), (box.x1 + pad, box.top - pad), (box.x1 + pad, box.bottom + pad),
+          (box.x0 - pad, box.bottom + pad),
+        ]
+        for (a, b) in zip(corners, corners.dropFirst() + [corners[0]]) {
+          canvas.line(from: a, to: b, thickness: 0.12, role: .partLabel, column: column, source: source)
+        }
+        above.insert(x0: box.x0 - pad, x1: box.x1 + pad, top: box.top - pad, bottom: box.bottom)
+      }
+      if let tempo = attachments.tempo {
+        let text = TempoMark.describe(tempo)
+        placeText(
+          text, font: style.partLabelFont, x: x, side: .above, floor: 0, padding: 0.8, role: .tempo,
+          column: column, source: source)
+      }
+      if let title = attachments.sectionTitle {
+        placeText(
+          title, font: style.partLabelFont, x: x, side: .above, floor: 0, padding: 0.8, role: .text,
+          column: column, source: source)
+      }
+    }
+  }
+
+  /// Bar numbers: at each line's start (`%%measurenb 0`) or every N bars.
+  mutating func placeBarNumbers(line: EngravedLine) {
+    guard let interval = format.measureNumberInterval else { return }
+    let spec = style.measureNumberFont
+    if interval == 0 {
+      guard
+        let first = (line.first...max(line.first, line.last)).first(where: { line.symbols[$0].isDurational }),
+        line.first > 0, line.symbols[first].barNumber > 0
+      else { return }
+      placeText(
+        String(line.symbols[first].barNumber), font: spec, x: 0.2, side: .above, floor: -1.0, padding: 0.3,
+        role: .measureNumber, column: nil, source: nil)
+      return
+    }
+    for index in line.indices where index <= line.last {
+      guard line.symbols[index].isBar, index + 1 < line.symbols.count, let x = line.x(of: index) else {
+        continue
+      }
+      let number = line.symbols[index + 1].barNumber
+      guard number > 0, number % interval == 0 else { continue }
+      placeText(
+        String(number), font: spec, x: x, centred: true, side: .above, floor: 0, padding: 0.4,
+        role: .measureNumber,
+        column: line.column(of: index), source: nil)
+    }
+  }
+}
