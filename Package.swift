@@ -35,6 +35,7 @@ let package = Package(
     .target(name: "SMuFL"),
     .target(name: "DisplayList"),
     .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList"]),
+    .target(name: "EngravingQuality", dependencies: ["DisplayList"]),
 
     // Cairo/Pango backend.
     .target(
@@ -55,7 +56,7 @@ let package = Package(
     .testTarget(name: "ABCParserTests", dependencies: ["ABCParser", "ScoreModel"]),
     .testTarget(
       name: "LayoutTests",
-      dependencies: ["Layout", "ABCParser", "ScoreModel", "SMuFL", "DisplayList"],
+      dependencies: ["Layout", "ABCParser", "ScoreModel", "SMuFL", "DisplayList", "EngravingQuality"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "RenderTests", dependencies: ["Render", "DisplayList", "SMuFL", "Layout"]),

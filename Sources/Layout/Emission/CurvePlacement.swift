@@ -56,7 +56,7 @@ struct CurvePlacement {
         guard let dotted = head.tie else { continue }
         let up = tieGoesUp(note, head: headIndex)
         let y = StaffCanvas.y(ofPosition: head.position) + (up ? -0.55 : 0.55)
-        let x0 = geometry.x + geometry.headWidth + head.offset + 0.15
+        let x0 = geometry.x + max(geometry.headWidth + head.offset, geometry.rightEdge - 0.2) + 0.15
         let x1 = target.flatMap { line.notes[$0].map { $0.x - 0.15 } } ?? (line.end - 0.4)
         guard x1 > x0 + 0.3 else { continue }
         drawing.draw(

@@ -61,8 +61,10 @@ struct NoteDrawing {
     drawParts(note, x: x, stem: stem, drawFlag: drawFlag, on: &canvas, column: column, source: source)
     let boxes = canvas.items[before...].map(\.box)
     let width = font.glyph(note.value.notehead)?.advance ?? headWidth
+    let dots = note.value.dots > 0 ? 0.35 + Double(note.value.dots) * 0.55 : 0
     return NoteGeometry(
-      x: x, headWidth: width, positions: note.heads.map(\.position), stemUp: stem?.up ?? note.stemUp,
+      x: x, headWidth: width, rightEdge: (note.heads.map(\.offset).max() ?? 0) + width + dots,
+      positions: note.heads.map(\.position), stemUp: stem?.up ?? note.stemUp,
       hasStem: stem != nil, stemX: stem?.x ?? x + width / 2,
       stemTipY: stem?.tipY ?? StaffCanvas.y(ofPosition: note.stemUp ? note.highest : note.lowest),
       top: (boxes.map(\.minY).min() ?? 0) / canvas.scale,

@@ -4,6 +4,8 @@ struct NoteGeometry {
   /// The note's anchor x (left edge of the unshifted heads).
   var x: Double
   var headWidth: Double
+  /// The right edge of the heads and their dots, relative to `x`.
+  var rightEdge: Double = 0
   /// Staff positions of the heads, lowest first.
   var positions: [Int]
   var stemUp: Bool

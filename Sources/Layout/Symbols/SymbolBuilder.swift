@@ -66,6 +66,23 @@ struct SymbolBuilder {
         append(symbol)
         onset += event.duration
       case .bar(let bar):
+        // Two bar lines with nothing between them (`fg |` then `| a2` on the next line)
+        // are one bar line: keep the more specific of the two.
+        // At a line end both stay: the first closes the line, the second opens the next.
+        if let last = symbols.last, case .bar(let previous) = last.kind {
+          if Self.isPlain(bar) { continue }
+          if Self.isPlain(previous) && !last.breakAfter {
+            let breakAfter = symbols[symbols.count - 1].breakAfter
+            symbols.removeLast()
+            var merged = StaffSymbol(kind: .bar(bar), onset: onset, source: source, clef: clef)
+            merged.right = BarLineDrawing.width(of: bar, font: font)
+            merged.attachments.decorations = bar.decorations
+            merged.attachments.annotations = bar.annotations
+            merged.breakAfter = breakAfter
+            append(merged, carries: false)
+            continue
+          }
+        }
         var symbol = StaffSymbol(kind: .bar(bar), onset: onset, source: source, clef: clef)
         symbol.right = BarLineDrawing.width(of: bar, font: font)
         symbol.attachments.decorations = bar.decorations
@@ -128,6 +145,12 @@ struct SymbolBuilder {
       widenForText(&symbols[index])
     }
     return symbols
+  }
+
+  /// A single bar line with no repeat, ending or marks.
+  static func isPlain(_ bar: BarLine) -> Bool {
+    bar.style == .single && !bar.repeatsEnd && !bar.repeatsStart && bar.ending == nil
+      && bar.decorations.isEmpty && bar.annotations.isEmpty
   }
 
   /// A rest alone in a full bar is a whole-bar rest.

@@ -28,24 +28,57 @@ struct TitleBlock {
     }
     for (index, title) in tune.metadata.titles.enumerated() {
       let font = index == 0 ? setup.titleFont : setup.subtitleFont
-      add(title, font, role: index == 0 ? .title : .subtitle, align: 0.5)
-      let extent = measurer.measure(title, font: font)
-      y += (extent.ascent + extent.descent) * (index == 0 ? 1.25 : 1.15)
+      // A title wider than the page wraps at spaces, centred line by line.
+      for part in wrap(title, font: font, width: width) {
+        add(part, font, role: index == 0 ? .title : .subtitle, align: 0.5)
+        let extent = measurer.measure(part, font: font)
+        y += (extent.ascent + extent.descent) * (index == 0 ? 1.25 : 1.15)
+      }
     }
     var right = tune.metadata.composers
     if !tune.metadata.origins.isEmpty {
       let origin = "(" + tune.metadata.origins.joined(separator: "; ") + ")"
       if right.isEmpty { right = [origin] } else { right[right.count - 1] += " " + origin }
     }
-    let rhythm = tune.metadata.rhythm
+    right = right.flatMap { wrap($0, font: setup.composerFont, width: width) }
+    var rhythm = tune.metadata.rhythm
+    let lineHeight = measurer.measure("Ag", font: setup.composerFont)
+    // The rhythm shares the composer's first line when both fit side by side.
+    if let text = rhythm, let first = right.first,
+      measurer.measure(text, font: setup.infoFont).width
+        + measurer.measure(first, font: setup.composerFont).width
+        + 12 > width
+    {
+      add(text, setup.infoFont, role: .rhythm, align: 0)
+      y += (lineHeight.ascent + lineHeight.descent) * 1.1
+      rhythm = nil
+    }
     let lines = max(right.count, rhythm == nil ? 0 : 1)
     for line in 0..<lines {
       if line < right.count { add(right[line], setup.composerFont, role: .composer, align: 1) }
       if line == 0, let rhythm { add(rhythm, setup.infoFont, role: .rhythm, align: 0) }
-      let extent = measurer.measure("Ag", font: setup.composerFont)
-      y += (extent.ascent + extent.descent) * 1.1
+      y += (lineHeight.ascent + lineHeight.descent) * 1.1
     }
     if !items.isEmpty { y += 4 }
     return (items, y)
+  }
+
+  /// Splits text at spaces into lines no wider than `width` points (a single word wider
+  /// than the line stands alone).
+  func wrap(_ text: String, font: FontSpec, width: Double) -> [String] {
+    guard measurer.measure(text, font: font).width > width else { return [text] }
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      let candidate = current.isEmpty ? String(word) : current + " " + word
+      if !current.isEmpty && measurer.measure(candidate, font: font).width > width {
+        lines.append(current)
+        current = String(word)
+      } else {
+        current = candidate
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
   }
 }

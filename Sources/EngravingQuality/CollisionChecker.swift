@@ -1,0 +1,110 @@
+import DisplayList
+
+/*
+ CollisionChecker — finds ink that touches ink it should not, in a display list.
+
+ Method. Items are bucketed by page and compared pairwise by their boxes (shrunk by a
+ small tolerance so that touching edges do not count), per category:
+   - text over text: chord symbols, annotations, lyrics, titles, tempo, part labels, bar
+     numbers, volta labels and free text against each other;
+   - text over music: those texts against noteheads, stems, beams, flags, accidentals,
+     dots, rests and clefs;
+   - decorations over anything drawn (except staff and ledger lines);
+   - accidentals over noteheads;
+   - items outside the page's printable area.
+ Boxes are bounding boxes, so the check is strict: a flag's box counts as ink.
+
+     [chord "Am"] overlaps [notehead] → one "text over music" collision
+ Limits. A glyph's box is larger than its ink for shapes like flags and clefs, so the
+ check errs on the side of reporting.
+ */
+
+/// Counts collisions in display lists.
+public struct CollisionChecker: Sendable {
+  /// A kind of collision.
+  public enum Kind: String, CaseIterable, Sendable {
+    case textOverText, textOverMusic, decorationOverAnything, accidentalOverNotehead, outsideMargins
+  }
+
+  /// One collision between two items (or one item and the margin).
+  public struct Collision: Sendable, CustomStringConvertible {
+    public var kind: Kind
+    public var page: Int
+    public var first: DisplayItem
+    public var second: DisplayItem?
+
+    public var description: String {
+      let a = "\(first.role.rawValue)\(first.source.map { "@\($0.line):\($0.column)" } ?? "")"
+      let b =
+        second.map { "\($0.role.rawValue)\($0.source.map { "@\($0.line):\($0.column)" } ?? "")" } ?? "margin"
+      return "\(kind.rawValue): page \(page + 1): \(a) ~ \(b)"
+    }
+  }
+
+  static let texts: Set<Role> = [
+    .chordSymbol, .annotation, .lyric, .title, .subtitle, .composer, .origin, .rhythm, .tempo, .partLabel,
+    .measureNumber, .text, .header, .footer,
+  ]
+  static let music: Set<Role> = [.notehead, .stem, .beam, .flag, .accidental, .dot, .rest, .clef]
+  static let ignoredUnderDecorations: Set<Role> = [.staffLine, .ledgerLine, .decoration, .barLine]
+
+  /// Printable area margins in points (left, top, right, bottom).
+  public var margins: (left: Double, top: Double, right: Double, bottom: Double)
+  /// Overlaps smaller than this, in points, are not counted.
+  public var tolerance: Double
+
+  public init(margins: (left: Double, top: Double, right: Double, bottom: Double), tolerance: Double = 0.25) {
+    self.margins = margins
+    self.tolerance = tolerance
+  }
+
+  public func check(_ list: DisplayList) -> [Collision] {
+    var collisions: [Collision] = []
+    for (pageIndex, page) in list.pages.enumerated() {
+      let items = page.items
+      let textItems = items.filter { isText($0) }
+      let musicItems = items.filter { Self.music.contains($0.role) }
+      let decorations = items.filter { $0.role == .decoration && !isText($0) }
+      for (i, a) in textItems.enumerated() {
+        for b in textItems[(i + 1)...] where overlaps(a, b) {
+          collisions.append(Collision(kind: .textOverText, page: pageIndex, first: a, second: b))
+        }
+        for b in musicItems where overlaps(a, b) {
+          collisions.append(Collision(kind: .textOverMusic, page: pageIndex, first: a, second: b))
+        }
+      }
+      for a in decorations {
+        for b in items where !Self.ignoredUnderDecorations.contains(b.role) && overlaps(a, b) {
+          collisions.append(Collision(kind: .decorationOverAnything, page: pageIndex, first: a, second: b))
+        }
+      }
+      let heads = items.filter { $0.role == .notehead }
+      for a in items where a.role == .accidental {
+        for b in heads where overlaps(a, b) {
+          collisions.append(Collision(kind: .accidentalOverNotehead, page: pageIndex, first: a, second: b))
+        }
+      }
+      for item in items where outside(item, page: page) {
+        collisions.append(Collision(kind: .outsideMargins, page: pageIndex, first: item, second: nil))
+      }
+    }
+    return collisions
+  }
+
+  func isText(_ item: DisplayItem) -> Bool {
+    if Self.texts.contains(item.role) { return true }
+    if case .text = item.shape { return true }
+    return false
+  }
+
+  func overlaps(_ a: DisplayItem, _ b: DisplayItem) -> Bool {
+    a.box.intersects(b.box, tolerance: tolerance)
+  }
+
+  func outside(_ item: DisplayItem, page: DisplayPage) -> Bool {
+    let box = item.box
+    let slack = 1.0
+    return box.minX < margins.left - slack || box.minY < margins.top - slack
+      || box.maxX > page.width - margins.right + slack || box.maxY > page.height - margins.bottom + slack
+  }
+}
