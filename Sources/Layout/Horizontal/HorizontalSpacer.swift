@@ -6,7 +6,8 @@ import ScoreModel
 
  Method. Every symbol has an anchor and ink extents (`left`, `right`). Between each pair of
  neighbours sits a `Spring`: after a note or rest its ideal length grows with the duration
- (`Spring.idealSpace`), after a bar line or signature it is a fixed gap. The rod (minimum)
+ (`Spring.idealSpace`: the tune's common shortest note gets 2.4 staff spaces and each
+ doubling of duration √2 times more), after a bar line or signature it is a fixed gap. The rod (minimum)
  is the ink of both symbols plus a padding that depends on what meets what. A line is set
  by one force F: every stretchable spring takes max(rod, F × ideal), fixed ones keep their
  length, and F is found by bisection so the line exactly fills the measure width. Because
@@ -39,6 +40,8 @@ struct LineStart {
 /// Computes springs, system starts and justified positions for a voice's symbols.
 struct HorizontalSpacer {
   let font: MusicFont
+  /// The tune's common shortest note, which gets the base space.
+  var shortest = Rational(1, 8)
 
   /// The padding between two neighbours' ink, by kind.
   func padding(_ a: StaffSymbol, _ b: StaffSymbol) -> Double {
@@ -61,7 +64,7 @@ struct HorizontalSpacer {
       let minimum = symbol.right + padding(symbol, next) + next.left
       if symbol.isDurational {
         return Spring(
-          ideal: max(Spring.idealSpace(for: symbol.duration), minimum), minimum: minimum,
+          ideal: max(Spring.idealSpace(for: symbol.duration, shortest: shortest), minimum), minimum: minimum,
           isStretchable: true)
       }
       return Spring(ideal: minimum, minimum: minimum, isStretchable: false)
@@ -73,7 +76,7 @@ struct HorizontalSpacer {
     if symbol.isDurational {
       let minimum = symbol.right + 0.6
       return Spring(
-        ideal: max(Spring.idealSpace(for: symbol.duration), minimum), minimum: minimum,
+        ideal: max(Spring.idealSpace(for: symbol.duration, shortest: shortest), minimum), minimum: minimum,
         isStretchable: true)
     }
     return Spring(ideal: symbol.right, minimum: symbol.right, isStretchable: false)

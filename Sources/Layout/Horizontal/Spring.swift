@@ -15,13 +15,26 @@ struct Spring: Hashable {
     isStretchable ? max(minimum, ideal * force) : max(minimum, ideal)
   }
 
-  /// The ideal space after a note or rest of the given duration, in staff spaces.
+  /// The ideal space after a note or rest, in staff spaces, relative to the tune's
+  /// common shortest note.
   ///
-  /// A power law between the common choices of Gourlay and of LilyPond: doubling a
-  /// duration multiplies its space by about 1.4 (16th = 2.0, 8th = 2.8, crotchet = 3.9,
-  /// minim = 5.5, semibreve = 7.7 staff spaces).
-  static func idealSpace(for duration: Rational) -> Double {
-    let sixteenths = max(duration.doubleValue * 16, 0.25)
-    return 2.0 * pow(sixteenths, 0.485)
+  /// The common shortest note gets 2.4 staff spaces (a head and a little more), and each
+  /// doubling of duration multiplies the space by √2, the middle of the usual range
+  /// (Gourlay's and LilyPond's spacing grow by 1.4–1.5 per doubling). Measuring from the
+  /// tune's own common shortest note keeps a hymn in minims as compact as a reel in
+  /// quavers, as engravers set them.
+  static func idealSpace(for duration: Rational, shortest: Rational) -> Double {
+    let ratio = max(duration.doubleValue / max(shortest.doubleValue, 1.0 / 256), 0.25)
+    return 2.4 * ratio.squareRoot()
+  }
+
+  /// The shortest duration that is common in a set of note lengths: the shortest one that,
+  /// with all shorter ones, makes up at least a fifth of the notes (a few grace-like
+  /// semiquavers in a reel do not make every quaver wide).
+  static func commonShortest(_ durations: [Rational]) -> Rational {
+    let sorted = durations.filter { !$0.isZero }.sorted()
+    guard !sorted.isEmpty else { return Rational(1, 8) }
+    let index = min(sorted.count - 1, sorted.count / 5)
+    return sorted[index]
   }
 }

@@ -28,12 +28,13 @@ struct TuneLayout {
     let format = TuneFormat(directives: headerDirectives + tune.directives)
     let stretchLast = format.stretchLast ?? options.stretchLast
     let mode: LineBreakMode = format.ignoresSourceBreaks ? .optimal : options.lineBreaks
-    let spacer = HorizontalSpacer(font: font)
+    var spacer = HorizontalSpacer(font: font)
     let heading = TitleBlock(setup: setup, measurer: measurer).build(for: tune)
     var systems: [StaffSystem] = []
     if let voice = tune.voices.first {
       let symbols = SymbolBuilder(font: font, style: style, measurer: measurer, scale: scale).build(
         voice: voice, key: tune.initialKey, meter: tune.initialMeter)
+      spacer.shortest = Spring.commonShortest(symbols.filter(\.isDurational).map(\.duration))
       let springs = spacer.springs(for: symbols)
       let endings = EndingSpan.find(in: symbols)
       let firstMeter: Meter? = tune.initialMeter == .none ? nil : tune.initialMeter
