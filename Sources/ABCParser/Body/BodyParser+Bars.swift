@@ -49,7 +49,7 @@ extension BodyParser {
       bar.ending = readEndingLabel(&scanner)
     }
     bar.range = scanner.range(from: start)
-    builder.appendBar(bar)
+    appendBarLine(bar)
   }
 
   /// Reads an ending label: numbers joined by `,` and `-` (`1`, `1,3`, `1-3,5`), or a
