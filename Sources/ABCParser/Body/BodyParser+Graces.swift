@@ -58,6 +58,7 @@ extension BodyParser {
     if !closed {
       diagnostics.error(
         "unterminated grace notes: missing '}'", at: scanner.line.range(from: start, to: start + 1))
+      return  // The rest of the line was the open group.
     }
     guard !notes.isEmpty else {
       if closed { diagnostics.warning("empty grace notes", at: scanner.range(from: start)) }
