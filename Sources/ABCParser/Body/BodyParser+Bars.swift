@@ -68,7 +68,7 @@ extension BodyParser {
     var label = ""
     while let digit = scanner.peek(), digit.asciiDigit != nil {
       label += scanner.read { $0.asciiDigit != nil }
-      guard let separator = scanner.peek(), separator == "," || separator == "-",
+      guard let separator = scanner.peek(), separator == "," || separator == "-" || separator == ".",
         scanner.peek(1)?.asciiDigit != nil
       else { break }
       scanner.advance()

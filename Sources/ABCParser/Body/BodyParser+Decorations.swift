@@ -79,10 +79,15 @@ extension BodyParser {
     return nil
   }
 
+  /// What a one-letter symbol stands for: its `U:` definition, else the standard shortcut.
+  func symbolDefinition(for scalar: Unicode.Scalar) -> SymbolDefinition? {
+    settings.userSymbols[scalar] ?? DecorationTable.shortcuts[scalar].map(SymbolDefinition.decoration)
+  }
+
   /// Reads a one-letter symbol (`~`, `T`, a `U:` letter); false when `scalar` is none.
   mutating func parseSymbol(_ scanner: inout LineScanner) -> Bool {
     guard let scalar = scanner.peek() else { return false }
-    let definition = settings.userSymbols[scalar] ?? DecorationTable.shortcuts[scalar].map(SymbolDefinition.decoration)
+    let definition = symbolDefinition(for: scalar)
     let start = scanner.position
     switch definition {
     case .decoration(let name)?:
@@ -95,9 +100,17 @@ extension BodyParser {
     case .nothing?:
       scanner.advance()
     case nil:
-      // H–W with no definition: a user symbol the tune never defined; skipped quietly.
-      guard ("H"..."W").contains(scalar) else { return false }
+      // H–W, h–w with no definition: a user symbol the tune never defined. Capitals are
+      // skipped quietly (old tunes use them freely); a lowercase one is reported once.
+      guard DecorationTable.isRedefinable(scalar) else { return false }
       scanner.advance()
+      let name = String(Character(scalar))
+      if ("h"..."w").contains(scalar), !reportedDecorations.contains(name) {
+        reportedDecorations.insert(name)
+        diagnostics.warning(
+          "undefined symbol '\(name)' (define it with U:\(name) = !name!); skipped",
+          at: scanner.range(from: start))
+      }
     }
     return true
   }

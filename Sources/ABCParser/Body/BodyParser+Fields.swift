@@ -30,8 +30,9 @@ extension BodyParser {
   /// Applies a field; in the body, key, meter, clef, tempo, part and title changes
   /// become elements, and `w:`/`s:` lines are aligned to the notes.
   mutating func applyField(label: Character, value: LineScanner, inHeader: Bool, range: SourceRange) {
-    if label == "w" || label == "s" {
-      if inBody && !inHeader { alignLine(isSymbolLine: label == "s", value: value, continuing: false) }
+    if label == "w" || label == "s" || label == "d" {
+      // `d:` is abcm2ps's older name for `s:`.
+      if inBody && !inHeader { alignLine(isSymbolLine: label != "w", value: value, continuing: false) }
       return
     }
     let effect = FieldInterpreter.apply(

@@ -10,8 +10,10 @@ import ScoreModel
 ///
 /// Example: `{/g}A` → A with an acciaccatura G5 of 1/8 (under `L:1/8`).
 ///
-/// Known limits: decorations inside the braces are attached to the grace notes;
-/// slurs and broken rhythm inside them are ignored.
+/// Decorations inside the braces go on the grace notes; a slur may start or end on a
+/// grace note (`{(AB}c)`), pairing with the voice's other slurs.
+///
+/// Known limits: broken rhythm and tuplets inside the braces are ignored.
 extension BodyParser {
   /// Reads `{…}` into the pending grace group.
   mutating func parseGraceNotes(_ scanner: inout LineScanner) {
@@ -22,6 +24,7 @@ extension BodyParser {
     var decorations: [Decoration] = []
     var closed = false
     var beamed = false
+    var slurStarts: [SlurMark] = []
     while let scalar = scanner.peek() {
       let before = scanner.position
       switch scalar {
@@ -32,7 +35,9 @@ extension BodyParser {
         if let note = readGraceNote(&scanner, beamed: beamed) {
           var note = note
           note.decorations = decorations
+          note.slurStarts = slurStarts
           decorations = []
+          slurStarts = []
           notes.append(note)
           beamed = true
         }
@@ -46,11 +51,23 @@ extension BodyParser {
       case " ", "\t":
         scanner.advance()
         beamed = false
-      case "(", ")", ".", "`", "<", ">", "~", "/":
+      case "(":
+        scanner.advance()
+        _ = scanner.consume("'") || scanner.consume(",")
+        slurStarts.append(builder.makeSlur(dotted: false, range: scanner.range(from: before)))
+      case ")":
+        scanner.advance()
+        closeSlurInGraces(range: scanner.range(from: before), notes: &notes, waiting: &slurStarts)
+      case ".", "`", "<", ">", "~", "/":
         scanner.advance()
       default:
-        diagnostics.error("unexpected '\(Character(scalar))' in grace notes", at: scanner.location)
-        scanner.advance()
+        if case .decoration(let name)? = symbolDefinition(for: scalar) {
+          scanner.advance()
+          decorations.append(Decoration(name: name, range: scanner.range(from: before)))
+        } else {
+          diagnostics.error("unexpected '\(Character(scalar))' in grace notes", at: scanner.location)
+          scanner.advance()
+        }
       }
       if closed { break }
       if scanner.position <= before { scanner.position = before + 1 }
@@ -71,6 +88,21 @@ extension BodyParser {
     } else {
       builder.pending.graces = GraceGroup(notes: notes, isAcciaccatura: acciaccatura, range: range)
     }
+  }
+
+  /// Reads `)` inside braces: ends the innermost slur on the last grace note (or on
+  /// the last main note when no grace note came yet).
+  private mutating func closeSlurInGraces(range: SourceRange, notes: inout [NoteEvent], waiting: inout [SlurMark]) {
+    guard let last = notes.indices.last, let open = builder.openSlurs.last else {
+      if !builder.closeSlur(range: range) { diagnostics.warning("')' closes no slur", at: range) }
+      return
+    }
+    builder.openSlurs.removeLast()
+    if let index = waiting.firstIndex(where: { $0.id == open.id }) {
+      waiting.remove(at: index)
+      return
+    }
+    notes[last].slurEnds.append(SlurMark(id: open.id, isDotted: open.isDotted, range: range))
   }
 
   /// Reads one grace note or grace chord with its length.

@@ -145,6 +145,7 @@ extension BodyParser {
           builder.pending.decorations.append(Decoration(name: "staccato", range: scanner.range(from: before)))
         } else {
           if dotted { scanner.advance() }
+          _ = scanner.consume("'") || scanner.consume(",")  // abcm2ps tie direction.
           if !heads.isEmpty {
             heads[heads.count - 1].isTiedToNext = true
             heads[heads.count - 1].isTieDotted = dotted

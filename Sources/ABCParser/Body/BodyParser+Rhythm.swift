@@ -12,6 +12,10 @@ extension BodyParser {
   mutating func parseOpenParenthesis(_ scanner: inout LineScanner, dotted: Bool) {
     let start = scanner.position - (dotted ? 1 : 0)
     scanner.advance()
+    if scanner.peek() == "&" {
+      builder.overlayAnchor = builder.currentTime  // abcm2ps `(&`: an overlay over several bars.
+      return
+    }
     guard let p = scanner.readNumber() else {
       _ = scanner.consume("'") || scanner.consume(",")  // abcm2ps slur direction.
       builder.openSlur(dotted: dotted, range: scanner.range(from: start))

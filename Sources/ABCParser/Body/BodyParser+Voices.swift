@@ -22,6 +22,7 @@ struct OverlayState {
 /// padded with invisible rests up to the bar's start so its onsets line up. `&` at the
 /// end of a line before `\` (`&\`) overlays the whole line: time goes back to where
 /// the line began and the next line's bars stay in the overlay until it has caught up.
+/// abcm2ps's `(&` … `&` … `&)` overlays several bars the same way, from the `(&`.
 extension BodyParser {
   /// Starts the body: creates the header's voices (or an implicit one) from the settings.
   mutating func startBody() {
@@ -100,14 +101,23 @@ extension BodyParser {
     let start = scanner.position
     scanner.advance()
     let range = scanner.range(from: start)
-    let spans = scanner.peek() == "\\" && isOnlyWhitespace(after: scanner.position + 1, in: scanner)
+    if scanner.consume(")") {
+      endOverlay()  // abcm2ps `&)`: the several-bar overlay ends.
+      return
+    }
+    var spans = scanner.peek() == "\\" && isOnlyWhitespace(after: scanner.position + 1, in: scanner)
     var state: OverlayState
     if var open = overlay {
       activate(open.hostSlot)
       open.level += 1
       state = open
     } else {
-      let from = spans ? builder.lineStartTime : builder.barStartTime
+      var from = spans ? builder.lineStartTime : builder.barStartTime
+      if let anchor = builder.overlayAnchor {
+        from = anchor
+        spans = true
+        builder.overlayAnchor = nil
+      }
       state = OverlayState(
         hostSlot: activeSlot, level: 1, startTime: from, endTime: builder.currentTime, spansLines: spans)
     }

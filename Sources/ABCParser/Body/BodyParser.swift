@@ -152,6 +152,7 @@ struct BodyParser {
   private mutating func parseTie(_ scanner: inout LineScanner, dotted: Bool) {
     let start = scanner.position
     scanner.advance()
+    _ = scanner.consume("'") || scanner.consume(",")  // abcm2ps tie direction.
     if !builder.tieLastNote(dotted: dotted) {
       diagnostics.warning("tie '-' does not follow a note", at: scanner.range(from: start))
     }

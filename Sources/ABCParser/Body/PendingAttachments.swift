@@ -44,10 +44,15 @@ extension VoiceBuilder {
 
   /// Opens a slur at the next note.
   mutating func openSlur(dotted: Bool, range: SourceRange) {
+    pending.slurStarts.append(makeSlur(dotted: dotted, range: range))
+  }
+
+  /// Opens a slur and returns its start mark (for the caller to place).
+  mutating func makeSlur(dotted: Bool, range: SourceRange) -> SlurMark {
     let mark = SlurMark(id: nextSlurID, isDotted: dotted, range: range)
     nextSlurID += 1
     openSlurs.append(mark)
-    pending.slurStarts.append(mark)
+    return mark
   }
 
   /// Closes the innermost open slur on the last note; false when there is none to close.

@@ -38,6 +38,8 @@ struct VoiceBuilder {
   /// `currentTime` at the last bar line and at the start of the current music line.
   private(set) var barStartTime: Rational = .zero
   var lineStartTime: Rational = .zero
+  /// `(&`: where a several-bar overlay starts, until its first `&`.
+  var overlayAnchor: Rational?
   /// Where lyrics and symbol lines align.
   var lyrics = LyricState()
 

@@ -69,7 +69,10 @@ enum SymbolLineTokenizer {
         case .annotation(let text, let placement)?:
           tokens.append(.annotation(TextAnnotation(text: text, placement: placement, range: range)))
         case .nothing?: break
-        case nil: diagnostics.warning("unexpected '\(Character(scalar))' in s: line", at: range)
+        case nil:
+          if !("H"..."W").contains(scalar) {  // Undefined capitals are skipped, as in music.
+            diagnostics.warning("unexpected '\(Character(scalar))' in s: line", at: range)
+          }
         }
       }
     }

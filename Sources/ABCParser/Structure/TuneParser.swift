@@ -64,8 +64,8 @@ struct TuneParser {
         let info = field(label: label, line: line, valueStart: valueStart)
         continuesField = line.code.trimmingWhitespace.hasSuffix("\\") && label != "w" && label != "W"
         if label == "+" {
-          if !inHeader, lastLabel == "w" || lastLabel == "s" {
-            body.alignLine(isSymbolLine: lastLabel == "s", value: LineScanner(line: line, from: 2), continuing: true)
+          if !inHeader, lastLabel == "w" || lastLabel == "s" || lastLabel == "d" {
+            body.alignLine(isSymbolLine: lastLabel != "w", value: LineScanner(line: line, from: 2), continuing: true)
           }
           continueField(with: info.value, joiner: " ", in: &body.settings, inHeader: inHeader)
           continue

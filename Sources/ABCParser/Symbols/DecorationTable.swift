@@ -20,7 +20,7 @@ enum DecorationTable {
     "ringfinger", "repeatbar", "repeatbar2", "tr", "shortfermata", "longfermata", "verylongfermata",
     "invertedshortfermata", "invertedlongfermata", "ped)", "ped(", "dacs", "D.C.alfine",
     "D.C.alcoda", "D.S.alfine", "D.S.alcoda", "head-x", "x", "triangle", "slap", "bend",
-    "glissando(", "glissando)", "-(", "-)", "~(", "~)", "lphr", "mphr", "sphr",
+    "glissando(", "glissando)", "/", "//", "///", "-(", "-)", "~(", "~)", "lphr", "mphr", "sphr",
   ]
 
   /// Second spellings and their canonical names.
