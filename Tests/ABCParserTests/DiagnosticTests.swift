@@ -25,8 +25,8 @@ import Testing
     ("X:1\nK:C\nM:1️⃣x/y\nL:2️⃣0\n3️⃣(0abc\n", [.error, .error, .error]),
     // Unknown field letter.
     ("X:1\nK:C\n1️⃣E:elemskip\nA\n", [.warning]),
-    // Two diagnostics on different lines with the second voice.
-    ("X:1\nV:A\nK:C\nA 1️⃣@@ %\n2️⃣V:B\nB\n", [.error, .warning]),
+    // A second voice is no problem; the bad characters are.
+    ("X:1\nV:A\nK:C\nA 1️⃣@@ %\nV:B\nB 2️⃣#\n", [.error, .error]),
   ]
 
   @Test(arguments: cases)

@@ -29,15 +29,14 @@ import Testing
     #expect(styles == [.dotted, .single])
   }
 
-  @Test func microtonesWarnOnceAndReadAsSemitones() {
-    let input = MarkedInput("X:1\nK:C\n^1️⃣/G _3/2A ^/B\n")
-    let (book, diagnostics) = ABCParser.parse(input.text)
-    #expect(diagnostics.map(\.range.start) == [input[1]])
-    #expect(diagnostics.map(\.severity) == [.warning])
-    let alters = book.tunes.first?.voices.first?.elements.compactMap {
-      if case .note(let note) = $0 { note.heads[0].soundingAlter } else { nil }
+  @Test func microtonesAreKeptAndSoundRounded() {
+    let (book, diagnostics) = ABCParser.parse("X:1\nK:C\n^/G _3/2A ^/B _1/4c\n")
+    #expect(diagnostics.isEmpty)
+    let heads = book.tunes.first?.voices.first?.elements.compactMap {
+      if case .note(let note) = $0 { note.heads[0] } else { nil }
     }
-    #expect(alters == [1, -1, 1])
+    #expect(heads?.map(\.soundingAlter) == [1, -2, 1, 0])
+    #expect(heads?.map(\.microtone) == [Rational(1, 2), Rational(-3, 2), Rational(1, 2), Rational(-1, 4)])
   }
 
   @Test func spacerWidthSlurDirectionAndTrailingBang() {

@@ -120,14 +120,12 @@ import Testing
     #expect(tune?.voices.first?.clef == .bass)
   }
 
-  @Test func secondVoiceIsMergedWithAWarning() {
-    let input = MarkedInput("X:1\nK:C\nV:1\nCDE|\n1️⃣V:2\nEFG|\nV:1\nc\n")
-    let (book, diagnostics) = Parse.book(input.text)
-    #expect(diagnostics.count == 1)
-    #expect(diagnostics.first?.message.contains("multiple voices are not supported yet") == true)
-    #expect(Parse.locations(diagnostics) == [input[1]])
-    let notes = book.tunes.first?.voices.first?.elements.filter { $0.duration > .zero }
-    #expect(notes?.count == 7)
+  @Test func eachVoiceIsItsOwnVoiceInOrderOfAppearance() {
+    let (book, diagnostics) = Parse.book("X:1\nK:C\nV:1\nCDE|\nV:2\nEFG|\nV:1\nc\n")
+    #expect(diagnostics.isEmpty)
+    let voices = book.tunes.first?.voices ?? []
+    #expect(voices.map(\.id) == ["1", "2"])
+    #expect(voices.map { $0.elements.filter { $0.duration > .zero }.count } == [4, 3])
   }
 }
 

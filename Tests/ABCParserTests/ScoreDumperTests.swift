@@ -25,9 +25,10 @@ import Testing
       0 note 3/16 F5(+1)
       3/16 note 1/16 G5 beamed
       1/4 note 1/4 A5
-      1/2 note 1/12 B5
-      7/12 note 1/12 A5 beamed
-      2/3 note 1/12 G5 beamed
+      1/2 tuplet 3:2:3
+      1/2 note 1/12 B5 written=1/8
+      7/12 note 1/12 A5 beamed written=1/8
+      2/3 note 1/12 G5 beamed written=1/8
       3/4 bar single ending=1
       3/4 note 3/8 [D5- F5(+1)-]
       9/8 note 1/8 [D5 F5(+1)]

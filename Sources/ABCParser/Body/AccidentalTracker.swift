@@ -1,29 +1,52 @@
 import ScoreModel
 
+/// How far a written accidental carries in its bar (`%%propagate-accidentals`).
+enum AccidentalPropagation: String {
+  /// Only the note it is written on.
+  case not
+  /// Later notes of the same step and octave (ABC 2.1's default).
+  case octave
+  /// Later notes of the same step in any octave.
+  case pitch
+}
+
 /// Works out the sounding alteration of each note from key, bar and written accidentals.
 ///
 /// Method: a table of the key's alteration per step, plus a map from a pitch's
-/// diatonic index (step and octave) to the alteration an accidental set earlier in
-/// the bar. A written accidental wins and is remembered for that step and octave
-/// until the next bar line; otherwise a remembered bar accidental applies; otherwise
-/// the key's.
+/// diatonic index (or its step alone under `propagate-accidentals pitch`) to the
+/// alteration an accidental set earlier in the bar. A written accidental wins and is
+/// remembered until the next bar line (not at all under `not`); otherwise a remembered
+/// bar accidental applies; otherwise the key's.
 ///
 /// Example in `K:D`: `f ^c =f f | f` → F♯5, C♯5, F♮5, F♮5 | F♯5.
 ///
-/// Known limits: `%%propagate-accidentals` is not read (ABC 2.1's default, per step
-/// and octave, is used); an accidental is not carried over a tie into the next bar.
+/// Highland pipes: `K:HP` writes no signature (A mixolydian, `exp`, no accidentals)
+/// but the chanter's F and C sound sharp, so this table gives F♯ C♯ for that key.
+///
+/// Known limits: an accidental is not carried over a tie into the next bar.
 struct AccidentalTracker {
   private var keyAlters: [Int] = Array(repeating: 0, count: 7)
   private var barAlters: [Int: Int] = [:]
+  var propagation: AccidentalPropagation
 
-  init(key: KeySignature) {
+  init(key: KeySignature, propagation: AccidentalPropagation = .octave) {
+    self.propagation = propagation
     setKey(key)
   }
 
   /// Starts using a new key (also forgets bar accidentals).
   mutating func setKey(_ key: KeySignature) {
-    keyAlters = Step.allCases.map { key.alter(for: $0) }
+    if Self.isHighlandPipes(key) {
+      keyAlters = Step.allCases.map { $0 == .f || $0 == .c ? 1 : 0 }
+    } else {
+      keyAlters = Step.allCases.map { key.alter(for: $0) }
+    }
     barAlters.removeAll()
+  }
+
+  /// True for the `K:HP` signature: A mixolydian written with no accidentals.
+  static func isHighlandPipes(_ key: KeySignature) -> Bool {
+    key.tonic == .a && key.mode == .mixolydian && key.isExplicitOnly && key.explicitAccidentals.isEmpty
   }
 
   /// Forgets the accidentals of the bar that just ended.
@@ -32,11 +55,12 @@ struct AccidentalTracker {
   }
 
   /// The sounding alteration of `pitch`, remembering `written` for the rest of the bar.
-  mutating func soundingAlter(of pitch: Pitch, written: Accidental?) -> Int {
+  mutating func soundingAlter(of pitch: Pitch, written: Int?) -> Int {
+    let slot = propagation == .pitch ? pitch.step.rawValue - 1000 : pitch.diatonicIndex
     if let written {
-      barAlters[pitch.diatonicIndex] = written.alter
-      return written.alter
+      if propagation != .not { barAlters[slot] = written }
+      return written
     }
-    return barAlters[pitch.diatonicIndex] ?? keyAlters[pitch.step.rawValue]
+    return barAlters[slot] ?? keyAlters[pitch.step.rawValue]
   }
 }

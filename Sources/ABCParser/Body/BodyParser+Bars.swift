@@ -49,7 +49,7 @@ extension BodyParser {
       bar.ending = readEndingLabel(&scanner)
     }
     bar.range = scanner.range(from: start)
-    builder.appendBar(bar)
+    appendBarLine(bar)
   }
 
   /// Reads an ending label: numbers joined by `,` and `-` (`1`, `1,3`, `1-3,5`), or a
@@ -68,7 +68,7 @@ extension BodyParser {
     var label = ""
     while let digit = scanner.peek(), digit.asciiDigit != nil {
       label += scanner.read { $0.asciiDigit != nil }
-      guard let separator = scanner.peek(), separator == "," || separator == "-",
+      guard let separator = scanner.peek(), separator == "," || separator == "-" || separator == ".",
         scanner.peek(1)?.asciiDigit != nil
       else { break }
       scanner.advance()

@@ -19,65 +19,77 @@ extension BodyParser {
     }
     let value = LineScanner(line: scanner.line, from: valueStart, to: probe.position - 1)
     scanner = probe
-    applyField(label: Character(letter), value: value, inHeader: false, range: scanner.range(from: start))
+    let label = Character(letter)
+    if label == "w" || label == "s" || label == "W" || label == "X" {
+      diagnostics.warning("field '\(label):' cannot be written inline", at: scanner.range(from: start))
+      return
+    }
+    applyField(label: label, value: value, inHeader: false, range: scanner.range(from: start))
   }
 
-  /// Applies a field; in the body, key, meter and clef changes become elements.
+  /// Applies a field; in the body, key, meter, clef, tempo, part and title changes
+  /// become elements, and `w:`/`s:` lines are aligned to the notes.
   mutating func applyField(label: Character, value: LineScanner, inHeader: Bool, range: SourceRange) {
+    if label == "w" || label == "s" || label == "d" {
+      // `d:` is abcm2ps's older name for `s:`.
+      if inBody && !inHeader { alignLine(isSymbolLine: label != "w", value: value, continuing: false) }
+      return
+    }
     let effect = FieldInterpreter.apply(
       label: label, value: value, inHeader: inHeader, to: &settings, diagnostics: diagnostics)
     switch effect {
-    case .key(let key, let clef):
-      if let key {
+    case .key(let value):
+      if let key = value.key, inBody {
         builder.setKey(key)
         if !inHeader { builder.append(.keyChange(key, range)) }
       }
-      if let clef, !inHeader { builder.append(.clefChange(clef, range)) }
+      if !inHeader && inBody { applyStaffParameters(value.staff, range: range) }
     case .meter(let meter):
       builder.meter = meter
       if !inHeader { builder.append(.meterChange(meter, range)) }
     case .unitLength:
       if let length = settings.explicitUnitLength { builder.unitLength = length }
     case .voice(let voice):
-      applyVoice(voice, inHeader: inHeader, range: range)
+      if inBody && !inHeader { switchVoice(voice, range: range) } else { settings.declareVoice(voice) }
+    case .tempo(let tempo):
+      if !inHeader && inBody { builder.append(.tempoChange(tempo, range)) }
+    case .part(let part):
+      if inBody { builder.append(.partLabel(part, range)) }
+    case .title(let title):
+      if inBody { builder.append(.sectionTitle(title, range)) }
     case .none:
-      break
+      if label == "I" { builder.accidentals.propagation = settings.propagation }
     }
     if !inHeader { builder.beamOpen = false }
   }
 
-  /// Follows a `V:` field: the first id names the voice; other ids are merged, with a warning.
-  mutating func applyVoice(_ voice: VoiceFieldValue, inHeader: Bool, range: SourceRange) {
-    if voiceID == nil {
-      voiceID = voice.id
-      settings.voiceID = voice.id
-      settings.voiceName = voice.name
-    } else if voiceID != voice.id {
-      // TODO(issue 3): one Voice per V: id.
-      if !warnedAboutVoices {
-        warnedAboutVoices = true
-        diagnostics.warning(
-          "multiple voices are not supported yet; voice '\(voice.id)' is merged into '\(voiceID ?? "")'",
-          at: range)
-      }
-      return
-    }
-    guard let clef = voice.clef else { return }
-    if inHeader {
-      settings.clef = clef
+  /// Aligns a `w:` (lyrics) or `s:` (symbols) line, or its `+:` continuation.
+  mutating func alignLine(isSymbolLine: Bool, value: LineScanner, continuing: Bool) {
+    var lyrics = builder.lyrics
+    var resume: LyricState.Resume
+    if continuing, let previous = lyrics.resume {
+      resume = previous
     } else {
-      builder.append(.clefChange(clef, range))
+      resume = LyricState.Resume(
+        isSymbolLine: isSymbolLine, verse: lyrics.nextVerse, cursor: lyrics.blockStart, lastSyllable: nil)
+      if !isSymbolLine { lyrics.nextVerse += 1 }
     }
+    let aligner = LyricAligner(diagnostics: diagnostics)
+    if resume.isSymbolLine {
+      let tokens = SymbolLineTokenizer.tokens(value, settings: settings, diagnostics: diagnostics)
+      resume = aligner.alignSymbols(tokens, from: resume, in: &builder)
+    } else {
+      resume = aligner.alignLyrics(LyricTokenizer.tokens(value), verse: resume.verse, from: resume, in: &builder)
+    }
+    lyrics.resume = resume
+    lyrics.blockClosed = true
+    builder.lyrics = lyrics
   }
 
   /// Applies a `%%name arguments` directive met in the tune.
   mutating func applyDirective(_ line: SourceLine) {
     let scanner = LineScanner(line: line, from: 2)
     FieldInterpreter.applyInstruction(scanner, to: &settings, diagnostics: diagnostics)
-  }
-
-  /// Starts the body: the settings reached by the header become the builder's state.
-  mutating func startBody() {
-    builder = VoiceBuilder(meter: settings.meter, unitLength: settings.unitLength, key: settings.key)
+    builder.accidentals.propagation = settings.propagation
   }
 }

@@ -6,6 +6,8 @@ import ScoreModel
 /// step and octave (`C` = C4, `c` = C5), each `'` raises and each `,` lowers an
 /// octave. A chord `[CEg]2` holds notes with their own lengths; the chord takes the
 /// first note's inner length times the outer length (`[C2E2]/2` = one unit).
+/// Microtonal accidentals `^/` `_/` `^3/2` give a fraction of a semitone (`^/` is a
+/// quarter tone up); the note sounds that fraction rounded to whole semitones.
 extension BodyParser {
   /// Reads one note head at the scanner, resolving its sounding alteration.
   ///
@@ -22,18 +24,9 @@ extension BodyParser {
     default: break
     }
     if let accidental { scanner.position += abs(accidental.alter) == 2 ? 2 : 1 }
-    if accidental == .sharp || accidental == .flat, let next = scanner.peek(),
-      next == "/" || next.asciiDigit != nil
-    {
-      // Microtone (`^/`, `_3/2`): read as a plain sharp or flat for now.
-      let fractionStart = scanner.position
-      _ = scanner.read { $0 == "/" || $0.asciiDigit != nil }
-      if !warnedAboutMicrotones {
-        warnedAboutMicrotones = true
-        diagnostics.warning(
-          "microtonal accidentals are not supported yet; read as a semitone",
-          at: scanner.range(from: fractionStart))
-      }
+    var microtone: Rational?
+    if let sign = accidental?.alter, sign != 0, let next = scanner.peek(), next == "/" || next.asciiDigit != nil {
+      microtone = readMicrotone(&scanner, sign: sign)
     }
     guard let letter = scanner.peek(), let step = Step(letter: Character(letter)),
       "ABCDEFGabcdefg".unicodeScalars.contains(letter)
@@ -48,9 +41,26 @@ extension BodyParser {
       scanner.advance()
     }
     octave = min(max(octave, -10), 20)
-    let pitch = Pitch(step: step, octave: octave)
-    let alter = builder.accidentals.soundingAlter(of: pitch, written: accidental)
-    return NoteHead(pitch: pitch, accidental: accidental, soundingAlter: alter)
+    var pitch = Pitch(step: step, octave: octave)
+    if builder.pitchShift != 0 { pitch = Pitch(diatonicIndex: pitch.diatonicIndex + builder.pitchShift) }
+    let written = microtone.map { Int($0.doubleValue.rounded()) } ?? accidental?.alter
+    let alter = builder.accidentals.soundingAlter(of: pitch, written: written)
+    return NoteHead(pitch: pitch, accidental: accidental, soundingAlter: alter, microtone: microtone)
+  }
+
+  /// Reads the fraction after `^`/`_` (`/`, `3/2`, `//`) as signed semitones.
+  private mutating func readMicrotone(_ scanner: inout LineScanner, sign: Int) -> Rational {
+    let start = scanner.position
+    let numerator = scanner.readNumber() ?? 1
+    var denominator = 1
+    while scanner.consume("/") {
+      denominator = min(denominator * max(scanner.readNumber() ?? 2, 1), 1024)
+    }
+    guard numerator > 0, numerator <= 64 else {
+      diagnostics.warning("bad microtonal accidental", at: scanner.range(from: start))
+      return Rational(sign)
+    }
+    return Rational(sign * numerator, denominator)
   }
 
   /// Reads a single note with its length.
@@ -108,13 +118,15 @@ extension BodyParser {
     }
   }
 
-  /// Reads `[CEG]` with inner and outer lengths.
+  /// Reads `[CEG]` with inner and outer lengths; decorations, annotations and slur
+  /// marks inside the brackets belong to the chord.
   mutating func parseChord(_ scanner: inout LineScanner) {
     let start = scanner.position
     scanner.advance()
     var heads: [NoteHead] = []
     var firstLength: Rational?
     var closed = false
+    var slurEnds: [SourceRange] = []
     while let scalar = scanner.peek() {
       let before = scanner.position
       switch scalar {
@@ -127,17 +139,34 @@ extension BodyParser {
           let length = LengthReader.read(&scanner, diagnostics: diagnostics)
           if firstLength == nil { firstLength = length }
         }
-      case "-":
+      case "-", ".":
+        let dotted = scanner.advance() == "."
+        if dotted && scanner.peek() != "-" {
+          builder.pending.decorations.append(Decoration(name: "staccato", range: scanner.range(from: before)))
+        } else {
+          if dotted { scanner.advance() }
+          _ = scanner.consume("'") || scanner.consume(",")  // abcm2ps tie direction.
+          if !heads.isEmpty {
+            heads[heads.count - 1].isTiedToNext = true
+            heads[heads.count - 1].isTieDotted = dotted
+          }
+        }
+      case "\"": parseString(&scanner)
+      case "!": parseDecoration(&scanner, delimiter: "!")
+      case "+": parseDecoration(&scanner, delimiter: "+")
+      case "(":
         scanner.advance()
-        if !heads.isEmpty { heads[heads.count - 1].isTiedToNext = true }
-      case "\"": skipString(&scanner)
-      case "!": skipDecoration(&scanner, delimiter: "!")
-      case "+": skipDecoration(&scanner, delimiter: "+")
-      case _ where scalar.isDecorationShortcut || " \t().`".unicodeScalars.contains(scalar):
-        scanner.advance()  // TODO(issue 3): decorations and slurs inside chords.
+        builder.openSlur(dotted: false, range: scanner.range(from: before))
+      case ")":
+        scanner.advance()
+        slurEnds.append(scanner.range(from: before))
+      case " ", "\t", "`":
+        scanner.advance()
       default:
-        diagnostics.error("unexpected '\(Character(scalar))' in chord", at: scanner.location)
-        scanner.advance()
+        if !parseSymbol(&scanner) {
+          diagnostics.error("unexpected '\(Character(scalar))' in chord", at: scanner.location)
+          scanner.advance()
+        }
       }
       if closed { break }
       if scanner.position <= before { scanner.position = before + 1 }
@@ -152,5 +181,8 @@ extension BodyParser {
     }
     let multiplier = (firstLength ?? .one).checkedMultiplied(by: outer) ?? .one
     appendNote(heads, multiplier: multiplier, range: scanner.range(from: start))
+    for range in slurEnds where !builder.closeSlur(range: range) {
+      diagnostics.warning("')' closes no slur", at: range)
+    }
   }
 }

@@ -1,38 +1,52 @@
 import ScoreModel
 
-/// Turns the music lines of one tune body into voice elements.
+/// Turns the music lines of one tune body into voices.
 ///
 /// Method: a hand-written scanner loop over each line's Unicode scalars. The first
 /// scalar of each construct picks a reader (note, rest, chord, bar line, inline
-/// field, decoration …); each reader consumes its construct and feeds the
+/// field, decoration …); each reader consumes its construct and feeds the active
 /// `VoiceBuilder`. Every turn of the loop consumes at least one scalar (a guard
 /// forces it), so no input can hang the parser; unknown scalars are reported, one
-/// diagnostic per run, and skipped.
+/// diagnostic per run, and skipped. Each `V:` id gets its own builder, kept in
+/// `slots` in order of first appearance; switching voices swaps builders in and out
+/// (no copying). Overlays (`&`) are extra voices padded with invisible rests.
 ///
 /// Example: `|:G2 AB c>d|` → bar(start repeat), G (1/4), A, B (beamed), c (3/16),
 /// d (1/16), bar.
 ///
-/// Known limits: decorations, chord symbols, annotations, grace notes and slurs are
-/// recognised and skipped; all voices are merged into one; `&` overlays are skipped.
+/// Known limits: a body `K:`, `M:` or `L:` changes only the voice it is written in.
 struct BodyParser {
+  /// The active voice.
   var builder: VoiceBuilder
+  /// Every voice in order of first appearance; the active one's slot holds a stale copy.
+  var slots: [VoiceBuilder] = []
+  var slotIndex: [String: Int] = [:]
+  var activeSlot = 0
   var settings: TuneSettings
+  /// The settings the body started from, for voices that first appear later.
+  var bodyStart = TuneSettings()
+  var overlay: OverlayState?
   let diagnostics: DiagnosticCollector
-  /// The id of the one voice the model holds, once a `V:` names it.
-  var voiceID: String?
-  var warnedAboutVoices = false
-  var warnedAboutOverlay = false
-  var warnedAboutMicrotones = false
+  var inBody = false
+  /// Unknown decoration names already reported in this tune.
+  var reportedDecorations: Set<String> = []
 
   init(settings: TuneSettings, diagnostics: DiagnosticCollector) {
     self.settings = settings
     self.diagnostics = diagnostics
-    self.voiceID = settings.voiceID
-    builder = VoiceBuilder(meter: settings.meter, unitLength: settings.unitLength, key: settings.key)
+    builder = VoiceBuilder(
+      properties: Voice(), meter: settings.meter, unitLength: settings.unitLength, key: settings.key,
+      propagation: settings.propagation)
   }
 
   /// Parses one music line and ends it with a line break unless the policy says no.
   mutating func parseMusicLine(_ line: SourceLine) {
+    var line = line
+    if let expanded = settings.macros.expand(line.scalars) {
+      line = SourceLine(number: line.number, scalars: expanded)
+    }
+    builder.lyrics.musicLineStarts(at: builder.elements.count)
+    builder.lineStartTime = builder.currentTime
     var scanner = LineScanner(line: line)
     var continues = false
     var unknownStart: Int?
@@ -53,6 +67,7 @@ struct BodyParser {
       if scanner.position <= before { scanner.position = before + 1 }
     }
     reportUnknown(from: &unknownStart, to: scanner.position, line: line)
+    if !continues || overlay?.spansLines != true { endOverlay() }
     if settings.lineBreaks.atEndOfLine && !continues {
       builder.append(.lineBreak(SourceRange(line.location(at: line.codeEnd))))
     }
@@ -78,57 +93,81 @@ struct BodyParser {
     case "|", ":":
       parseBar(&scanner)
     case ".":
-      if scanner.peek(1) == "|" { parseBar(&scanner) } else { scanner.advance() }  // staccato
+      parseDot(&scanner)
     case "-":
-      let start = scanner.position
-      scanner.advance()
-      if !builder.tieLastNote() {
-        diagnostics.warning("tie '-' does not follow a note", at: scanner.range(from: start))
-      }
+      parseTie(&scanner, dotted: false)
     case ">", "<":
       parseBrokenRhythm(&scanner)
     case "(":
-      parseOpenParenthesis(&scanner)
-    case ")", "`":
-      scanner.advance()  // Slur end, beam-neutral back-quote.
+      parseOpenParenthesis(&scanner, dotted: false)
+    case ")":
+      parseCloseParenthesis(&scanner)
+    case "`":
+      scanner.advance()  // Beam-neutral back-quote.
     case "y":
-      scanner.advance()  // Spacer, with an optional width.
-      _ = scanner.readNumber()
+      parseSpacer(&scanner)
     case "\"":
-      skipString(&scanner)
+      parseString(&scanner)
     case "!":
       parseBang(&scanner)
     case "+":
-      skipDecoration(&scanner, delimiter: "+")
+      parseDecoration(&scanner, delimiter: "+")
     case "{":
-      skipGraceNotes(&scanner)
-    case _ where scalar.isDecorationShortcut:
-      // `.~HLMOPSTuv` are the standard shortcuts; the rest of H–W are redefinable.
-      scanner.advance()  // TODO(issue 3): decoration shortcuts go on the next note.
+      parseGraceNotes(&scanner)
     case "$":
       scanner.advance()
       if settings.lineBreaks.atDollar {
         builder.append(.lineBreak(scanner.range(from: scanner.position - 1)))
       }
     case "&":
-      let start = scanner.position
-      scanner.advance()
-      if !warnedAboutOverlay {
-        warnedAboutOverlay = true
-        diagnostics.warning("voice overlay '&' is not supported yet", at: scanner.range(from: start))
-      }
+      parseOverlay(&scanner)
     default:
-      if settings.userSymbols.contains(scalar) {
-        scanner.advance()  // TODO(issue 3): U: symbols become decorations.
-        return true
-      }
-      return false
+      return parseSymbol(&scanner)
     }
     return true
   }
 
+  /// Reads `.`: a dotted bar `.|`, a dotted tie `.-`, a dotted slur `.(`, or staccato.
+  private mutating func parseDot(_ scanner: inout LineScanner) {
+    switch scanner.peek(1) {
+    case "|":
+      parseBar(&scanner)
+    case "-":
+      scanner.advance()
+      parseTie(&scanner, dotted: true)
+    case "(":
+      scanner.advance()
+      parseOpenParenthesis(&scanner, dotted: true)
+    case ")":
+      scanner.advance()
+      parseCloseParenthesis(&scanner)
+    default:
+      let start = scanner.position
+      scanner.advance()
+      builder.pending.decorations.append(Decoration(name: "staccato", range: scanner.range(from: start)))
+    }
+  }
+
+  /// Reads `-` (after `.` when dotted): ties the last note to the next.
+  private mutating func parseTie(_ scanner: inout LineScanner, dotted: Bool) {
+    let start = scanner.position
+    scanner.advance()
+    _ = scanner.consume("'") || scanner.consume(",")  // abcm2ps tie direction.
+    if !builder.tieLastNote(dotted: dotted) {
+      diagnostics.warning("tie '-' does not follow a note", at: scanner.range(from: start))
+    }
+  }
+
+  /// Reads `y` with an optional width.
+  private mutating func parseSpacer(_ scanner: inout LineScanner) {
+    let start = scanner.position
+    scanner.advance()
+    let width = scanner.readNumber().map(Double.init)
+    builder.appendSpacer(Spacer(width: width, range: scanner.range(from: start)))
+  }
+
   /// True when only whitespace follows `index` on the scanned part of the line.
-  private func isOnlyWhitespace(after index: Int, in scanner: LineScanner) -> Bool {
+  func isOnlyWhitespace(after index: Int, in scanner: LineScanner) -> Bool {
     var probe = scanner
     probe.position = index
     probe.skipWhitespace()

@@ -1,16 +1,24 @@
 import ScoreModel
 
-/// Collects the elements of one voice and applies the rhythm state that spans notes.
+/// Collects the elements of one voice and applies the state that spans notes.
 ///
 /// It owns what is carried from one note to the next: the unit note length, an open
-/// tuplet, a pending broken-rhythm factor, bar-scoped accidentals and whether the
-/// next note may be beamed to the previous one.
+/// tuplet, a pending broken-rhythm factor, bar-scoped accidentals, whether the next
+/// note may be beamed to the previous one, the decorations, annotations, grace notes
+/// and slur starts waiting for the next note (`pending`), open slurs, the running time
+/// (for overlays) and where `w:` lyrics resume.
 struct VoiceBuilder {
   private(set) var elements: [VoiceElement] = []
+  /// The voice's properties (id, name, clef …); `elements` is filled in at the end.
+  var properties: Voice
+  /// True for the voice made up when music comes before any `V:`.
+  var isImplicit = false
   var meter: Meter
   var unitLength: Rational
   private(set) var key: KeySignature
   var accidentals: AccidentalTracker
+  /// Diatonic steps added to written notes (`octave=`, `middle=`).
+  var pitchShift = 0
   var tuplet: TupletState?
   /// The factor a `>`/`<` left for the next note or rest.
   var pendingBrokenFactor: Rational?
@@ -18,18 +26,39 @@ struct VoiceBuilder {
   var beamOpen = false
   /// Index of the last note or rest, for ties and broken rhythm.
   private(set) var lastDurationalIndex: Int?
+  /// Index of the last note or chord, for slur ends.
+  private(set) var lastNoteIndex: Int?
+  /// What waits for the next note, rest, bar or spacer.
+  var pending = PendingAttachments()
+  /// Slurs opened and not yet closed, innermost last.
+  var openSlurs: [SlurMark] = []
+  var nextSlurID = 1
+  /// Time from the start of the voice, at the end of the last element (nil on overflow).
+  private(set) var currentTime: Rational = .zero
+  /// `currentTime` at the last bar line and at the start of the current music line.
+  private(set) var barStartTime: Rational = .zero
+  var lineStartTime: Rational = .zero
+  /// `(&`: where a several-bar overlay starts, until its first `&`.
+  var overlayAnchor: Rational?
+  /// Where lyrics and symbol lines align.
+  var lyrics = LyricState()
 
-  init(meter: Meter, unitLength: Rational, key: KeySignature) {
+  init(properties: Voice, meter: Meter, unitLength: Rational, key: KeySignature, propagation: AccidentalPropagation)
+  {
+    self.properties = properties
     self.meter = meter
     self.unitLength = unitLength
     self.key = key
-    self.accidentals = AccidentalTracker(key: key)
+    self.accidentals = AccidentalTracker(key: key, propagation: propagation)
   }
 
-  /// The duration of something written with `multiplier`, consuming tuplet and broken state.
-  mutating func duration(for multiplier: Rational) -> Rational? {
+  /// The sounding and written durations of something written with `multiplier`,
+  /// consuming tuplet and broken-rhythm state; nil on overflow.
+  mutating func duration(for multiplier: Rational) -> (Rational, written: Rational?)? {
     var factor = multiplier
+    var tupletFactor: Rational?
     if var open = tuplet {
+      tupletFactor = open.factor
       factor = factor.checkedMultiplied(by: open.factor) ?? factor
       open.remaining -= 1
       tuplet = open.remaining > 0 ? open : nil
@@ -38,44 +67,85 @@ struct VoiceBuilder {
       factor = factor.checkedMultiplied(by: broken) ?? factor
       pendingBrokenFactor = nil
     }
-    return unitLength.checkedMultiplied(by: factor)
+    guard let duration = unitLength.checkedMultiplied(by: factor) else { return nil }
+    guard let tupletFactor, !tupletFactor.isZero else { return (duration, nil) }
+    return (duration, duration / tupletFactor)
   }
 
   /// Appends a note or chord; returns false when its duration overflowed.
   mutating func appendNote(heads: [NoteHead], multiplier: Rational, range: SourceRange) -> Bool {
-    guard let duration = duration(for: multiplier) else { return false }
-    let note = NoteEvent(heads: heads, duration: duration, isBeamedWithPrevious: beamOpen, range: range)
+    guard let (duration, written) = duration(for: multiplier) else { return false }
+    var note = NoteEvent(heads: heads, duration: duration, isBeamedWithPrevious: beamOpen, range: range)
+    note.writtenDuration = written
+    attachPending(to: &note)
     lastDurationalIndex = elements.count
+    lastNoteIndex = elements.count
     elements.append(.note(note))
+    advanceTime(by: duration)
     beamOpen = true
     return true
   }
 
   /// Appends a rest of `multiplier` unit lengths; returns false on overflow.
   mutating func appendRest(multiplier: Rational, isVisible: Bool, range: SourceRange) -> Bool {
-    guard let duration = duration(for: multiplier) else { return false }
+    guard let (duration, written) = duration(for: multiplier) else { return false }
+    var rest = RestEvent(duration: duration, isVisible: isVisible, range: range)
+    rest.writtenDuration = written
+    attachPending(to: &rest)
     lastDurationalIndex = elements.count
-    elements.append(.rest(RestEvent(duration: duration, isVisible: isVisible, range: range)))
+    elements.append(.rest(rest))
+    advanceTime(by: duration)
     beamOpen = false
     return true
+  }
+
+  /// Appends an invisible rest of exactly `duration` (overlay padding).
+  mutating func appendPadding(_ duration: Rational, range: SourceRange) {
+    guard duration > .zero else { return }
+    elements.append(.rest(RestEvent(duration: duration, isVisible: false, range: range)))
+    advanceTime(by: duration)
+    beamOpen = false
   }
 
   /// Appends a multi-measure rest of `count` bars.
   mutating func appendMultiMeasureRest(count: Int, isVisible: Bool, range: SourceRange) {
     let bar = meter.barLength ?? .one
     let duration = bar.checkedMultiplied(by: Rational(count)) ?? bar
+    var rest = RestEvent(duration: duration, isVisible: isVisible, measureCount: count, range: range)
+    attachPending(to: &rest)
     lastDurationalIndex = elements.count
-    elements.append(
-      .rest(RestEvent(duration: duration, isVisible: isVisible, measureCount: count, range: range)))
+    elements.append(.rest(rest))
+    advanceTime(by: duration)
     beamOpen = false
   }
 
-  /// Appends a bar line and ends the bar's accidentals.
+  /// Appends a bar line (with pending decorations) and ends the bar's accidentals.
   mutating func appendBar(_ bar: BarLine) {
+    var bar = bar
+    bar.decorations += pending.decorations
+    bar.annotations += pending.annotations
+    pending.decorations = []
+    pending.annotations = []
     elements.append(.bar(bar))
     accidentals.endBar()
     beamOpen = false
     lastDurationalIndex = nil
+    barStartTime = currentTime
+  }
+
+  /// Appends a `y` spacer carrying the pending decorations and annotations.
+  mutating func appendSpacer(_ spacer: Spacer) {
+    var spacer = spacer
+    spacer.decorations = pending.decorations
+    spacer.annotations = pending.annotations
+    pending.decorations = []
+    pending.annotations = []
+    elements.append(.spacer(spacer))
+  }
+
+  /// Appends a marker that does not break a beam (a tuplet start).
+  mutating func appendMarker(_ element: VoiceElement) {
+    elements.append(element)
   }
 
   /// Appends a non-durational element (key, meter, clef change, line break).
@@ -90,10 +160,24 @@ struct VoiceBuilder {
     accidentals.setKey(newKey)
   }
 
+  /// Adds `duration` to the running time.
+  private mutating func advanceTime(by duration: Rational) {
+    currentTime = currentTime.checkedAdding(duration) ?? currentTime
+  }
+
+  /// Changes the element at `index` in place (lyrics, symbol lines, slur ends, ties).
+  mutating func modifyElement(at index: Int, _ change: (inout VoiceElement) -> Void) {
+    guard elements.indices.contains(index) else { return }
+    change(&elements[index])
+  }
+
   /// Ties every head of the last note; false when the last element is not a note.
-  mutating func tieLastNote() -> Bool {
+  mutating func tieLastNote(dotted: Bool) -> Bool {
     guard let index = lastDurationalIndex, case .note(var note) = elements[index] else { return false }
-    for head in note.heads.indices { note.heads[head].isTiedToNext = true }
+    for head in note.heads.indices {
+      note.heads[head].isTiedToNext = true
+      note.heads[head].isTieDotted = dotted
+    }
     elements[index] = .note(note)
     return true
   }
@@ -101,15 +185,20 @@ struct VoiceBuilder {
   /// Scales the last note or rest by `factor` (broken rhythm); false when there is none.
   mutating func scaleLastDuration(by factor: Rational) -> Bool {
     guard let index = lastDurationalIndex else { return false }
+    let old = elements[index].duration
     switch elements[index] {
     case .note(var note):
       note.duration = note.duration.checkedMultiplied(by: factor) ?? note.duration
+      note.writtenDuration = note.writtenDuration.map { $0.checkedMultiplied(by: factor) ?? $0 }
       elements[index] = .note(note)
     case .rest(var rest):
       rest.duration = rest.duration.checkedMultiplied(by: factor) ?? rest.duration
+      rest.writtenDuration = rest.writtenDuration.map { $0.checkedMultiplied(by: factor) ?? $0 }
       elements[index] = .rest(rest)
     default: return false
     }
+    let change = elements[index].duration - old
+    currentTime = currentTime.checkedAdding(change) ?? currentTime
     return true
   }
 
@@ -127,5 +216,12 @@ struct VoiceBuilder {
       break
     }
     appendBar(BarLine(style: .invisible, ending: label, range: range))
+  }
+
+  /// The finished voice.
+  func makeVoice() -> Voice {
+    var voice = properties
+    voice.elements = elements
+    return voice
   }
 }

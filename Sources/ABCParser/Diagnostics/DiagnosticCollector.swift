@@ -19,6 +19,9 @@ final class DiagnosticCollector {
   /// Records a warning over a range.
   func warning(_ message: String, at range: SourceRange) { report(.warning, message, at: range) }
 
+  /// Records a note (information, not a problem) over a range.
+  func note(_ message: String, at range: SourceRange) { report(.note, message, at: range) }
+
   /// Records an error at one position.
   func error(_ message: String, at location: SourceLocation) {
     report(.error, message, at: SourceRange(location))

@@ -16,7 +16,10 @@ import ScoreModel
 ///     1/2 bar single
 ///
 /// Heads show the written accidental first (`^`, `_`, `=`, `^^`, `__`), then the
-/// pitch, then the sounding alteration when not zero, then `-` when tied.
+/// pitch, then the sounding alteration when not zero, `~1/2` for a microtone, then `-`
+/// when tied (`.-` dotted). After a note come, when present: `written=` (tuplets),
+/// decorations `!trill!`, texts `"^above"`, graces `{/G5 1/8}`, slurs `(1` `)1`
+/// (`.(1` dotted) and lyrics `w=la-|*|lo_` (one `w=` per verse).
 /// Known limits: the onset becomes `?` if it ever overflows (absurd input only).
 public enum ScoreDumper {
   /// The text dump of `tune`.
@@ -25,15 +28,30 @@ public enum ScoreDumper {
       "tune \(tune.referenceNumber) meter=\(describe(tune.initialMeter)) unit=\(tune.unitNoteLength)"
         + " key=\(describe(tune.initialKey)) clef=\(describe(tune.voices.first?.clef ?? .treble))"
     ]
-    for voice in tune.voices {
-      lines.append("voice \(voice.id)" + (voice.name.map { " name=\($0)" } ?? ""))
+    if let groups = tune.staffGroups { lines.append("score " + groups.map(describe).joined(separator: " ")) }
+    for (index, voice) in tune.voices.enumerated() {
+      lines.append(describeVoice(voice, isFirst: index == 0))
       var onset: Rational? = .zero
       for element in voice.elements {
         lines.append("\(onset.map(\.description) ?? "?") \(describe(element))")
         onset = onset?.checkedAdding(element.duration)
       }
     }
+    lines += tune.words.map { "words \($0)" }
     return lines.joined(separator: "\n")
+  }
+
+  /// The `voice` line: id, then the properties that differ from the defaults.
+  static func describeVoice(_ voice: Voice, isFirst: Bool) -> String {
+    var text = "voice \(voice.id)"
+    if let name = voice.name { text += " name=\(name)" }
+    if let short = voice.shortName { text += " snm=\(short)" }
+    if !isFirst { text += " clef=\(describe(voice.clef))" }
+    if voice.stemDirection != .auto { text += " stem=\(voice.stemDirection.rawValue)" }
+    if voice.transpose != 0 { text += " transpose=\(voice.transpose)" }
+    if voice.staffLines != 5 { text += " lines=\(voice.staffLines)" }
+    if let host = voice.overlayOf { text += " overlay=\(host)" }
+    return text
   }
 
   /// One element without its onset.
@@ -43,37 +61,41 @@ public enum ScoreDumper {
       let heads = note.heads.map(describe)
       let pitches = heads.count == 1 ? heads[0] : "[" + heads.joined(separator: " ") + "]"
       return "note \(note.duration) \(pitches)" + (note.isBeamedWithPrevious ? " beamed" : "")
+        + attachments(of: note)
     case .rest(let rest):
       var text = "rest \(rest.duration)"
       if !rest.isVisible { text += " invisible" }
       if let count = rest.measureCount { text += " bars=\(count)" }
-      return text
+      if let written = rest.writtenDuration { text += " written=\(written)" }
+      return text + marks(rest.decorations, rest.annotations)
     case .bar(let bar):
       var text = "bar \(bar.style.rawValue)"
       if bar.repeatsEnd { text += " :|" }
       if bar.repeatsStart { text += " |:" }
       if let ending = bar.ending { text += " ending=\(ending)" }
-      return text
+      return text + marks(bar.decorations, bar.annotations)
     case .keyChange(let key, _): return "key \(describe(key))"
     case .meterChange(let meter, _): return "meter \(describe(meter))"
     case .clefChange(let clef, _): return "clef \(describe(clef))"
     case .lineBreak: return "break"
     case .tupletStart(let tuplet, _): return "tuplet \(tuplet.p):\(tuplet.q):\(tuplet.r)"
-    case .tempoChange(let tempo, _): return "tempo \(tempo.beatsPerMinute.map(String.init) ?? "-")"
+    case .tempoChange(let tempo, _): return "tempo \(describe(tempo))"
     case .partLabel(let label, _): return "part \(label)"
     case .sectionTitle(let title, _): return "title \(title)"
-    case .spacer(let width, _): return "spacer" + (width.map { " \($0)" } ?? "")
+    case .spacer(let spacer):
+      return "spacer" + (spacer.width.map { " \($0)" } ?? "") + marks(spacer.decorations, spacer.annotations)
     }
   }
 
-  /// A note head: written accidental, pitch, sounding alteration, tie.
+  /// A note head: written accidental, pitch, sounding alteration, microtone, tie.
   static func describe(_ head: NoteHead) -> String {
     var text = head.accidental.map(symbol) ?? ""
     text += head.pitch.description
     if head.soundingAlter != 0 {
       text += head.soundingAlter > 0 ? "(+\(head.soundingAlter))" : "(\(head.soundingAlter))"
     }
-    return text + (head.isTiedToNext ? "-" : "")
+    if let microtone = head.microtone { text += "~\(microtone)" }
+    return text + (head.isTiedToNext ? (head.isTieDotted ? ".-" : "-") : "")
   }
 
   /// The ABC spelling of an accidental.

@@ -2,20 +2,25 @@ import ScoreModel
 
 /// Applies one information field to `TuneSettings` (file header, tune header or body).
 ///
-/// Musical fields (`K: M: L: Q: V: I: U:`) update the settings and are returned as a
-/// `FieldEffect` so the body parser can emit key, meter and clef changes. Text fields
-/// (`T: C: O: …`) fill the metadata while in a header; in a body they are kept only
-/// in `TuneMetadata.fields`.
+/// Musical fields (`K: M: L: Q: V: P: T:`) update the settings and are returned as a
+/// `FieldEffect` so the body parser can emit key, meter, clef, tempo, part and title
+/// elements. `U:` and `m:` define symbols and macros, `I:` is a directive, `r:` a
+/// remark. Text fields (`T: C: O: …`, escapes resolved) fill the metadata while in a
+/// header; in a body they are kept only in `TuneMetadata.fields`. `w:` and `s:` are
+/// aligned by the body parser before it gets here.
 enum FieldInterpreter {
   /// Field letters the standard defines.
   static let knownLabels = Set("ABCDFGHIKLMmNOPQRrSsTUVWwXZ+")
 
   /// What a musical field changed, for the body parser.
   enum FieldEffect {
-    case key(KeySignature?, Clef?)
+    case key(KeyFieldValue)
     case meter(Meter)
     case unitLength
     case voice(VoiceFieldValue)
+    case tempo(Tempo)
+    case part(String)
+    case title(String)
     case none
   }
 
@@ -31,8 +36,11 @@ enum FieldInterpreter {
     case "K":
       let value = KeyParser.parse(scanner, diagnostics: diagnostics)
       if let key = value.key { settings.key = key }
-      if let clef = value.clef { settings.clef = clef }
-      return .key(value.key, value.clef)
+      if inHeader {
+        if let clef = value.clef { settings.clef = clef }
+        settings.keyStaff.merge(value.staff)
+      }
+      return .key(value)
     case "M":
       guard let meter = MeterParser.parse(scanner, diagnostics: diagnostics) else { return .none }
       settings.meter = meter
@@ -44,16 +52,36 @@ enum FieldInterpreter {
       settings.explicitUnitLength = length
       return .unitLength
     case "Q":
-      settings.tempo = TempoParser.parse(scanner, diagnostics: diagnostics)
+      let tempo = TempoParser.parse(scanner, diagnostics: diagnostics)
+      if inHeader { settings.tempo = tempo }
+      return .tempo(tempo)
     case "V":
       guard let voice = VoiceFieldParser.parse(scanner, diagnostics: diagnostics) else { return .none }
       return .voice(voice)
     case "I":
       applyInstruction(scanner, to: &settings, diagnostics: diagnostics)
     case "U":
-      if let symbol = text.unicodeScalars.first, symbol.isASCIILetter || symbol == "~" {
-        settings.userSymbols.insert(symbol)
+      if let (symbol, definition) = SymbolDefinition.parse(scanner, diagnostics: diagnostics) {
+        settings.userSymbols[symbol] = definition
       }
+    case "m":
+      if !settings.macros.define(text) {
+        diagnostics.warning(
+          "bad macro definition; expected m: ~G3 = G{A}G{F}G", at: scanner.line.range(from: 0, to: scanner.end))
+      }
+    case "W":
+      settings.words.append(TextEscapes.decode(text))
+    case "r":
+      break  // A remark.
+    case "P":
+      if inHeader {
+        PartsParser.validate(scanner, diagnostics: diagnostics)
+        applyText(label: label, text: text, to: &settings.metadata)
+      }
+      return inHeader ? .none : .part(TextEscapes.decode(text))
+    case "T":
+      if inHeader { applyText(label: label, text: text, to: &settings.metadata) }
+      return inHeader ? .none : .title(TextEscapes.decode(text))
     default:
       if inHeader { applyText(label: label, text: text, to: &settings.metadata) }
       if !knownLabels.contains(label) {
@@ -70,13 +98,33 @@ enum FieldInterpreter {
     var scanner = scanner
     scanner.skipWhitespace()
     let name = scanner.read { !$0.properties.isWhitespace }
-    if name == "linebreak", let policy = LineBreakPolicy.parse(scanner, diagnostics: diagnostics) {
-      settings.lineBreaks = policy
+    scanner.skipWhitespace()
+    DirectiveRegistry.validate(name: name, arguments: scanner, diagnostics: diagnostics)
+    switch name {
+    case "linebreak":
+      if let policy = LineBreakPolicy.parse(scanner, diagnostics: diagnostics) { settings.lineBreaks = policy }
+    case "score", "staves":
+      settings.staffGroups = StaffGroupParser.parse(scanner, diagnostics: diagnostics)
+    case "propagate-accidentals":
+      var copy = scanner
+      if let mode = AccidentalPropagation(rawValue: copy.readRest().lowercased()) { settings.propagation = mode }
+    case "deco":
+      var copy = scanner
+      let decoName = copy.read { !$0.properties.isWhitespace }
+      if !decoName.isEmpty { settings.customDecorations.insert(decoName) }
+    case "abc-include":
+      diagnostics.note("I:abc-include is not supported; the file is not read", at: SourceRange(scanner.location))
+    case "decoration":
+      var copy = scanner
+      if let delimiter = copy.readRest().unicodeScalars.first { settings.decorationDelimiter = delimiter }
+    default:
+      break
     }
   }
 
-  /// Fills the metadata field that `label` names.
-  static func applyText(label: Character, text: String, to metadata: inout TuneMetadata) {
+  /// Fills the metadata field that `label` names, resolving text escapes.
+  static func applyText(label: Character, text raw: String, to metadata: inout TuneMetadata) {
+    let text = TextEscapes.decode(raw)
     switch label {
     case "T": metadata.titles.append(text)
     case "C": metadata.composers.append(text)

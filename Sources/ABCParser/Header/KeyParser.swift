@@ -4,8 +4,10 @@ import ScoreModel
 struct KeyFieldValue {
   /// The key, or nil when the value names no tonic (`K:clef=bass`).
   var key: KeySignature?
+  /// The clef and staff parameters (`clef=`, `middle=`, `octave=` …), when given.
+  var staff = StaffParameters()
   /// The clef, when the value names one.
-  var clef: Clef?
+  var clef: Clef? { staff.clef }
 }
 
 /// Reads the value of a `K:` field: tonic, mode, extra accidentals and clef.
@@ -16,12 +18,15 @@ struct KeyFieldValue {
 /// count, `m` alone is minor). The fifths are the tonic's major-key fifths plus the
 /// mode's offset: `Ador` = A major (3) + dorian (−2) = 1 sharp. Later tokens are
 /// accidentals (`^f`, `=c`, `__b`), `exp`, clef names (`bass`, `treble-8`) or
-/// `name=value` parameters of which only `clef=` is used.
+/// `name=value` staff parameters (`clef= middle= octave= transpose= stafflines=`).
 ///
 /// Example: `K:D =c ^g clef=bass` → D major with C natural and G sharp, bass clef.
 ///
-/// Known limits: `K:HP` prints no signature but notes then sound natural (the pipes'
-/// F♯ and C♯ are not applied); `middle=`, `transpose=` and other parameters are ignored.
+/// Highland pipes: `K:HP` is A mixolydian with no signature written (`exp` with no
+/// accidentals); the notes still sound F♯ and C♯ (see `AccidentalTracker`), the
+/// abcm2ps convention. `K:Hp` writes F♯ C♯ and marks G natural.
+///
+/// Known limits: a value like `K:D =c` with a bad token reports and skips that token.
 enum KeyParser {
   /// Parses a `K:` value; unknown tokens are reported and skipped.
   static func parse(_ scanner: LineScanner, diagnostics: DiagnosticCollector) -> KeyFieldValue {
@@ -64,17 +69,12 @@ enum KeyParser {
         key.isExplicitOnly = true
         result.key = key
       } else if let clef = ClefParser.clef(named: token.text) {
-        result.clef = clef
+        result.staff.clef = clef
       } else if let equals = lower.firstIndex(of: "=") {
-        let name = lower[..<equals]
+        let name = String(lower[..<equals])
         let value = String(token.text[token.text.index(after: equals)...])
-        if name == "clef" {
-          if let clef = ClefParser.clef(named: value) {
-            result.clef = clef
-          } else {
-            diagnostics.warning("unknown clef '\(value)'", at: range)
-          }
-        }
+        // Unknown parameters (`app:param=`, abcm2ps extras) are accepted silently.
+        _ = result.staff.apply(name: name, value: value, range: range, diagnostics: diagnostics)
       } else {
         diagnostics.warning("unknown key parameter '\(token.text)'", at: range)
       }

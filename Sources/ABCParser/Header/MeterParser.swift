@@ -35,6 +35,10 @@ enum MeterParser {
     if hasParenthesis { _ = scanner.consume(")") }
     scanner.skipWhitespace()
     let total = numerators.reduce(0, +)
+    if !numerators.isEmpty, scanner.isAtEnd {
+      diagnostics.warning("meter '\(word)' has no denominator; ignored", at: scanner.range(from: start))
+      return nil
+    }
     guard !numerators.isEmpty, scanner.consume("/") else {
       diagnostics.error(
         "bad meter '\(word)'; expected e.g. 6/8, C, C| or none", at: scanner.range(from: start))

@@ -3,7 +3,7 @@ import ScoreModel
 /// The state a tune header builds up: metadata plus the musical settings in force.
 ///
 /// The file header fills one `TuneSettings` that every tune starts from, so a header
-/// `M:` or `L:` is inherited by each tune.
+/// `M:`, `L:`, `U:`, `m:` or `%%score` is inherited by each tune.
 struct TuneSettings {
   var metadata = TuneMetadata()
   var meter: Meter = .none
@@ -11,15 +11,40 @@ struct TuneSettings {
   var explicitUnitLength: Rational?
   var key: KeySignature = .cMajor
   var clef: Clef = .treble
+  /// Staff parameters of the header `K:` (`middle=`, `octave=`, `transpose=` …).
+  var keyStaff = StaffParameters()
   var tempo: Tempo?
   var lineBreaks = LineBreakPolicy()
-  /// Letters made into symbols with `U:` (skipped in the body for now).
-  var userSymbols: Set<Unicode.Scalar> = []
+  /// `U:` definitions (a `.nothing` entry hides a default shortcut).
+  var userSymbols: [Unicode.Scalar: SymbolDefinition] = [:]
+  /// `I:decoration +`: `+` is the declared decoration delimiter (both are read).
+  var decorationDelimiter: Unicode.Scalar = "!"
+  var propagation: AccidentalPropagation = .octave
+  /// Decoration names a `%%deco` directive defined.
+  var customDecorations: Set<String> = []
+  var macros = MacroTable()
   var directives: [Directive] = []
-  /// The first voice id and name seen in a `V:` field.
-  var voiceID: String?
-  var voiceName: String?
+  /// `V:` fields of the header, in order of first appearance.
+  var voiceDeclarations: [VoiceFieldValue] = []
+  /// `%%score` / `%%staves`.
+  var staffGroups: [StaffGroup]?
+  /// `W:` lines.
+  var words: [String] = []
 
   /// The unit note length in force: the `L:` value or the meter's default.
   var unitLength: Rational { explicitUnitLength ?? meter.defaultUnitNoteLength }
+
+  /// Records a header `V:` (merging a repeated id into its first declaration).
+  mutating func declareVoice(_ voice: VoiceFieldValue) {
+    guard let index = voiceDeclarations.firstIndex(where: { $0.id == voice.id }) else {
+      voiceDeclarations.append(voice)
+      return
+    }
+    var merged = voiceDeclarations[index]
+    merged.name = voice.name ?? merged.name
+    merged.shortName = voice.shortName ?? merged.shortName
+    merged.stem = voice.stem ?? merged.stem
+    merged.staff.merge(voice.staff)
+    voiceDeclarations[index] = merged
+  }
 }

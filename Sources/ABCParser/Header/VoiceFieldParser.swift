@@ -1,19 +1,26 @@
 import ScoreModel
 
-/// The meaning of a `V:` field: the voice id, its name and clef.
+/// The meaning of a `V:` field: the voice id and the properties it sets.
 struct VoiceFieldValue {
   var id: String
   var name: String?
-  var clef: Clef?
+  var shortName: String?
+  var stem: StemDirection?
+  var staff = StaffParameters()
 }
 
-/// Reads a `V:` value: `V:id name="Tenor 1" clef=bass` (quotes may hold spaces).
+/// Reads a `V:` value: `V:id name="Tenor 1" snm=T clef=bass stem=down transpose=-2`.
+///
+/// Method: the first word is the id; then `name=value` pairs (values may be quoted and
+/// hold spaces) and bare clef names. `name=`/`nm=`, `subname=`/`snm=`, `stem=` and
+/// the staff parameters (`clef= middle= octave= transpose= stafflines=`) are read;
+/// other parameters (`app:param`, `merge`, abcm2ps extras) are accepted silently.
 enum VoiceFieldParser {
   /// The voice, or nil (after a diagnostic) when no id is given.
   static func parse(_ scanner: LineScanner, diagnostics: DiagnosticCollector) -> VoiceFieldValue? {
     var scanner = scanner
     scanner.skipWhitespace()
-    let id = scanner.read { !$0.properties.isWhitespace }
+    let id = scanner.read { !$0.properties.isWhitespace && $0 != "]" }
     guard !id.isEmpty else {
       diagnostics.error("V: needs a voice id", at: scanner.location)
       return nil
@@ -36,17 +43,19 @@ enum VoiceFieldParser {
         }
       }
       if name.isEmpty && argument == nil { scanner.advance() }
+      let range = scanner.range(from: start)
       switch (name.lowercased(), argument) {
-      case ("name", let text?), ("nm", let text?): value.name = text
-      case ("clef", let text?):
-        if let clef = ClefParser.clef(named: text) {
-          value.clef = clef
+      case ("name", let text?), ("nm", let text?): value.name = TextEscapes.decode(text)
+      case ("subname", let text?), ("snm", let text?), ("sname", let text?):
+        value.shortName = TextEscapes.decode(text)
+      case ("stem", let text?):
+        if let stem = StemDirection(rawValue: text.lowercased()) {
+          value.stem = stem
         } else {
-          diagnostics.warning("unknown clef '\(text)'", at: scanner.range(from: start))
+          diagnostics.warning("bad stem= value '\(text)'; expected up, down or auto", at: range)
         }
-      case (_, nil):
-        if let clef = ClefParser.clef(named: name) { value.clef = clef }
-      default: break  // Other parameters (stem=, middle=, …) are not used yet.
+      default:
+        _ = value.staff.apply(name: name, value: argument, range: range, diagnostics: diagnostics)
       }
     }
     return value

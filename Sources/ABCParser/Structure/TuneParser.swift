@@ -33,26 +33,24 @@ struct TuneParser {
     var body = BodyParser(settings: settings, diagnostics: diagnostics)
     var inHeader = true
     var sawKey = false
-    var initial = (
-      meter: settings.meter, unit: settings.unitLength, key: settings.key, clef: settings.clef,
-      tempo: settings.tempo
-    )
+    var initial = (meter: settings.meter, unit: settings.unitLength, key: settings.key, tempo: settings.tempo)
     /// Switches to the body and records the settings it starts from.
     func endHeader() {
       inHeader = false
       body.startBody()
       let current = body.settings
-      initial = (current.meter, current.unitLength, current.key, current.clef, current.tempo)
+      initial = (current.meter, current.unitLength, current.key, current.tempo)
     }
 
     var continuesField = false
+    var lastLabel: Character?
     for line in lines.dropFirst() {
       if continuesField {
         // ABC 2.0: a field line ending with `\` goes on in the next line.
         let text = line.code.trimmingWhitespace
         continuesField = text.hasSuffix("\\")
         continueField(
-          with: String(text.dropLast(continuesField ? 1 : 0)), joiner: "", in: &body.settings.metadata,
+          with: String(text.dropLast(continuesField ? 1 : 0)), joiner: "", in: &body.settings,
           inHeader: inHeader)
         continue
       }
@@ -66,9 +64,13 @@ struct TuneParser {
         let info = field(label: label, line: line, valueStart: valueStart)
         continuesField = line.code.trimmingWhitespace.hasSuffix("\\") && label != "w" && label != "W"
         if label == "+" {
-          continueField(with: info.value, joiner: " ", in: &body.settings.metadata, inHeader: inHeader)
+          if !inHeader, lastLabel == "w" || lastLabel == "s" || lastLabel == "d" {
+            body.alignLine(isSymbolLine: lastLabel != "w", value: LineScanner(line: line, from: 2), continuing: true)
+          }
+          continueField(with: info.value, joiner: " ", in: &body.settings, inHeader: inHeader)
           continue
         }
+        lastLabel = label
         body.settings.metadata.fields.append(info)
         let value = LineScanner(line: line, from: valueStart)
         body.applyField(
@@ -78,6 +80,7 @@ struct TuneParser {
           endHeader()
         }
       case .music:
+        lastLabel = nil
         if inHeader {
           diagnostics.error(
             "music before the K: field (K: must end the tune header)", at: line.location(at: 0))
@@ -93,15 +96,16 @@ struct TuneParser {
       endHeader()
     }
 
+    let voices = body.finish()
     let settingsAtEnd = body.settings
-    let voice = Voice(
-      id: body.voiceID ?? "1", name: settingsAtEnd.voiceName, clef: initial.clef,
-      elements: body.builder.elements)
-    return Tune(
+    var tune = Tune(
       referenceNumber: number, metadata: settingsAtEnd.metadata, initialMeter: initial.meter,
       unitNoteLength: initial.unit, initialKey: initial.key, tempo: initial.tempo,
-      voices: [voice], directives: settingsAtEnd.directives,
+      voices: voices, directives: settingsAtEnd.directives,
       range: SourceRange(start: first.location(at: 0), end: last.location(at: last.scalars.count)))
+    tune.words = settingsAtEnd.words
+    tune.staffGroups = settingsAtEnd.staffGroups
+    return tune
   }
 
   /// The `X:` number; 0 (after an error) when it is not a number.
@@ -127,23 +131,28 @@ struct TuneParser {
     return InformationField(label: label, value: value, range: line.range(from: 0, to: line.codeEnd))
   }
 
-  /// Applies `+:` to the previous field (and its metadata, in the header).
+  /// Applies `+:` to the previous field (and its metadata, in the header; `W:` words
+  /// anywhere).
   private func continueField(
-    with text: String, joiner: String, in metadata: inout TuneMetadata, inHeader: Bool
+    with raw: String, joiner: String, in settings: inout TuneSettings, inHeader: Bool
   ) {
-    guard let index = metadata.fields.indices.last else { return }
-    metadata.fields[index].value += joiner + text
+    guard let index = settings.metadata.fields.indices.last else { return }
+    settings.metadata.fields[index].value += joiner + raw
+    let text = TextEscapes.decode(raw)
+    if settings.metadata.fields[index].label == "W", let last = settings.words.indices.last {
+      settings.words[last] += joiner + text
+    }
     guard inHeader else { return }
     /// Extends the last entry of a metadata list.
     func extend(_ list: inout [String]) {
       if let last = list.indices.last { list[last] += joiner + text }
     }
-    switch metadata.fields[index].label {
-    case "T": extend(&metadata.titles)
-    case "C": extend(&metadata.composers)
-    case "O", "A": extend(&metadata.origins)
-    case "N": extend(&metadata.notes)
-    case "H": extend(&metadata.history)
+    switch settings.metadata.fields[index].label {
+    case "T": extend(&settings.metadata.titles)
+    case "C": extend(&settings.metadata.composers)
+    case "O", "A": extend(&settings.metadata.origins)
+    case "N": extend(&settings.metadata.notes)
+    case "H": extend(&settings.metadata.history)
     default: break
     }
   }

@@ -10,6 +10,7 @@ struct TunebookParser {
   /// Parses `text` into a tune book.
   func parse(_ text: String, file: String?) -> Tunebook {
     let lines = SourceLine.split(text)
+    reportReplacementCharacters(in: lines)
     let layout = TunebookLayout(lines: lines)
     var book = Tunebook(file: file)
 
@@ -43,5 +44,17 @@ struct TunebookParser {
       }
     }
     return book
+  }
+
+  /// Warns once when the text holds U+FFFD: bytes that were not UTF-8 (often a Latin-1
+  /// file) were replaced while decoding, before the parser saw them.
+  private func reportReplacementCharacters(in lines: [SourceLine]) {
+    for line in lines {
+      guard let index = line.scalars.firstIndex(of: "\u{FFFD}") else { continue }
+      diagnostics.warning(
+        "the file is not valid UTF-8 (replacement characters found); was it saved as Latin-1?",
+        at: line.range(from: index, to: index + 1))
+      return
+    }
   }
 }

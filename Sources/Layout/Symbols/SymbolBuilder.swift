@@ -126,9 +126,12 @@ struct SymbolBuilder {
         pending.partLabel = label
       case .sectionTitle(let title, _):
         pending.sectionTitle = title
-      case .spacer(let width, _):
-        var symbol = StaffSymbol(kind: .spacer(width ?? 1.5), onset: onset, source: source, clef: clef)
-        symbol.right = width ?? 1.5
+      case .spacer(let spacer):
+        let width = spacer.width ?? 1.5
+        var symbol = StaffSymbol(kind: .spacer(width), onset: onset, source: source, clef: clef)
+        symbol.right = width
+        symbol.attachments.decorations = spacer.decorations
+        symbol.attachments.annotations = spacer.annotations
         append(symbol)
       }
     }

@@ -6,17 +6,22 @@ public struct NoteHead: Hashable, Sendable {
   /// Semitones the note sounds above its natural pitch, from key, bar and written accidentals.
   public var soundingAlter: Int
   public var isTiedToNext: Bool
-  /// `.-`: the tie is drawn dotted.
+  /// `.-`: the tie to the next note is drawn dotted.
   public var isTieDotted: Bool = false
-  /// A microtonal alteration (`^/`, `_3/4`) in semitones, when not a whole semitone.
-  public var microtone: Rational? = nil
+  /// A microtonal accidental (`^/c`, `_3/2c`): the written alteration in semitones
+  /// (`^/` = 1/2, a quarter tone). `soundingAlter` holds it rounded to a semitone.
+  public var microtone: Rational?
 
-  public init(pitch: Pitch, accidental: Accidental? = nil, soundingAlter: Int = 0, isTiedToNext: Bool = false)
-  {
+  public init(
+    pitch: Pitch, accidental: Accidental? = nil, soundingAlter: Int = 0, isTiedToNext: Bool = false,
+    isTieDotted: Bool = false, microtone: Rational? = nil
+  ) {
     self.pitch = pitch
     self.accidental = accidental
     self.soundingAlter = soundingAlter
     self.isTiedToNext = isTiedToNext
+    self.isTieDotted = isTieDotted
+    self.microtone = microtone
   }
 
   /// The sounding MIDI key (C4 = 60).

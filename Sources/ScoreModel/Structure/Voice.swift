@@ -45,8 +45,8 @@ public enum VoiceElement: Sendable {
   case partLabel(String, SourceRange)
   /// A `T:` inside the body: a section title.
   case sectionTitle(String, SourceRange)
-  /// `y`: extra space, in the given width of staff spaces when written `y20`-style.
-  case spacer(Double?, SourceRange)
+  /// `y`: extra space, possibly carrying decorations and annotations.
+  case spacer(Spacer)
 
   /// Where the element was written.
   public var range: SourceRange {
@@ -56,8 +56,9 @@ public enum VoiceElement: Sendable {
     case .bar(let bar): bar.range
     case .keyChange(_, let range), .meterChange(_, let range), .clefChange(_, let range),
       .lineBreak(let range), .tupletStart(_, let range), .tempoChange(_, let range),
-      .partLabel(_, let range), .sectionTitle(_, let range), .spacer(_, let range):
+      .partLabel(_, let range), .sectionTitle(_, let range):
       range
+    case .spacer(let spacer): spacer.range
     }
   }
 
@@ -68,5 +69,19 @@ public enum VoiceElement: Sendable {
     case .rest(let rest): rest.duration
     default: .zero
     }
+  }
+}
+
+/// `y`: extra horizontal space, with the decorations and annotations written before it.
+public struct Spacer: Hashable, Sendable {
+  /// The width in staff spaces when written `y20`-style; nil for the default width.
+  public var width: Double?
+  public var decorations: [Decoration] = []
+  public var annotations: [TextAnnotation] = []
+  public var range: SourceRange
+
+  public init(width: Double? = nil, range: SourceRange) {
+    self.width = width
+    self.range = range
   }
 }

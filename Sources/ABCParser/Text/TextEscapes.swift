@@ -1,0 +1,92 @@
+/// Resolves the escapes ABC allows in text strings: titles, annotations, lyrics, words.
+///
+/// Method: one left-to-right pass over the scalars. A backslash starts a mnemonic: an
+/// accent sign and a letter (`\'e` é, `` \`a `` à, `\^o` ô, `\"u` ü, `\~n` ñ, `\cc` ç,
+/// `\/o` ø, `\vs` š, `\uA` ă, `\Ho` ő, `\oa`/`\aa` å), a ligature (`\ss` ß, `\ae` æ,
+/// `\oe` œ, `\AE`, `\OE`), a code point (`\u00e9`, `\U0001D11E`) or an escaped
+/// character (`\\`, `\&`, `\%`, `\"`). An ampersand starts an HTML-style entity
+/// (`&eacute;`, `&amp;`, `&#233;`, `&#xE9;`). Anything that does not form a known
+/// escape is kept as written, so text is never lost. Text without `\` or `&` is
+/// returned unchanged (the common case costs one scan).
+///
+/// Example: `Caf\'e &amp; cr&egrave;me` → `Café & crème`.
+///
+/// Known limits: only the accented letters of the tables in `AccentTable` are
+/// composed; other letter–accent pairs are left as written.
+enum TextEscapes {
+  /// `text` with its escapes resolved.
+  static func decode(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.contains(where: { $0 == "\\" || $0 == "&" }) else { return text }
+    var output = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\\", let (decoded, length) = backslash(scalars, at: index) {
+        output.append(contentsOf: decoded.unicodeScalars)
+        index += length
+      } else if scalar == "&", let (decoded, length) = entity(scalars, at: index) {
+        output.append(contentsOf: decoded.unicodeScalars)
+        index += length
+      } else {
+        output.append(scalar)
+        index += 1
+      }
+    }
+    return String(output)
+  }
+
+  /// The text and scalar count of a backslash escape at `index`, or nil.
+  static func backslash(_ scalars: [Unicode.Scalar], at index: Int) -> (String, Int)? {
+    guard index + 1 < scalars.count else { return nil }
+    let sign = scalars[index + 1]
+    if sign == "u" || sign == "U", let scalar = hexScalar(scalars, from: index + 2, digits: sign == "u" ? 4 : 8)
+    {
+      return (String(Character(scalar)), sign == "u" ? 6 : 10)
+    }
+    if index + 2 < scalars.count {
+      let pair = String(String.UnicodeScalarView([sign, scalars[index + 2]]))
+      if let ligature = AccentTable.ligatures[pair] { return (ligature, 3) }
+      if let letter = AccentTable.compose(accent: sign, letter: scalars[index + 2]) {
+        return (String(Character(letter)), 3)
+      }
+    }
+    if "\\&%\"".unicodeScalars.contains(sign) { return (String(Character(sign)), 2) }
+    return nil
+  }
+
+  /// The text and scalar count of an entity (`&name;`, `&#nn;`, `&#xhh;`) at `index`.
+  static func entity(_ scalars: [Unicode.Scalar], at index: Int) -> (String, Int)? {
+    var end = index + 1
+    while end < scalars.count, end - index <= 10, scalars[end] != ";" {
+      guard scalars[end].isASCIILetter || scalars[end].asciiDigit != nil || scalars[end] == "#" else {
+        return nil
+      }
+      end += 1
+    }
+    guard end < scalars.count, scalars[end] == ";", end > index + 1 else { return nil }
+    let name = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
+    let length = end - index + 1
+    if name.hasPrefix("#") {
+      let digits = name.dropFirst()
+      let value: UInt32? =
+        digits.hasPrefix("x") || digits.hasPrefix("X")
+        ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+      guard let value, let scalar = Unicode.Scalar(value) else { return nil }
+      return (String(Character(scalar)), length)
+    }
+    guard let text = AccentTable.entity(named: name) else { return nil }
+    return (text, length)
+  }
+
+  /// The scalar written as `digits` hexadecimal digits from `start`, or nil.
+  static func hexScalar(_ scalars: [Unicode.Scalar], from start: Int, digits: Int) -> Unicode.Scalar? {
+    guard start + digits <= scalars.count else { return nil }
+    var value: UInt32 = 0
+    for scalar in scalars[start..<(start + digits)] {
+      guard let digit = UInt32(String(Character(scalar)), radix: 16) else { return nil }
+      value = value * 16 + digit
+    }
+    return Unicode.Scalar(value)
+  }
+}
