@@ -56,10 +56,11 @@ let package = Package(
     .testTarget(name: "ABCParserTests", dependencies: ["ABCParser", "ScoreModel"]),
     .testTarget(
       name: "LayoutTests",
-      dependencies: ["Layout", "ABCParser", "ScoreModel", "SMuFL", "DisplayList", "EngravingQuality"],
+      dependencies: ["Layout", "ABCParser", "ScoreModel", "SMuFL", "DisplayList"],
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "RenderTests", dependencies: ["Render", "DisplayList", "SMuFL", "Layout"]),
+      name: "RenderTests",
+      dependencies: ["Render", "DisplayList", "SMuFL", "Layout", "ABCParser", "EngravingQuality"]),
     .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI"]),
   ]
 )

@@ -25,7 +25,9 @@ extension BodyParser {
     }
     if let accidental { scanner.position += abs(accidental.alter) == 2 ? 2 : 1 }
     var microtone: Rational?
-    if let sign = accidental?.alter, sign != 0, let next = scanner.peek(), next == "/" || next.asciiDigit != nil {
+    if let sign = accidental?.alter, sign != 0, let next = scanner.peek(),
+      next == "/" || next.asciiDigit != nil
+    {
       microtone = readMicrotone(&scanner, sign: sign)
     }
     guard let letter = scanner.peek(), let step = Step(letter: Character(letter)),

@@ -37,7 +37,8 @@ extension BodyParser {
   }
 
   /// Adds a voice built from `declaration`; returns its slot.
-  mutating func createSlot(for declaration: VoiceFieldValue, implicit: Bool, overlayOf: String? = nil) -> Int {
+  mutating func createSlot(for declaration: VoiceFieldValue, implicit: Bool, overlayOf: String? = nil) -> Int
+  {
     var properties = Voice(
       id: declaration.id, name: declaration.name, clef: declaration.staff.clef ?? bodyStart.clef)
     properties.shortName = declaration.shortName
@@ -172,13 +173,15 @@ extension BodyParser {
     swap(&builder, &slots[activeSlot])
     var voices: [Voice] = []
     for slot in slots {
-      if let range = slot.pending.firstRange, slot.pending.graces != nil || !slot.pending.decorations.isEmpty
-        || !slot.pending.annotations.isEmpty
+      if let range = slot.pending.firstRange,
+        slot.pending.graces != nil || !slot.pending.decorations.isEmpty
+          || !slot.pending.annotations.isEmpty
       {
         diagnostics.warning("decoration, annotation or grace notes not followed by a note", at: range)
       }
       for open in slot.openSlurs {
-        diagnostics.warning("unclosed slur: '(' has no matching ')' in voice \(slot.properties.id)", at: open.range)
+        diagnostics.warning(
+          "unclosed slur: '(' has no matching ')' in voice \(slot.properties.id)", at: open.range)
       }
       if slot.isImplicit, slots.count > 1,
         !slot.elements.contains(where: { $0.duration > .zero || $0.isBar })

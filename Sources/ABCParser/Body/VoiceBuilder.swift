@@ -43,8 +43,10 @@ struct VoiceBuilder {
   /// Where lyrics and symbol lines align.
   var lyrics = LyricState()
 
-  init(properties: Voice, meter: Meter, unitLength: Rational, key: KeySignature, propagation: AccidentalPropagation)
-  {
+  init(
+    properties: Voice, meter: Meter, unitLength: Rational, key: KeySignature,
+    propagation: AccidentalPropagation
+  ) {
     self.properties = properties
     self.meter = meter
     self.unitLength = unitLength

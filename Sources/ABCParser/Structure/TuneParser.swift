@@ -65,7 +65,8 @@ struct TuneParser {
         continuesField = line.code.trimmingWhitespace.hasSuffix("\\") && label != "w" && label != "W"
         if label == "+" {
           if !inHeader, lastLabel == "w" || lastLabel == "s" || lastLabel == "d" {
-            body.alignLine(isSymbolLine: lastLabel != "w", value: LineScanner(line: line, from: 2), continuing: true)
+            body.alignLine(
+              isSymbolLine: lastLabel != "w", value: LineScanner(line: line, from: 2), continuing: true)
           }
           continueField(with: info.value, joiner: " ", in: &body.settings, inHeader: inHeader)
           continue

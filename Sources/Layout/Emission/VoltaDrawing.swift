@@ -40,15 +40,19 @@ struct VoltaDrawing {
     let thickness = font.engravingDefaults.repeatEndingLineThickness
     let hook = 2.0
     let column = span.start >= first ? span.start - first : nil
+    // Hooks stop short of any ink below them.
+    let below = (left: inkTop(left - 0.3, left + 0.3), right: inkTop(right - 0.3, right + 0.3))
     canvas.line(from: (left, y), to: (right, y), thickness: thickness, role: .volta, column: column)
     if startsHere {
-      canvas.line(from: (left, y), to: (left, y + hook), thickness: thickness, role: .volta, column: column)
+      let end = max(y + 0.5, min(y + hook, below.left - 0.3))
+      canvas.line(from: (left, y), to: (left, end), thickness: thickness, role: .volta, column: column)
       canvas.text(
         text, font: labelFont, x: left + 0.4, y: y + thickness + extent.ascent / scale, extent: extent,
         role: .volta, column: column)
     }
     if (endsHere || closesAtLineEnd) && span.isClosed {
-      canvas.line(from: (right, y), to: (right, y + hook), thickness: thickness, role: .volta, column: column)
+      let end = max(y + 0.5, min(y + hook, below.right - 0.3))
+      canvas.line(from: (right, y), to: (right, end), thickness: thickness, role: .volta, column: column)
     }
   }
 }

@@ -56,7 +56,7 @@ extension MarkPlacement {
             source: entry.syllable.range.position)
         }
       }
-      if entry.syllable.hasExtender {
+      if entry.syllable.hasExtender && !entry.syllable.continuesWord {
         // Held over the notes up to the next syllable: end under the last of them.
         let stop = next?.index ?? line.last + 1
         let held = ((entry.index + 1)..<max(entry.index + 1, stop)).compactMap { line.notes[$0] }

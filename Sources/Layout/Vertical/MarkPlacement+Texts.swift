@@ -63,9 +63,14 @@ extension MarkPlacement {
           let width = extent.width / scale
           let y =
             (note.map { ($0.highestY + $0.lowestY) / 2 } ?? 2) + (extent.ascent - extent.descent) / scale / 2
+          var inkLeft = 0.0
+          if case .note(let symbol) = line.symbols[index].kind {
+            inkLeft =
+              symbol.heads.map { min($0.offset, $0.accidental == nil ? 0 : $0.accidentalOffset) }.min() ?? 0
+          }
           let leftEdge =
             annotation.placement == .left
-            ? x - line.symbols[index].left - width - 0.2 : x + (note?.headWidth ?? 1.2) + 0.4
+            ? x + inkLeft - width - 0.3 : x + (note.map { $0.rightEdge } ?? 1.2) + 0.4
           canvas.text(
             annotation.text, font: spec, x: leftEdge, y: y, extent: extent, role: .annotation, column: column,
             source: source)

@@ -36,6 +36,8 @@ struct MarkPlacement {
   var canvas: StaffCanvas
   var above = Skyline(side: .above)
   var below = Skyline(side: .below)
+  /// Marks are kept between the staff's start and its end (set per line).
+  var rightLimit = Double.infinity
 
   init(
     font: MusicFont, style: MusicTextStyle, measurer: any TextMeasurer, format: TuneFormat,
@@ -69,6 +71,7 @@ struct MarkPlacement {
   }
 
   mutating func place(line: EngravedLine) {
+    rightLimit = line.end
     placeArticulations(line: line)
     placeOrnaments(line: line)
     placeChordSymbols(line: line)
@@ -89,7 +92,7 @@ struct MarkPlacement {
     guard let metrics = font.glyph(glyph) else { return }
     let width = metrics.width * size
     let height = metrics.height * size
-    let x0 = x - width / 2
+    let x0 = clamp(x - width / 2, width: width)
     let box =
       side == .above
       ? above.place(from: x0, to: x0 + width, height: height, padding: padding, floor: floor)
@@ -115,7 +118,7 @@ struct MarkPlacement {
     let extent = measurer.measure(text, font: spec)
     let width = extent.width / scale
     let height = (extent.ascent + extent.descent) / scale
-    let x0 = centred ? x - width / 2 : x
+    let x0 = clamp(centred ? x - width / 2 : x, width: width)
     let box =
       side == .above
       ? above.place(from: x0, to: x0 + width, height: height, padding: padding, floor: floor)
@@ -129,6 +132,11 @@ struct MarkPlacement {
       above.insert(x0: x0, x1: x0 + width, top: box.top, bottom: box.bottom)
     }
     return (x0, x0 + width, box.top, box.bottom)
+  }
+
+  /// Keeps a mark of `width` starting at `x0` within the staff's length.
+  func clamp(_ x0: Double, width: Double) -> Double {
+    max(0, min(x0, rightLimit - width))
   }
 
   /// The centre of the symbol's head, or its anchor plus half a head for rests and bars.

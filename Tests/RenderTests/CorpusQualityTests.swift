@@ -3,16 +3,19 @@ import DisplayList
 import EngravingQuality
 import Foundation
 import Layout
+import Render
+import SMuFL
 import Testing
 
 /// The development corpus (../shared/corpus/get-corpus.sh, fetched by `make test` into
-/// .cache/corpus): every tune engraves without a crash and with no collisions.
+/// .cache/corpus): every tune engraves without a crash and with no collisions, with the
+/// real fonts and Pango text measurement users get.
 @Suite struct CorpusQualityTests {
   static var corpus: URL? {
     let environment = ProcessInfo.processInfo.environment
     let candidates = [
       environment["ABCPRESS_CORPUS"].map { URL(fileURLWithPath: $0) },
-      LayoutFixture.root.appendingPathComponent(".cache/corpus/big.abc"),
+      Fixtures.fontsDirectory.deletingLastPathComponent().appendingPathComponent(".cache/corpus/big.abc"),
     ].compactMap { $0 }
     return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
   }
@@ -28,7 +31,9 @@ import Testing
     let tunes = ABCParser.parse(text, file: url.lastPathComponent).tunebook.tunes
     #expect(tunes.count > 9000)
     let setup = PageSetup.a4
-    let engraver = Engraver(font: try LayoutFixture.font(), measurer: ApproximateTextMeasurer(), setup: setup)
+    let fonts = FontLibrary(directory: Fixtures.fontsDirectory)
+    let measurer = try PangoTextMeasurer(fonts: fonts)
+    let engraver = Engraver(font: try fonts.musicFont("Bravura"), measurer: measurer, setup: setup)
     let checker = CollisionChecker(
       margins: (setup.marginLeft, setup.marginTop, setup.marginRight, setup.marginBottom))
     var counts: [CollisionChecker.Kind: Int] = [:]
