@@ -71,6 +71,15 @@ extension BodyParser {
   mutating func switchVoice(_ value: VoiceFieldValue, range: SourceRange) {
     endOverlay()
     guard let index = slotIndex[value.id] else {
+      if builder.isImplicit, slots.count == 1, !builder.elements.contains(where: { $0.duration > .zero || $0.isBar }) {
+        // Nothing was written in the made-up voice: the first `V:` replaces it.
+        slots = []
+        slotIndex = [:]
+        _ = createSlot(for: value, implicit: false)
+        swap(&builder, &slots[0])
+        activeSlot = 0
+        return
+      }
       activate(createSlot(for: value, implicit: false))
       return
     }

@@ -34,7 +34,13 @@ enum VoiceFieldParser {
       var argument: String?
       if scanner.consume("=") {
         if scanner.consume("\"") {
-          argument = scanner.read { $0 != "\"" }
+          var text = String.UnicodeScalarView()
+          while let scalar = scanner.peek(), scalar != "\"" {
+            scanner.advance()
+            text.append(scalar)
+            if scalar == "\\", let escaped = scanner.advance() { text.append(escaped) }
+          }
+          argument = String(text)
           if !scanner.consume("\"") {
             diagnostics.error("unterminated string", at: scanner.line.location(at: start))
           }
