@@ -70,7 +70,10 @@ import Testing
   static let tempos: [(String, Tempo)] = [
     ("Q:1/4=120", Tempo(beats: [Rational(1, 4)], beatsPerMinute: 120)),
     ("Q:\"Allegro\" 1/4=120", Tempo(text: "Allegro", beats: [Rational(1, 4)], beatsPerMinute: 120)),
-    ("Q:1/4 3/8 1/4 3/8=40", Tempo(beats: [Rational(1, 4), Rational(3, 8), Rational(1, 4), Rational(3, 8)], beatsPerMinute: 40)),
+    (
+      "Q:1/4 3/8 1/4 3/8=40",
+      Tempo(beats: [Rational(1, 4), Rational(3, 8), Rational(1, 4), Rational(3, 8)], beatsPerMinute: 40)
+    ),
     ("Q:\"Andante\"", Tempo(text: "Andante")), ("Q:120", Tempo(beatsPerMinute: 120)),
     ("Q:3/8=50 \"ca.\"", Tempo(beats: [Rational(3, 8)], beatsPerMinute: 50, trailingText: "ca.")),
   ]

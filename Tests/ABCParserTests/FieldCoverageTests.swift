@@ -66,15 +66,19 @@ import Testing
   @Test func highlandPipesSoundSharpWithoutASignature() {
     let (tune, _) = Parse.tune("f c g", header: "K:HP")
     #expect(tune?.initialKey.writtenAccidentals.isEmpty == true)
-    let alters = tune?.voices.first?.elements.compactMap { if case .note(let n) = $0 { n.heads[0].soundingAlter } else { nil } }
+    let alters = tune?.voices.first?.elements.compactMap {
+      if case .note(let n) = $0 { n.heads[0].soundingAlter } else { nil }
+    }
     #expect(alters == [1, 1, 0])
     let (pipes, _) = Parse.tune("f g", header: "K:Hp")
     #expect(pipes?.initialKey.writtenAccidentals.map(\.step) == [.f, .c])
   }
 
   static let clefs: [(String, Clef)] = [
-    ("treble", .treble), ("alto", .alto), ("tenor", .tenor), ("bass", .bass), ("perc", Clef(shape: .percussion)),
-    ("none", Clef(shape: .none)), ("bass3", Clef(shape: .bass, line: 3)), ("alto1", Clef(shape: .alto, line: 1)),
+    ("treble", .treble), ("alto", .alto), ("tenor", .tenor), ("bass", .bass),
+    ("perc", Clef(shape: .percussion)),
+    ("none", Clef(shape: .none)), ("bass3", Clef(shape: .bass, line: 3)),
+    ("alto1", Clef(shape: .alto, line: 1)),
     ("alto2", Clef(shape: .alto, line: 2)), ("treble+8", Clef(shape: .treble, octaveShift: 1)),
     ("treble-8", Clef(shape: .treble, octaveShift: -1)), ("clef=bass-8", Clef(shape: .bass, octaveShift: -1)),
   ]
@@ -90,7 +94,9 @@ import Testing
     #expect(diagnostics.isEmpty)
     #expect(tune?.voices.first?.transpose == 2)
     #expect(tune?.voices.first?.staffLines == 1)
-    let pitch = tune?.voices.first?.elements.compactMap { if case .note(let n) = $0 { n.heads[0].pitch } else { nil } }.first
+    let pitch = tune?.voices.first?.elements.compactMap {
+      if case .note(let n) = $0 { n.heads[0].pitch } else { nil }
+    }.first
     #expect(pitch == Pitch(step: .c, octave: 6))
   }
 }

@@ -6,7 +6,10 @@ import Testing
   @Test func graceGroupWithLengthsRelativeToTheUnit() {
     let note = Parse.notes("{g2a/}A", header: "L:1/16\nK:C").first
     #expect(note?.graceNotes?.notes.map(\.duration) == [Rational(1, 8), Rational(1, 32)])
-    #expect(note?.graceNotes?.notes.map { $0.heads[0].pitch } == [Pitch(step: .g, octave: 5), Pitch(step: .a, octave: 5)])
+    #expect(
+      note?.graceNotes?.notes.map { $0.heads[0].pitch } == [
+        Pitch(step: .g, octave: 5), Pitch(step: .a, octave: 5),
+      ])
     #expect(note?.graceNotes?.isAcciaccatura == false)
     #expect(note?.duration == Rational(1, 16))
   }
@@ -73,7 +76,9 @@ import Testing
   @Test func slursPairWithinEachVoice() {
     let (tune, diagnostics) = Parse.tune("V:1\n(AB\nV:2\n(cd)\nV:1\nc)")
     #expect(diagnostics.isEmpty)
-    let lastOfVoice1 = tune?.voices.first?.elements.compactMap { if case .note(let n) = $0 { n } else { nil } }.last
+    let lastOfVoice1 = tune?.voices.first?.elements.compactMap {
+      if case .note(let n) = $0 { n } else { nil }
+    }.last
     #expect(lastOfVoice1?.slurEnds.map(\.id) == [1])
   }
 

@@ -56,7 +56,9 @@ import Testing
       "A\nK:Bb\nB\nM:6/8\nL:1/4\nc\nT:Section B\nw:la la\nd", header: "L:1/8\nK:C")
     let summary = elements.map(ScoreDumperProbe.kind)
     #expect(
-      summary == ["note", "break", "key", "note", "break", "meter", "note", "break", "title", "note", "break"])
+      summary == [
+        "note", "break", "key", "note", "break", "meter", "note", "break", "title", "note", "break",
+      ])
     if case .note(let note) = elements[3] { #expect(note.heads[0].soundingAlter == -1) }
     if case .note(let note) = elements[6] { #expect(note.duration == Rational(1, 4)) }
   }

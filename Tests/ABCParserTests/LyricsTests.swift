@@ -70,14 +70,16 @@ private func verse(_ notes: [NoteEvent], _ index: Int = 0) -> [String] {
   }
 
   @Test func unalignedWordsAndTheirContinuation() {
-    let (tune, diagnostics) = Parse.tune("A\nW: first verse\n+: goes on\nW: second", header: "W:header words\nK:C")
+    let (tune, diagnostics) = Parse.tune(
+      "A\nW: first verse\n+: goes on\nW: second", header: "W:header words\nK:C")
     #expect(diagnostics.isEmpty)
     #expect(tune?.words == ["header words", "first verse goes on", "second"])
   }
 
   @Test func dumpShowsLyrics() {
     #expect(
-      Parse.dump("A B C\nw: la-_ x") == "0 note 1/8 A4 w=la-_\n1/8 note 1/8 B4\n1/4 note 1/8 C4 w=x\n3/8 break")
+      Parse.dump("A B C\nw: la-_ x")
+        == "0 note 1/8 A4 w=la-_\n1/8 note 1/8 B4\n1/4 note 1/8 C4 w=x\n3/8 break")
     #expect(Parse.dump("A B\nw: a\nw: * b") == "0 note 1/8 A4 w=a\n1/8 note 1/8 B4 w=* w=b\n1/4 break")
   }
 }

@@ -35,7 +35,8 @@ import Testing
   }
 
   @Test func octaveAndMiddleMoveTheWrittenNotes() {
-    let (tune, _) = Parse.tune("[V:1]c [V:2]d [V:3]c", header: "V:1 octave=-1\nV:2 clef=bass middle=d\nV:3\nK:C")
+    let (tune, _) = Parse.tune(
+      "[V:1]c [V:2]d [V:3]c", header: "V:1 octave=-1\nV:2 clef=bass middle=d\nV:3\nK:C")
     let pitches = tune?.voices.map { voice in
       voice.elements.compactMap { if case .note(let n) = $0 { n.heads[0].pitch } else { nil } }.first
     }
@@ -47,7 +48,9 @@ import Testing
     #expect(diagnostics.isEmpty)
     #expect(tune?.voices.map(\.id) == ["1", "1&1"])
     #expect(tune?.voices.last?.overlayOf == "1")
-    let overlay = tune.map { ScoreDumper.dump($0) }?.split(separator: "\n").drop { !$0.hasPrefix("voice 1&1") }
+    let overlay = tune.map { ScoreDumper.dump($0) }?.split(separator: "\n").drop {
+      !$0.hasPrefix("voice 1&1")
+    }
     #expect(Array(overlay ?? []) == ["voice 1&1 clef=treble overlay=1", "0 note 1/8 E4", "1/8 note 1/8 F4"])
   }
 

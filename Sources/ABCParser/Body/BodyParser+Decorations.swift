@@ -52,7 +52,7 @@ extension BodyParser {
     scanner.advance()
     var probe = scanner
     let name = probe.read {
-      $0 != delimiter && !$0.properties.isWhitespace && !"[]|:".unicodeScalars.contains($0)
+      $0 != delimiter && !$0.isABCWhitespace && !"[]|:".unicodeScalars.contains($0)
     }
     if probe.consume(delimiter), !name.isEmpty {
       scanner = probe
@@ -113,7 +113,9 @@ extension BodyParser {
       guard DecorationTable.isRedefinable(scalar) else { return false }
       // A lowercase letter next to another undefined one is a stray word (`hi`), reported
       // as unknown text by the caller.
-      if isStrayLetter(scalar), isStrayLetter(scanner.peek(1)) || isStrayLetter(scanner.peek(-1)) { return false }
+      if isStrayLetter(scalar), isStrayLetter(scanner.peek(1)) || isStrayLetter(scanner.peek(-1)) {
+        return false
+      }
       scanner.advance()
       let name = String(Character(scalar))
       if ("h"..."w").contains(scalar), !reportedDecorations.contains(name) {

@@ -79,7 +79,8 @@ extension BodyParser {
       let tokens = SymbolLineTokenizer.tokens(value, settings: settings, diagnostics: diagnostics)
       resume = aligner.alignSymbols(tokens, from: resume, in: &builder)
     } else {
-      resume = aligner.alignLyrics(LyricTokenizer.tokens(value), verse: resume.verse, from: resume, in: &builder)
+      resume = aligner.alignLyrics(
+        LyricTokenizer.tokens(value), verse: resume.verse, from: resume, in: &builder)
     }
     lyrics.resume = resume
     lyrics.blockClosed = true

@@ -92,7 +92,9 @@ extension BodyParser {
 
   /// Reads `)` inside braces: ends the innermost slur on the last grace note (or on
   /// the last main note when no grace note came yet).
-  private mutating func closeSlurInGraces(range: SourceRange, notes: inout [NoteEvent], waiting: inout [SlurMark]) {
+  private mutating func closeSlurInGraces(
+    range: SourceRange, notes: inout [NoteEvent], waiting: inout [SlurMark]
+  ) {
     guard let last = notes.indices.last, let open = builder.openSlurs.last else {
       if !builder.closeSlur(range: range) { diagnostics.warning("')' closes no slur", at: range) }
       return
@@ -125,6 +127,7 @@ extension BodyParser {
     let multiplier = LengthReader.read(&scanner, diagnostics: diagnostics)
     guard !heads.isEmpty else { return nil }
     let duration = builder.unitLength.checkedMultiplied(by: multiplier) ?? builder.unitLength
-    return NoteEvent(heads: heads, duration: duration, isBeamedWithPrevious: beamed, range: scanner.range(from: start))
+    return NoteEvent(
+      heads: heads, duration: duration, isBeamedWithPrevious: beamed, range: scanner.range(from: start))
   }
 }

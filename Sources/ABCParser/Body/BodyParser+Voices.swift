@@ -25,7 +25,10 @@ struct OverlayState {
 /// abcm2ps's `(&` … `&` … `&)` overlays several bars the same way, from the `(&`.
 extension BodyParser {
   /// Starts the body: creates the header's voices (or an implicit one) from the settings.
-  mutating func startBody() {
+  ///
+  /// `expectedElements` reserves room in the first voice (a guess from the tune's
+  /// length), so long tunes do not copy their elements as the array grows.
+  mutating func startBody(expectedElements: Int = 0) {
     inBody = true
     bodyStart = settings
     slots = []
@@ -34,10 +37,12 @@ extension BodyParser {
     if slots.isEmpty { _ = createSlot(for: VoiceFieldValue(id: "1"), implicit: true) }
     activeSlot = 0
     swap(&builder, &slots[0])
+    builder.reserveCapacity(min(expectedElements, 100_000))
   }
 
   /// Adds a voice built from `declaration`; returns its slot.
-  mutating func createSlot(for declaration: VoiceFieldValue, implicit: Bool, overlayOf: String? = nil) -> Int {
+  mutating func createSlot(for declaration: VoiceFieldValue, implicit: Bool, overlayOf: String? = nil) -> Int
+  {
     var properties = Voice(
       id: declaration.id, name: declaration.name, clef: declaration.staff.clef ?? bodyStart.clef)
     properties.shortName = declaration.shortName
@@ -71,7 +76,9 @@ extension BodyParser {
   mutating func switchVoice(_ value: VoiceFieldValue, range: SourceRange) {
     endOverlay()
     guard let index = slotIndex[value.id] else {
-      if builder.isImplicit, slots.count == 1, !builder.elements.contains(where: { $0.duration > .zero || $0.isBar }) {
+      if builder.isImplicit, slots.count == 1,
+        !builder.elements.contains(where: { $0.duration > .zero || $0.isBar })
+      {
         // Nothing was written in the made-up voice: the first `V:` replaces it.
         slots = []
         slotIndex = [:]
@@ -181,13 +188,15 @@ extension BodyParser {
     swap(&builder, &slots[activeSlot])
     var voices: [Voice] = []
     for slot in slots {
-      if let range = slot.pending.firstRange, slot.pending.graces != nil || !slot.pending.decorations.isEmpty
-        || !slot.pending.annotations.isEmpty
+      if let range = slot.pending.firstRange,
+        slot.pending.graces != nil || !slot.pending.decorations.isEmpty
+          || !slot.pending.annotations.isEmpty
       {
         diagnostics.warning("decoration, annotation or grace notes not followed by a note", at: range)
       }
       for open in slot.openSlurs {
-        diagnostics.warning("unclosed slur: '(' has no matching ')' in voice \(slot.properties.id)", at: open.range)
+        diagnostics.warning(
+          "unclosed slur: '(' has no matching ')' in voice \(slot.properties.id)", at: open.range)
       }
       if slot.isImplicit, slots.count > 1,
         !slot.elements.contains(where: { $0.duration > .zero || $0.isBar })

@@ -43,8 +43,10 @@ struct VoiceBuilder {
   /// Where lyrics and symbol lines align.
   var lyrics = LyricState()
 
-  init(properties: Voice, meter: Meter, unitLength: Rational, key: KeySignature, propagation: AccidentalPropagation)
-  {
+  init(
+    properties: Voice, meter: Meter, unitLength: Rational, key: KeySignature,
+    propagation: AccidentalPropagation
+  ) {
     self.properties = properties
     self.meter = meter
     self.unitLength = unitLength
@@ -141,6 +143,11 @@ struct VoiceBuilder {
     pending.decorations = []
     pending.annotations = []
     elements.append(.spacer(spacer))
+  }
+
+  /// Makes room for `count` elements.
+  mutating func reserveCapacity(_ count: Int) {
+    elements.reserveCapacity(count)
   }
 
   /// Appends a marker that does not break a beam (a tuplet start).

@@ -36,7 +36,8 @@ enum DirectiveRegistry {
     for name in ["barsperstaff", "measurenb", "barnumbers", "setbarnb", "measurefirst", "pagenumbering"] {
       table[name] = .int
     }
-    for name in ["scale", "notespacingfactor", "maxshrink", "lineskipfactor", "parskipfactor", "stretchlast"] {
+    for name in ["scale", "notespacingfactor", "maxshrink", "lineskipfactor", "parskipfactor", "stretchlast"]
+    {
       table[name] = .float
     }
     for name in [

@@ -67,7 +67,8 @@ enum FieldInterpreter {
     case "m":
       if !settings.macros.define(text) {
         diagnostics.warning(
-          "bad macro definition; expected m: ~G3 = G{A}G{F}G", at: scanner.line.range(from: 0, to: scanner.end))
+          "bad macro definition; expected m: ~G3 = G{A}G{F}G",
+          at: scanner.line.range(from: 0, to: scanner.end))
       }
     case "W":
       settings.words.append(TextEscapes.decode(text))
@@ -97,23 +98,28 @@ enum FieldInterpreter {
   ) {
     var scanner = scanner
     scanner.skipWhitespace()
-    let name = scanner.read { !$0.properties.isWhitespace }
+    let name = scanner.read { !$0.isABCWhitespace }
     scanner.skipWhitespace()
     DirectiveRegistry.validate(name: name, arguments: scanner, diagnostics: diagnostics)
     switch name {
     case "linebreak":
-      if let policy = LineBreakPolicy.parse(scanner, diagnostics: diagnostics) { settings.lineBreaks = policy }
+      if let policy = LineBreakPolicy.parse(scanner, diagnostics: diagnostics) {
+        settings.lineBreaks = policy
+      }
     case "score", "staves":
       settings.staffGroups = StaffGroupParser.parse(scanner, diagnostics: diagnostics)
     case "propagate-accidentals":
       var copy = scanner
-      if let mode = AccidentalPropagation(rawValue: copy.readRest().lowercased()) { settings.propagation = mode }
+      if let mode = AccidentalPropagation(rawValue: copy.readRest().lowercased()) {
+        settings.propagation = mode
+      }
     case "deco":
       var copy = scanner
-      let decoName = copy.read { !$0.properties.isWhitespace }
+      let decoName = copy.read { !$0.isABCWhitespace }
       if !decoName.isEmpty { settings.customDecorations.insert(decoName) }
     case "abc-include":
-      diagnostics.note("I:abc-include is not supported; the file is not read", at: SourceRange(scanner.location))
+      diagnostics.note(
+        "I:abc-include is not supported; the file is not read", at: SourceRange(scanner.location))
     case "decoration":
       var copy = scanner
       if let delimiter = copy.readRest().unicodeScalars.first { settings.decorationDelimiter = delimiter }

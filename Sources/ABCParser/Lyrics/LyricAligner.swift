@@ -103,7 +103,8 @@ struct LyricAligner {
   }
 
   /// Stores `syllable` as verse `verse` of the note at `index`.
-  private func setLyric(_ syllable: LyricSyllable, verse: Int, at index: Int, in builder: inout VoiceBuilder) {
+  private func setLyric(_ syllable: LyricSyllable, verse: Int, at index: Int, in builder: inout VoiceBuilder)
+  {
     builder.modifyElement(at: index) { element in
       guard case .note(var note) = element else { return }
       while note.lyrics.count <= verse { note.lyrics.append(nil) }

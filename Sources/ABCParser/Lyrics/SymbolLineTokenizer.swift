@@ -60,11 +60,14 @@ enum SymbolLineTokenizer {
         }
         if !closed { diagnostics.warning("unterminated string in s: line", at: scanner.range(from: start)) }
         let (text, placement) = AnnotationReader.split(String(inner))
-        tokens.append(.annotation(TextAnnotation(text: text, placement: placement, range: scanner.range(from: start))))
+        tokens.append(
+          .annotation(TextAnnotation(text: text, placement: placement, range: scanner.range(from: start))))
       default:
         scanner.advance()
         let range = scanner.range(from: start)
-        switch settings.userSymbols[scalar] ?? DecorationTable.shortcuts[scalar].map(SymbolDefinition.decoration) {
+        switch settings.userSymbols[scalar]
+          ?? DecorationTable.shortcuts[scalar].map(SymbolDefinition.decoration)
+        {
         case .decoration(let name)?: tokens.append(.decoration(Decoration(name: name, range: range)))
         case .annotation(let text, let placement)?:
           tokens.append(.annotation(TextAnnotation(text: text, placement: placement, range: range)))

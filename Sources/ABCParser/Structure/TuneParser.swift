@@ -37,7 +37,7 @@ struct TuneParser {
     /// Switches to the body and records the settings it starts from.
     func endHeader() {
       inHeader = false
-      body.startBody()
+      body.startBody(expectedElements: lines.reduce(0) { $0 + $1.codeEnd } / 3)
       let current = body.settings
       initial = (current.meter, current.unitLength, current.key, current.tempo)
     }
@@ -65,7 +65,8 @@ struct TuneParser {
         continuesField = line.code.trimmingWhitespace.hasSuffix("\\") && label != "w" && label != "W"
         if label == "+" {
           if !inHeader, lastLabel == "w" || lastLabel == "s" || lastLabel == "d" {
-            body.alignLine(isSymbolLine: lastLabel != "w", value: LineScanner(line: line, from: 2), continuing: true)
+            body.alignLine(
+              isSymbolLine: lastLabel != "w", value: LineScanner(line: line, from: 2), continuing: true)
           }
           continueField(with: info.value, joiner: " ", in: &body.settings, inHeader: inHeader)
           continue

@@ -44,7 +44,7 @@ enum SymbolDefinition: Equatable {
       return (symbol, .annotation(text, placement))
     }
     var name = value
-    if (first == "!" || first == "+"), scalars.count >= 2, scalars.last == first {
+    if first == "!" || first == "+", scalars.count >= 2, scalars.last == first {
       name = String(String.UnicodeScalarView(scalars.dropFirst().dropLast()))
     }
     if name == "nil" || name == "none" { return (symbol, .nothing) }

@@ -40,7 +40,8 @@ enum TextEscapes {
   static func backslash(_ scalars: [Unicode.Scalar], at index: Int) -> (String, Int)? {
     guard index + 1 < scalars.count else { return nil }
     let sign = scalars[index + 1]
-    if sign == "u" || sign == "U", let scalar = hexScalar(scalars, from: index + 2, digits: sign == "u" ? 4 : 8)
+    if sign == "u" || sign == "U",
+      let scalar = hexScalar(scalars, from: index + 2, digits: sign == "u" ? 4 : 8)
     {
       return (String(Character(scalar)), sign == "u" ? 6 : 10)
     }
