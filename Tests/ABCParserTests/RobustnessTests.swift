@@ -35,7 +35,8 @@ struct SplitMix64: RandomNumberGenerator {
 
   @Test func randomBytesNeverCrash() {
     var generator = SplitMix64(state: 2024)
-    let alphabet = Array("ABCDEFGabcdefg^_=,'/0123456789|:[]{}()<>-\"!+%$\\ \n\tzxZXK:M:L:XTV.~&`y".utf8)
+    let alphabet = Array(
+      "ABCDEFGabcdefg^_=,'/0123456789|:[]{}()<>-\"!+%$\\ \n\tzxZXK:M:L:XTV.~&`y@#*;w:s:m:U:P:Q:hkuv".utf8)
     for round in 0..<300 {
       let length = Int(generator.next() % 400)
       var bytes: [UInt8] = []
@@ -52,6 +53,39 @@ struct SplitMix64: RandomNumberGenerator {
       }
       for tune in result.tunebook.tunes {
         #expect(!ScoreDumper.dump(tune).isEmpty)
+      }
+    }
+  }
+
+  static let tokens = [
+    "A", "c'", "^/d", "_3/2e", "z", "x2", "y", "Z2", "[CEG]", "{/g}", "{(AB}", "(", ")", ".(", ".-", "-",
+    "(3", "(3:2:4", ">", "<", "|", "||", ":|", "|:", "[1", "|2", "&", "&\\\n", "(&", "&)", "!trill!",
+    "+p+", "!<(!", "\"^a\\'e\"", "\"@1,2 x\"", "\"Am\"", "T", "~", "k", "h", "[V:2]", "[K:HP]", "[M:3/4]",
+    "[L:1/16]", "[Q:1/4=90]", "[P:B]", "[U:h=!f!]", "[I:linebreak !]", "[r:x]", "$", "\n",
+    "\nw: a-b _ * c~d \\- |",
+    "\nw: x\n+: y", "\ns: !p! * |", "\nV:1 clef=bass octave=1 middle=d", "\nV:A&1", "\nT:Sec", "\nP:(AB",
+    "\nm: ~n2 = (3o/n/m/ n", "~c2", "\nU:T = !nil!", "\n%%score (1 2) | {3",
+    "\n%%propagate-accidentals pitch",
+    "\nW: words", "\nK:Dphr ^f exp", " ", "&amp;", "\\u00e9", "`",
+  ]
+
+  @Test func randomTokenSoupNeverCrashes() {
+    var generator = SplitMix64(state: 77)
+    for _ in 0..<300 {
+      let count = Int(generator.next() % 60)
+      var text = "X:1\nK:C\n"
+      for _ in 0..<count { text += Self.tokens[Int(generator.next() % UInt64(Self.tokens.count))] }
+      let result = ABCParser.parse(text + "\n\nX:2\nK:G\nGAB|\n")
+      for diagnostic in result.diagnostics {
+        #expect(diagnostic.range.start.line >= 1 && diagnostic.range.start.column >= 1)
+        #expect(diagnostic.range.start <= diagnostic.range.end)
+      }
+      #expect(result.tunebook.tunes.last?.voices.first?.elements.filter { $0.duration > .zero }.count == 3)
+      for tune in result.tunebook.tunes {
+        #expect(!ScoreDumper.dump(tune).isEmpty)
+        for voice in tune.voices where voice.overlayOf == nil {
+          #expect(voice.elements.allSatisfy { $0.duration >= .zero })
+        }
       }
     }
   }

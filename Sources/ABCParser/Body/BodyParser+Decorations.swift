@@ -52,7 +52,7 @@ extension BodyParser {
     scanner.advance()
     var probe = scanner
     let name = probe.read {
-      $0 != delimiter && !$0.properties.isWhitespace && !"[]|:".unicodeScalars.contains($0)
+      $0 != delimiter && !$0.isABCWhitespace && !"[]|:".unicodeScalars.contains($0)
     }
     if probe.consume(delimiter), !name.isEmpty {
       scanner = probe
@@ -84,6 +84,14 @@ extension BodyParser {
     settings.userSymbols[scalar] ?? DecorationTable.shortcuts[scalar].map(SymbolDefinition.decoration)
   }
 
+  /// True for a lowercase letter that is neither a note, a rest, a spacer nor a symbol.
+  func isStrayLetter(_ scalar: Unicode.Scalar?) -> Bool {
+    guard let scalar, ("a"..."z").contains(scalar), !"abcdefgxyz".unicodeScalars.contains(scalar) else {
+      return false
+    }
+    return symbolDefinition(for: scalar) == nil
+  }
+
   /// Reads a one-letter symbol (`~`, `T`, a `U:` letter); false when `scalar` is none.
   mutating func parseSymbol(_ scanner: inout LineScanner) -> Bool {
     guard let scalar = scanner.peek() else { return false }
@@ -103,6 +111,11 @@ extension BodyParser {
       // H–W, h–w with no definition: a user symbol the tune never defined. Capitals are
       // skipped quietly (old tunes use them freely); a lowercase one is reported once.
       guard DecorationTable.isRedefinable(scalar) else { return false }
+      // A lowercase letter next to another undefined one is a stray word (`hi`), reported
+      // as unknown text by the caller.
+      if isStrayLetter(scalar), isStrayLetter(scanner.peek(1)) || isStrayLetter(scanner.peek(-1)) {
+        return false
+      }
       scanner.advance()
       let name = String(Character(scalar))
       if ("h"..."w").contains(scalar), !reportedDecorations.contains(name) {

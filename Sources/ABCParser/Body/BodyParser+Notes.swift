@@ -30,14 +30,14 @@ extension BodyParser {
     {
       microtone = readMicrotone(&scanner, sign: sign)
     }
-    guard let letter = scanner.peek(), let step = Step(letter: Character(letter)),
+    guard let letter = scanner.peek(), let step = Step(abcLetter: letter),
       "ABCDEFGabcdefg".unicodeScalars.contains(letter)
     else {
       diagnostics.error("accidental without a note", at: scanner.range(from: start))
       return nil
     }
     scanner.advance()
-    var octave = letter.properties.isLowercase ? 5 : 4
+    var octave = letter.isASCIILowercase ? 5 : 4
     while let mark = scanner.peek(), mark == "'" || mark == "," {
       octave += mark == "'" ? 1 : -1
       scanner.advance()

@@ -25,7 +25,10 @@ struct OverlayState {
 /// abcm2ps's `(&` … `&` … `&)` overlays several bars the same way, from the `(&`.
 extension BodyParser {
   /// Starts the body: creates the header's voices (or an implicit one) from the settings.
-  mutating func startBody() {
+  ///
+  /// `expectedElements` reserves room in the first voice (a guess from the tune's
+  /// length), so long tunes do not copy their elements as the array grows.
+  mutating func startBody(expectedElements: Int = 0) {
     inBody = true
     bodyStart = settings
     slots = []
@@ -34,6 +37,7 @@ extension BodyParser {
     if slots.isEmpty { _ = createSlot(for: VoiceFieldValue(id: "1"), implicit: true) }
     activeSlot = 0
     swap(&builder, &slots[0])
+    builder.reserveCapacity(min(expectedElements, 100_000))
   }
 
   /// Adds a voice built from `declaration`; returns its slot.
@@ -72,6 +76,17 @@ extension BodyParser {
   mutating func switchVoice(_ value: VoiceFieldValue, range: SourceRange) {
     endOverlay()
     guard let index = slotIndex[value.id] else {
+      if builder.isImplicit, slots.count == 1,
+        !builder.elements.contains(where: { $0.duration > .zero || $0.isBar })
+      {
+        // Nothing was written in the made-up voice: the first `V:` replaces it.
+        slots = []
+        slotIndex = [:]
+        _ = createSlot(for: value, implicit: false)
+        swap(&builder, &slots[0])
+        activeSlot = 0
+        return
+      }
       activate(createSlot(for: value, implicit: false))
       return
     }

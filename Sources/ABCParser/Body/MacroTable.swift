@@ -57,6 +57,7 @@ struct MacroTable {
     var index = 0
     var changed = false
     var quote: Unicode.Scalar?
+    let lastBang = scalars.lastIndex(of: "!") ?? -1
     while index < scalars.count {
       let scalar = scalars[index]
       if let open = quote {
@@ -65,7 +66,7 @@ struct MacroTable {
         index += 1
         continue
       }
-      if scalar == "\"" || (scalar == "!" && scalars[(index + 1)...].contains("!")) {
+      if scalar == "\"" || (scalar == "!" && index < lastBang) {
         quote = scalar
         output.append(scalar)
         index += 1
@@ -120,9 +121,9 @@ struct NoteSpelling {
   /// Reads `c`, `C,`, `a''` at `position` (advancing it); nil when no note letter is there.
   init?(_ scalars: [Unicode.Scalar], at position: inout Int) {
     let letter = scalars[position]
-    guard "ABCDEFGabcdefg".unicodeScalars.contains(letter), let step = Step(letter: Character(letter))
+    guard "ABCDEFGabcdefg".unicodeScalars.contains(letter), let step = Step(abcLetter: letter)
     else { return nil }
-    var octave = letter.properties.isLowercase ? 5 : 4
+    var octave = letter.isASCIILowercase ? 5 : 4
     position += 1
     while position < scalars.count, scalars[position] == "'" || scalars[position] == "," {
       octave += scalars[position] == "'" ? 1 : -1

@@ -145,6 +145,11 @@ struct VoiceBuilder {
     elements.append(.spacer(spacer))
   }
 
+  /// Makes room for `count` elements.
+  mutating func reserveCapacity(_ count: Int) {
+    elements.reserveCapacity(count)
+  }
+
   /// Appends a marker that does not break a beam (a tuplet start).
   mutating func appendMarker(_ element: VoiceElement) {
     elements.append(element)

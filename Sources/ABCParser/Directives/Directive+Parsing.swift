@@ -6,7 +6,7 @@ extension Directive {
   init?(line: SourceLine) {
     var scanner = LineScanner(line: line, from: 2, to: line.scalars.count)
     scanner.skipWhitespace()
-    let name = scanner.read { !$0.properties.isWhitespace }
+    let name = scanner.read { !$0.isABCWhitespace }
     guard !name.isEmpty else { return nil }
     let arguments = scanner.readRest()
     self.init(name: name, arguments: arguments, range: line.fullRange)

@@ -98,7 +98,7 @@ enum FieldInterpreter {
   ) {
     var scanner = scanner
     scanner.skipWhitespace()
-    let name = scanner.read { !$0.properties.isWhitespace }
+    let name = scanner.read { !$0.isABCWhitespace }
     scanner.skipWhitespace()
     DirectiveRegistry.validate(name: name, arguments: scanner, diagnostics: diagnostics)
     switch name {
@@ -115,7 +115,7 @@ enum FieldInterpreter {
       }
     case "deco":
       var copy = scanner
-      let decoName = copy.read { !$0.properties.isWhitespace }
+      let decoName = copy.read { !$0.isABCWhitespace }
       if !decoName.isEmpty { settings.customDecorations.insert(decoName) }
     case "abc-include":
       diagnostics.note(

@@ -37,7 +37,7 @@ enum KeyParser {
       scanner.skipWhitespace()
       if scanner.isAtEnd { break }
       let start = scanner.position
-      let text = scanner.read { !$0.properties.isWhitespace }
+      let text = scanner.read { !$0.isABCWhitespace }
       tokens.append((text, start, scanner.position))
     }
     var index = 0
@@ -129,7 +129,7 @@ enum KeyParser {
   static func tonicPrefix(_ token: String) -> (Int, (step: Step, alter: Int))? {
     let scalars = Array(token.unicodeScalars)
     guard let first = scalars.first, "ABCDEFG".unicodeScalars.contains(first),
-      let step = Step(letter: Character(first))
+      let step = Step(abcLetter: first)
     else { return nil }
     if scalars.count > 1 {
       if scalars[1] == "#" || scalars[1] == "♯" { return (2, (step, 1)) }
@@ -168,7 +168,7 @@ enum KeyParser {
   /// An explicit key accidental such as `^f`, `=c` or `__b` (octave marks ignored).
   static func explicitAccidental(_ token: String) -> (Step, Accidental)? {
     let scalars = Array(token.unicodeScalars.reversed().drop { $0 == "," || $0 == "'" }.reversed())
-    guard let last = scalars.last, let step = Step(letter: Character(last)) else { return nil }
+    guard let last = scalars.last, let step = Step(abcLetter: last) else { return nil }
     switch String(String.UnicodeScalarView(scalars.dropLast())) {
     case "^": return (step, .sharp)
     case "^^": return (step, .doubleSharp)

@@ -16,7 +16,7 @@ struct LineBreakPolicy: Equatable {
       scanner.skipWhitespace()
       if scanner.isAtEnd { break }
       let start = scanner.position
-      let token = scanner.read { !$0.properties.isWhitespace }
+      let token = scanner.read { !$0.isABCWhitespace }
       sawToken = true
       switch token.lowercased() {
       case "<eol>": policy.atEndOfLine = true

@@ -15,7 +15,7 @@ enum MeterParser {
     var scanner = scanner
     scanner.skipWhitespace()
     let start = scanner.position
-    let word = scanner.read { !$0.properties.isWhitespace }
+    let word = scanner.read { !$0.isABCWhitespace }
     switch word.lowercased() {
     case "": return Meter.none
     case "none": return Meter.none

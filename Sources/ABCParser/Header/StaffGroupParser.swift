@@ -68,7 +68,7 @@ enum StaffGroupParser {
           groups[groups.count - 1].barLinesJoin = true
         }
       default:
-        let id = scanner.read { !$0.properties.isWhitespace && !"[]{}()|*".unicodeScalars.contains($0) }
+        let id = scanner.read { !$0.isABCWhitespace && !"[]{}()|*".unicodeScalars.contains($0) }
         if id.isEmpty { scanner.advance() }
         if staff != nil { staff?.append(id) } else { addStaff([id]) }
       }

@@ -89,10 +89,10 @@ struct StaffParameters {
   /// A pitch written as an ABC note (`d`, `B,`, `c'`), or nil.
   static func pitch(_ text: String) -> Pitch? {
     let scalars = Array(text.unicodeScalars)
-    guard let first = scalars.first, let step = Step(letter: Character(first)),
+    guard let first = scalars.first, let step = Step(abcLetter: first),
       "ABCDEFGabcdefg".unicodeScalars.contains(first)
     else { return nil }
-    var octave = first.properties.isLowercase ? 5 : 4
+    var octave = first.isASCIILowercase ? 5 : 4
     for mark in scalars.dropFirst() {
       switch mark {
       case "'": octave += 1

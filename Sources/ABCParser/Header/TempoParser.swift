@@ -41,7 +41,7 @@ enum TempoParser {
       } else if let beat = NoteLengthParser.readFraction(&scanner) {
         tempo.beats.append(beat)
       } else {
-        let junk = scanner.read { !$0.properties.isWhitespace && $0 != "\"" }
+        let junk = scanner.read { !$0.isABCWhitespace && $0 != "\"" }
         if junk.isEmpty { scanner.advance() }
         diagnostics.warning("unexpected '\(junk)' in tempo", at: scanner.range(from: start))
       }

@@ -20,7 +20,7 @@ enum VoiceFieldParser {
   static func parse(_ scanner: LineScanner, diagnostics: DiagnosticCollector) -> VoiceFieldValue? {
     var scanner = scanner
     scanner.skipWhitespace()
-    let id = scanner.read { !$0.properties.isWhitespace && $0 != "]" }
+    let id = scanner.read { !$0.isABCWhitespace && $0 != "]" }
     guard !id.isEmpty else {
       diagnostics.error("V: needs a voice id", at: scanner.location)
       return nil
@@ -30,16 +30,22 @@ enum VoiceFieldParser {
       scanner.skipWhitespace()
       if scanner.isAtEnd { break }
       let start = scanner.position
-      let name = scanner.read { !$0.properties.isWhitespace && $0 != "=" }
+      let name = scanner.read { !$0.isABCWhitespace && $0 != "=" }
       var argument: String?
       if scanner.consume("=") {
         if scanner.consume("\"") {
-          argument = scanner.read { $0 != "\"" }
+          var text = String.UnicodeScalarView()
+          while let scalar = scanner.peek(), scalar != "\"" {
+            scanner.advance()
+            text.append(scalar)
+            if scalar == "\\", let escaped = scanner.advance() { text.append(escaped) }
+          }
+          argument = String(text)
           if !scanner.consume("\"") {
             diagnostics.error("unterminated string", at: scanner.line.location(at: start))
           }
         } else {
-          argument = scanner.read { !$0.properties.isWhitespace }
+          argument = scanner.read { !$0.isABCWhitespace }
         }
       }
       if name.isEmpty && argument == nil { scanner.advance() }

@@ -53,7 +53,7 @@ struct LineScanner {
   @discardableResult
   mutating func skipWhitespace() -> Bool {
     let start = position
-    while let scalar = peek(), scalar.properties.isWhitespace { position += 1 }
+    while let scalar = peek(), scalar.isABCWhitespace { position += 1 }
     return position > start
   }
 

@@ -34,19 +34,26 @@ struct SourceLine: Sendable {
   func text(from start: Int, to end: Int) -> String {
     let lower = min(max(start, 0), scalars.count)
     let upper = min(max(end, lower), scalars.count)
-    var result = String.UnicodeScalarView()
-    result.append(contentsOf: scalars[lower..<upper])
-    return String(result)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(upper - lower)
+    for scalar in scalars[lower..<upper] {
+      if scalar.value < 128 {
+        bytes.append(UInt8(scalar.value))
+      } else {
+        UTF8.encode(scalar) { bytes.append($0) }
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The code part of the line (comment removed).
   var code: String { text(from: 0, to: codeEnd) }
 
   /// True when the line holds only whitespace (an empty line ends a tune).
-  var isBlank: Bool { scalars.allSatisfy { $0.properties.isWhitespace } }
+  var isBlank: Bool { scalars.allSatisfy { $0.isABCWhitespace } }
 
   /// True when the line has no code at all once the comment is cut off.
-  var isCodeBlank: Bool { scalars[0..<codeEnd].allSatisfy { $0.properties.isWhitespace } }
+  var isCodeBlank: Bool { scalars[0..<codeEnd].allSatisfy { $0.isABCWhitespace } }
 
   /// True when the line starts with `%%` (a stylesheet directive).
   var isDirective: Bool {

@@ -1,3 +1,5 @@
+import ScoreModel
+
 /// Character classes the ABC grammar asks about.
 extension Unicode.Scalar {
   /// The value of an ASCII digit, or nil.
@@ -10,10 +12,24 @@ extension Unicode.Scalar {
     (value >= 65 && value <= 90) || (value >= 97 && value <= 122)
   }
 
-  /// True for the decoration shortcuts `.~HLMOPSTuv` and the other redefinable
-  /// capitals up to `W` (user symbols, `U:`); `.` is left to the caller.
-  var isDecorationShortcut: Bool {
-    self == "~" || self == "u" || self == "v" || (value >= 72 && value <= 87)
+  /// True for spaces, tabs and other white space (ASCII answered without a table look-up).
+  var isABCWhitespace: Bool {
+    if value < 128 { return value == 32 || (value >= 9 && value <= 13) }
+    return properties.isWhitespace
+  }
+
+  /// True for `a`–`z`.
+  var isASCIILowercase: Bool { value >= 97 && value <= 122 }
+}
+
+/// A step from a note letter, without building a `Character`.
+extension Step {
+  /// The step of `A`–`G` or `a`–`g`; nil for other scalars.
+  init?(abcLetter scalar: Unicode.Scalar) {
+    let lower = scalar.value | 0x20
+    guard lower >= 97, lower <= 103 else { return nil }
+    // a b c d e f g are steps 5 6 0 1 2 3 4.
+    self.init(rawValue: [5, 6, 0, 1, 2, 3, 4][Int(lower - 97)])
   }
 }
 
@@ -21,12 +37,11 @@ extension Unicode.Scalar {
 extension String {
   /// The string without leading and trailing whitespace.
   var trimmingWhitespace: String {
-    let scalars = Array(unicodeScalars)
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.isABCWhitespace }),
+      let last = scalars.lastIndex(where: { !$0.isABCWhitespace })
     else { return "" }
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars[first...last])
-    return String(view)
+    if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return self }
+    return String(scalars[first...last])
   }
 }

@@ -37,7 +37,7 @@ struct TuneParser {
     /// Switches to the body and records the settings it starts from.
     func endHeader() {
       inHeader = false
-      body.startBody()
+      body.startBody(expectedElements: lines.reduce(0) { $0 + $1.codeEnd } / 3)
       let current = body.settings
       initial = (current.meter, current.unitLength, current.key, current.tempo)
     }
