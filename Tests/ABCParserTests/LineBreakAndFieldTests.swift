@@ -77,6 +77,7 @@ enum ScoreDumperProbe {
     case .meterChange: "meter"
     case .clefChange: "clef"
     case .lineBreak: "break"
+    default: "other"
     }
   }
 }

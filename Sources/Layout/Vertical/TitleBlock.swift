@@ -12,6 +12,7 @@ struct TitleBlock {
 
   func build(for tune: Tune) -> (items: [DisplayItem], height: Double) {
     var items: [DisplayItem] = []
+    let style = setup.titleStyle
     var y = 0.0
     let width = setup.contentWidth
     let context = ItemContext(tune: tune.referenceNumber)
@@ -26,18 +27,22 @@ struct TitleBlock {
           box: Rect(x: x, y: y, width: extent.width, height: extent.ascent + extent.descent),
           context: context, source: source))
     }
-    for (index, title) in tune.metadata.titles.enumerated() {
+    let titles = style.fields.contains("T") ? tune.metadata.titles : []
+    if !titles.isEmpty { y += setup.titleSpace }
+    for (index, raw) in titles.enumerated() {
       let font = index == 0 ? setup.titleFont : setup.subtitleFont
-      add(title, font, role: index == 0 ? .title : .subtitle, align: 0.5)
+      var title = style.capitals ? raw.uppercased() : raw
+      if index == 0 && style.fields.contains("X") { title = "\(tune.referenceNumber). " + title }
+      add(title, font, role: index == 0 ? .title : .subtitle, align: style.alignment.factor)
       let extent = measurer.measure(title, font: font)
       y += (extent.ascent + extent.descent) * (index == 0 ? 1.25 : 1.15)
     }
-    var right = tune.metadata.composers
-    if !tune.metadata.origins.isEmpty {
+    var right = style.fields.contains("C") ? tune.metadata.composers : []
+    if style.fields.contains("O") && !tune.metadata.origins.isEmpty {
       let origin = "(" + tune.metadata.origins.joined(separator: "; ") + ")"
       if right.isEmpty { right = [origin] } else { right[right.count - 1] += " " + origin }
     }
-    let rhythm = tune.metadata.rhythm
+    let rhythm = style.fields.contains("R") ? tune.metadata.rhythm : nil
     let lines = max(right.count, rhythm == nil ? 0 : 1)
     for line in 0..<lines {
       if line < right.count { add(right[line], setup.composerFont, role: .composer, align: 1) }
@@ -45,7 +50,7 @@ struct TitleBlock {
       let extent = measurer.measure("Ag", font: setup.composerFont)
       y += (extent.ascent + extent.descent) * 1.1
     }
-    if !items.isEmpty { y += 4 }
+    if !items.isEmpty { y += setup.musicSpace }
     return (items, y)
   }
 }
