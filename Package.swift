@@ -6,6 +6,7 @@ import PackageDescription
 /// Module dependencies run one way:
 ///   ScoreModel ← ABCParser
 ///   ScoreModel, SMuFL, DisplayList ← Layout (no Cairo, no file I/O)
+///   Layout, ScoreModel ← Book (template/theme files, abcm2ps directives, book assembly; pure)
 ///   DisplayList, SMuFL ← Render (Cairo, Pango, FreeType, fontconfig)
 ///   everything ← ABCPressCLI ← abcpress (executable)
 let package = Package(
@@ -35,6 +36,7 @@ let package = Package(
     .target(name: "SMuFL"),
     .target(name: "DisplayList"),
     .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList"]),
+    .target(name: "Book", dependencies: ["Layout", "ScoreModel", "DisplayList"]),
 
     // Cairo/Pango backend.
     .target(
@@ -47,7 +49,7 @@ let package = Package(
     // Command line.
     .target(
       name: "ABCPressCLI",
-      dependencies: ["ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Render"]),
+      dependencies: ["ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Book", "Render"]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 
     // Tests (Swift Testing only).
@@ -60,5 +62,8 @@ let package = Package(
     .testTarget(
       name: "RenderTests", dependencies: ["Render", "DisplayList", "SMuFL", "Layout"]),
     .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI"]),
+    .testTarget(
+      name: "BookTests",
+      dependencies: ["Book", "Layout", "ABCParser", "ScoreModel", "DisplayList", "ABCPressCLI", "Render"]),
   ]
 )

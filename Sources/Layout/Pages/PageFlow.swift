@@ -38,7 +38,7 @@ struct PageFlow {
     self.setup = setup
     self.options = options
     self.firstPageIndex = firstPageIndex
-    y = setup.marginTop
+    y = setup.marginTop + setup.topSpace
   }
 
   var bottom: Double { setup.height - setup.marginBottom }
@@ -52,7 +52,7 @@ struct PageFlow {
     draft.section = draft.section ?? section
     pages.append(draft)
     draft = FlowPage()
-    y = setup.marginTop
+    y = setup.marginTop + setup.topSpace
   }
 
   /// Closes the last page and returns every page.

@@ -52,7 +52,7 @@ struct TuneLayout {
         var system = SystemEngraver(font: font, scale: scale, setup: setup, measurer: measurer).engrave(
           symbols: symbols, plan: plan, start: start, xs: xs, end: min(end, width), endings: endings,
           context: context)
-        if lineIndex == 0, voiceIndex == 0, let tempo = tune.tempo {
+        if lineIndex == 0, voiceIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
           TempoMark(font: font, setup: setup, measurer: measurer).place(
             tempo, above: &system, context: context)
         }

@@ -39,6 +39,11 @@ public struct PageSetup: Hashable, Sendable {
   public var tuneGap: Double
   /// Minimum clear space between staff systems, in staff spaces.
   public var systemGap: Double
+  /// Extra space at the top of every page, above the first item (`%%topspace`), in points.
+  public var topSpace: Double = 0
+  /// Distance between the staves of one system (`%%sysstaffsep`), in points; carried for
+  /// multi-staff systems.
+  public var staffSeparation: Double = 36
   /// Extra space above a tune's title (`%%titlespace`), in points.
   public var titleSpace: Double = 0
   /// Space between a tune's heading and its first staff (`%%musicspace`), in points.
