@@ -32,17 +32,27 @@ public struct BookAssembler {
   public mutating func add(text: String, tunebook: Tunebook) {
     var tunesByLine: [Int: Tune] = [:]
     for tune in tunebook.tunes { tunesByLine[tune.range.start.line] = tune }
+    let headerTitles = tunebook.headerFields.filter { $0.label == "T" }.map(\.value)
     let scan = SourceScan(text: text)
     for piece in scan.pieces {
       switch piece {
       case .tune(let line, let trailing):
         guard let tune = tunesByLine[line] else { continue }
-        blocks.append(.tune(Self.prepared(tune)))
+        blocks.append(.tune(Self.prepared(Self.withoutInheritedTitles(tune, headerTitles))))
         blocks += trailing.map { .text($0) }
       case .block(let block): blocks.append(block)
       case .directive(let directive): interTuneDirectives.append(directive)
       }
     }
+  }
+
+  /// A file-header `T:` is the book's title, not the first title of every tune.
+  static func withoutInheritedTitles(_ tune: Tune, _ headerTitles: [String]) -> Tune {
+    var tune = tune
+    var titles = tune.metadata.titles
+    for title in headerTitles where titles.count > 1 && titles.first == title { titles.removeFirst() }
+    tune.metadata.titles = titles
+    return tune
   }
 
   /// A tune with its display texts decoded.

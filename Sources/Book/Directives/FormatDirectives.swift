@@ -58,7 +58,7 @@ public struct FormatDirectives {
   public mutating func apply(_ directive: Directive) {
     let name = directive.name.lowercased()
     let value = directive.arguments.trimmed
-    if Self.handledElsewhere.contains(name) { return }
+    if Self.handledElsewhere.contains(name) || name.hasPrefix("abc") { return }
     func length(_ body: (inout FormatDirectives, Double) -> Void) {
       guard let points = StyleValues.length(value) else { return warn("'\(value)' is not a length", directive) }
       body(&self, points)

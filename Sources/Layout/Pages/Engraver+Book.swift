@@ -26,7 +26,11 @@ import ScoreModel
 
 extension Engraver {
   /// Engraves a tune book: body blocks in order, with the front and back matter `matter` asks for.
-  public func engrave(book blocks: [BookBlock], matter: BookMatter) -> DisplayList {
+  /// `tuneStyle`, when given, supplies a tune's own setup and options (its `%%` directives).
+  public func engrave(
+    book blocks: [BookBlock], matter: BookMatter,
+    tuneStyle: ((Tune) -> (setup: PageSetup, options: LayoutOptions)?)? = nil
+  ) -> DisplayList {
     let layout = TuneLayout(font: font, setup: setup, measurer: measurer, options: options)
     let text = TextLayout(measurer: measurer, width: setup.contentWidth)
     var sectionFont = setup.titleFont
@@ -61,7 +65,12 @@ extension Engraver {
     var flow = PageFlow(setup: setup, options: options, firstPageIndex: frontCount)
     for (index, block) in blocks.enumerated() {
       switch block {
-      case .tune(let tune): flow.place(layout.layOut(tune), anchor: .tune(index))
+      case .tune(let tune):
+        var tuneLayout = layout
+        if let style = tuneStyle?(tune) {
+          tuneLayout = TuneLayout(font: font, setup: style.setup, measurer: measurer, options: style.options)
+        }
+        flow.place(tuneLayout.layOut(tune), anchor: .tune(index))
       case .text(let textBlock):
         flow.space(setup.textFont.size * 0.4)
         flow.place(text.lines(for: textBlock, font: textBlock.font ?? setup.textFont), stretch: true)

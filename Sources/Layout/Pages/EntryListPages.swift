@@ -83,7 +83,7 @@ struct EntryListPages {
       return
     }
     let labelWidth = measurer.measure(label, font: entryFont).width
-    let dotWidth = max(0.5, measurer.measure(" .", font: entryFont).width)
+    let dotWidth = max(0.5, measurer.measure(String(repeating: " .", count: 20), font: entryFont).width / 20)
     let room = width - indent - labelWidth - dotWidth * 2
     let shown = fitted(entry.text, width: room)
     let textWidth = measurer.measure(shown, font: entryFont).width
