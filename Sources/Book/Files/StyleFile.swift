@@ -1,7 +1,8 @@
 /*
  StyleFile — the `key: value` format of templates and themes.
 
- Method. One pass over the lines. `#` starts a comment (outside a value's quotes); a line
+ Method. One pass over the lines. `#` at a line's start, or ` # ` after a value, starts a
+ comment (`#1e1f24` does not, nor a `#` inside quotes); a line
  `[name]` opens a section; `key: value` sets `section.key` (keys are lower-cased, the
  value is trimmed and may be wrapped in double quotes to keep spaces or `#`). Later
  settings win, so a user file can start with `base: a4-book` and override a few keys.
@@ -60,13 +61,22 @@ public struct StyleFile: Sendable, Equatable {
     return entries.map(\.key).filter { seen.insert($0).inserted }
   }
 
-  /// The line without a `#` comment that is outside double quotes.
+  /// The line without its comment: a `#` at the start of the line, or a `#` outside
+  /// double quotes with a space before it and a space (or nothing) after it, so that
+  /// colours such as `#1e1f24` are values, not comments.
   static func stripComment(_ line: String) -> String {
     var inQuotes = false
     var out = ""
-    for character in line {
+    let characters = Array(line)
+    for (index, character) in characters.enumerated() {
       if character == "\"" { inQuotes.toggle() }
-      if character == "#" && !inQuotes { break }
+      if character == "#" && !inQuotes {
+        let atStart = out.allSatisfy(\.isWhitespace)
+        let spaced =
+          index > 0 && characters[index - 1].isWhitespace
+          && (index + 1 == characters.count || characters[index + 1].isWhitespace)
+        if atStart || spaced { break }
+      }
       out.append(character)
     }
     return out
