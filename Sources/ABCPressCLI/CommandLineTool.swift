@@ -62,7 +62,8 @@ public enum CommandLineTool {
       }
     case "templates", "themes":
       let kind: StyleListCommand.Kind = name == "templates" ? .templates : .themes
-      return dispatch(rest, spec: StyleListCommand.spec, help: StyleListCommand.help(kind), console: console) {
+      return dispatch(rest, spec: StyleListCommand.spec, help: StyleListCommand.help(kind), console: console)
+      {
         try StyleListCommand(console: console, kind: kind).run($0)
       }
     case "dump":

@@ -15,7 +15,9 @@ public enum DisplayListJSON {
       out += pageIndex == 0 ? "\n" : ",\n"
       out += "    {\"width\": \(number(page.width)), \"height\": \(number(page.height)), "
       if let label = page.label { out += "\"label\": \(quote(label)), " }
-      if !page.links.isEmpty { out += "\"links\": [" + page.links.map(encode).joined(separator: ", ") + "], " }
+      if !page.links.isEmpty {
+        out += "\"links\": [" + page.links.map(encode).joined(separator: ", ") + "], "
+      }
       out += "\"items\": ["
       for (itemIndex, item) in page.items.enumerated() {
         out += itemIndex == 0 ? "\n" : ",\n"

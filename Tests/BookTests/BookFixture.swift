@@ -17,7 +17,9 @@ enum BookFixture {
   }
 
   /// A tune of `lines` source lines of reel music.
-  static func tune(_ number: Int, _ title: String, lines: Int = 3, rhythm: String = "reel", extra: String = "")
+  static func tune(
+    _ number: Int, _ title: String, lines: Int = 3, rhythm: String = "reel", extra: String = ""
+  )
     -> String
   {
     var abc = "X:\(number)\nT:\(title)\n\(extra)R:\(rhythm)\nM:4/4\nL:1/8\nK:D\n"
@@ -32,7 +34,8 @@ enum BookFixture {
     for number in 1...count {
       let isJig = number % 3 == 0
       let extra = isJig ? "T:Other Name \(number)\n" : ""
-      abc += tune(number, "Tune \(number)", lines: 2 + number % 5, rhythm: isJig ? "jig" : "reel", extra: extra)
+      abc += tune(
+        number, "Tune \(number)", lines: 2 + number % 5, rhythm: isJig ? "jig" : "reel", extra: extra)
       abc += "\n"
     }
     return abc
@@ -46,7 +49,8 @@ enum BookFixture {
   }
 
   static func engraver(_ template: PageTemplate) throws -> Engraver {
-    Engraver(font: try font(), measurer: ApproximateTextMeasurer(), setup: template.setup, options: template.options)
+    Engraver(
+      font: try font(), measurer: ApproximateTextMeasurer(), setup: template.setup, options: template.options)
   }
 
   static func scratch() throws -> URL {

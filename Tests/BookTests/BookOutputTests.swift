@@ -43,18 +43,22 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let contents = try BookFixture.run("pdftotext", ["-f", "2", "-l", "2", "-layout", pdf.path, "-"])
     #expect(contents.contains("Contents"))
-    let pages = Int(try BookFixture.run("pdfinfo", [pdf.path]).split(separator: "\n")
-      .first { $0.hasPrefix("Pages:") }?.split(separator: " ").last ?? "") ?? 0
+    let pages =
+      Int(
+        try BookFixture.run("pdfinfo", [pdf.path]).split(separator: "\n")
+          .first { $0.hasPrefix("Pages:") }?.split(separator: " ").last ?? "") ?? 0
     // Front matter: the title page and the contents; the body is labelled from 1 after them.
     let front = 2
     for number in 1...12 {
       let line = try #require(contents.split(separator: "\n").first { $0.contains("Tune \(number) ") })
-      let label = try #require(Int(line.split(separator: ".").last?.trimmingCharacters(in: .whitespaces) ?? ""))
+      let label = try #require(
+        Int(line.split(separator: ".").last?.trimmingCharacters(in: .whitespaces) ?? ""))
       let physical = label + front
       let body = try BookFixture.run("pdftotext", ["-f", "\(physical)", "-l", "\(physical)", pdf.path, "-"])
       #expect(body.contains("Tune \(number)\n"), "Tune \(number) not on page \(physical)")
     }
-    let index = try BookFixture.run("pdftotext", ["-f", "\(pages)", "-l", "\(pages)", "-layout", pdf.path, "-"])
+    let index = try BookFixture.run(
+      "pdftotext", ["-f", "\(pages)", "-l", "\(pages)", "-layout", pdf.path, "-"])
     #expect(index.contains("Index of Titles"))
     #expect(index.contains("Other Name 3"))
   }
@@ -73,7 +77,9 @@ import Testing
   }
 
   @Test func templatesSetPageSizes() throws {
-    for (template, size) in [("letter-book", "612 x 792"), ("a5-pocket", "419.53 x 595.28"), ("card", "595.28 x 419.53")] {
+    for (template, size) in [
+      ("letter-book", "612 x 792"), ("a5-pocket", "419.53 x 595.28"), ("card", "595.28 x 419.53"),
+    ] {
       let (folder, pdf) = try makeBook(["--template", template])
       defer { try? FileManager.default.removeItem(at: folder) }
       let info = try BookFixture.run("pdfinfo", [pdf.path])
@@ -83,7 +89,9 @@ import Testing
 
   @Test func listsBuiltinTemplatesAndThemes() {
     let templates = Self.tool(["templates"]).output
-    for name in ["a4-book", "letter-book", "a5-pocket", "card", "incipit"] { #expect(templates.contains(name)) }
+    for name in ["a4-book", "letter-book", "a5-pocket", "card", "incipit"] {
+      #expect(templates.contains(name))
+    }
     let themes = Self.tool(["themes"]).output
     for name in ["classic", "sepia", "dark", "high-contrast", "ink-saver"] { #expect(themes.contains(name)) }
     #expect(Self.tool(["themes", "--show", "dark"]).output.contains("background: #1e1f24"))

@@ -15,14 +15,16 @@ import Testing
 
   @Test func tunesThatFitAreNeverSplit() throws {
     let engraver = try BookFixture.engraver(.plain)
-    let list = engraver.engrave(book: BookFixture.blocks(BookFixture.bookSource(count: 14)), matter: BookMatter())
+    let list = engraver.engrave(
+      book: BookFixture.blocks(BookFixture.bookSource(count: 14)), matter: BookMatter())
     #expect(list.pages.count > 2)
     for (tune, pages) in pagesByTune(list) { #expect(pages.count == 1, "tune \(tune) split over \(pages)") }
   }
 
   @Test func longTunesBreakBetweenSystemsOnly() throws {
     let engraver = try BookFixture.engraver(.plain)
-    let list = engraver.engrave(book: BookFixture.blocks(BookFixture.tune(1, "Long", lines: 40)), matter: BookMatter())
+    let list = engraver.engrave(
+      book: BookFixture.blocks(BookFixture.tune(1, "Long", lines: 40)), matter: BookMatter())
     #expect(list.pages.count >= 2)
     let lines = list.pages.map { page in Set(page.items.compactMap(\.context.line)) }
     #expect(lines[0].isDisjoint(with: lines[1]))
@@ -35,7 +37,8 @@ import Testing
     let one = try BookFixture.engraver(template).engrave(book: BookFixture.blocks(abc), matter: BookMatter())
     #expect(one.pages.count == 5)
     let forced = BookFixture.tune(1, "A") + "\n%%newpage\n\n" + BookFixture.tune(2, "B")
-    let broken = try BookFixture.engraver(.plain).engrave(book: BookFixture.blocks(forced), matter: BookMatter())
+    let broken = try BookFixture.engraver(.plain).engrave(
+      book: BookFixture.blocks(forced), matter: BookMatter())
     #expect(broken.pages.count == 2)
     template = .plain
     template.options.splitTunes = true
@@ -73,7 +76,8 @@ import Testing
   @Test func runningHeadsExpandPlaceholders() throws {
     var template = PageTemplate.plain
     template.setup.marginTop = 60
-    template.setup.header = RunningHead(odd: ["{book}", "{title}", "{page}/{pages}"], even: ["$P", "", "$T"])
+    template.setup.header = RunningHead(
+      odd: ["{book}", "{title}", "{page}/{pages}"], even: ["$P", "", "$T"])
     var matter = BookMatter()
     matter.title = "My Book"
     let list = try BookFixture.engraver(template).engrave(

@@ -13,9 +13,13 @@ import Testing
     let input = folder.appendingPathComponent("tune.abc")
     try Self.abc.write(to: input, atomically: true, encoding: .utf8)
     let output = folder.appendingPathComponent(name)
-    let result = BookOutputTests.tool(["render", input.path, "-o", output.path, "--theme", theme, "--dpi", "144"])
+    let result = BookOutputTests.tool([
+      "render", input.path, "-o", output.path, "--theme", theme, "--dpi", "144",
+    ])
     #expect(result.code == .success, "\(result.errors)")
-    let json = BookOutputTests.tool(["dump", "--display-list", "--format", "json", input.path, "--theme", theme])
+    let json = BookOutputTests.tool([
+      "dump", "--display-list", "--format", "json", input.path, "--theme", theme,
+    ])
     return (output, try Self.decode(json.output))
   }
 
@@ -26,10 +30,14 @@ import Testing
     let items = try #require(pages.first?["items"] as? [[String: Any]])
     var page = DisplayPage(width: 595.28, height: 841.89)
     for item in items {
-      guard let role = (item["role"] as? String).flatMap(Role.init(rawValue:)), let box = item["box"] as? [Double]
+      guard let role = (item["role"] as? String).flatMap(Role.init(rawValue:)),
+        let box = item["box"] as? [Double]
       else { continue }
       let rect = Rect(x: box[0], y: box[1], width: box[2], height: box[3])
-      page.items.append(DisplayItem(role: role, shape: .line(LineShape(from: Point(x: 0, y: 0), to: Point(x: 0, y: 0), thickness: 0)), box: rect))
+      page.items.append(
+        DisplayItem(
+          role: role, shape: .line(LineShape(from: Point(x: 0, y: 0), to: Point(x: 0, y: 0), thickness: 0)),
+          box: rect))
     }
     return DisplayList(pages: [page])
   }
@@ -83,7 +91,9 @@ import Testing
     try (BookFixture.tune(7, "First One") + "\n" + BookFixture.tune(9, "Second")).write(
       to: input, atomically: true, encoding: .utf8)
     let pattern = folder.appendingPathComponent("thumbs/{X}-{T}.png").path
-    var result = BookOutputTests.tool(["thumbs", input.path, "-o", pattern, "--width", "320", "--incipit", "2"])
+    var result = BookOutputTests.tool([
+      "thumbs", input.path, "-o", pattern, "--width", "320", "--incipit", "2",
+    ])
     #expect(result.code == .success, "\(result.errors)")
     for name in ["7-First-One.png", "9-Second.png"] {
       let image = try RasterImage(contentsOfPNG: folder.appendingPathComponent("thumbs/" + name))
@@ -91,13 +101,16 @@ import Testing
       #expect(image.height > 20 && image.height < 120)
     }
     let whole = folder.appendingPathComponent("whole/{N}.png").path
-    result = BookOutputTests.tool(["thumbs", input.path, "-o", whole, "--width", "320", "--whole", "--transparent"])
+    result = BookOutputTests.tool([
+      "thumbs", input.path, "-o", whole, "--width", "320", "--whole", "--transparent",
+    ])
     let image = try RasterImage(contentsOfPNG: folder.appendingPathComponent("whole/1.png"))
     #expect(image.width == 320 && image.height > 60)
     #expect(image.color(x: 0, y: 0).alpha == 0)
     let svgPattern = folder.appendingPathComponent("svg/{X}.svg").path
     result = BookOutputTests.tool(["thumbs", input.path, "-o", svgPattern, "--width", "250"])
-    let svg = String(decoding: try Data(contentsOf: folder.appendingPathComponent("svg/7.svg")), as: UTF8.self)
+    let svg = String(
+      decoding: try Data(contentsOf: folder.appendingPathComponent("svg/7.svg")), as: UTF8.self)
     #expect(svg.contains("width=\"250\""))
   }
 }

@@ -45,5 +45,7 @@ struct StyleListCommand {
 }
 
 extension String {
-  func padding(to width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+  func padding(to width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
 }

@@ -37,7 +37,8 @@ struct ThumbsCommand {
   func run(_ arguments: ParsedArguments) throws -> ExitCode {
     guard !arguments.positionals.isEmpty else { throw UsageError("thumbs needs at least one input file") }
     guard let pattern = arguments["--output"] else { throw UsageError("thumbs needs -o 'PATTERN.png'") }
-    guard let format = OutputFormat(pathExtension: URL(fileURLWithPath: pattern).pathExtension), format != .pdf
+    guard let format = OutputFormat(pathExtension: URL(fileURLWithPath: pattern).pathExtension),
+      format != .pdf
     else { throw UsageError("the thumbs pattern must end in .png or .svg") }
     let width = try Self.number(arguments["--width"], name: "--width", default: 600, range: 16...8000)
     let job = try BookJob(arguments: arguments, console: console, defaultTemplate: "incipit")
@@ -47,7 +48,11 @@ struct ThumbsCommand {
     session.engraver.setup.footer = nil
     let bars: Int? =
       arguments.has("--whole")
-      ? nil : Int(try Self.number(arguments["--incipit"], name: "--incipit", default: Double(session.template.incipitBars ?? 4), range: 0...999))
+      ? nil
+      : Int(
+        try Self.number(
+          arguments["--incipit"], name: "--incipit", default: Double(session.template.incipitBars ?? 4),
+          range: 0...999))
     let renderer = session.renderer(transparent: arguments.has("--transparent"))
     var count = 0
     for block in job.blocks {
@@ -78,7 +83,8 @@ struct ThumbsCommand {
   {
     guard let text else { return value }
     guard let number = Double(text), range.contains(number) else {
-      throw UsageError("\(name) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got '\(text)'")
+      throw UsageError(
+        "\(name) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got '\(text)'")
     }
     return number
   }
@@ -103,7 +109,9 @@ struct ThumbsCommand {
   /// Sets an SVG's width and height attributes to pixels (the viewBox keeps the points).
   static func setSVGWidth(_ url: URL, width: Double, aspect: Double) throws {
     let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
-    guard let regex = try? NSRegularExpression(pattern: #"width="[0-9.]+pt" height="[0-9.]+pt""#) else { return }
+    guard let regex = try? NSRegularExpression(pattern: #"width="[0-9.]+pt" height="[0-9.]+pt""#) else {
+      return
+    }
     let height = (width * aspect).rounded()
     let replaced = regex.stringByReplacingMatches(
       in: text, range: NSRange(location: 0, length: (text as NSString).length),

@@ -26,7 +26,8 @@ struct BookJob {
       var format = FormatDirectives(setup: session.engraver.setup, options: session.engraver.options)
       format.apply(tune.directives)
       for warning in format.warnings {
-        console.error(Diagnostic(.warning, warning.message, at: warning.range, file: file ?? "<input>").description)
+        console.error(
+          Diagnostic(.warning, warning.message, at: warning.range, file: file ?? "<input>").description)
       }
     }
     blocks = assembled.blocks
@@ -44,7 +45,8 @@ struct BookJob {
     func field(_ label: Character) -> String? {
       header.first { $0.label == label }.map { TextEscapes.display($0.value) }
     }
-    matter.title = arguments["--title"] ?? field("T") ?? loaded.tunes.first.map { TextEscapes.display($0.title) }
+    matter.title =
+      arguments["--title"] ?? field("T") ?? loaded.tunes.first.map { TextEscapes.display($0.title) }
     matter.author = arguments["--author"] ?? field("Z") ?? field("C")
     matter.subtitle = arguments["--subtitle"]
     let formatter = DateFormatter()

@@ -26,7 +26,8 @@ struct EngravingSession {
     arguments: ParsedArguments, defaultTemplate: String? = nil, directives: [Directive] = [],
     warn: (String, SourceRange) -> Void = { _, _ in }
   ) throws {
-    var template = try arguments["--template"].map(StyleLoader.template)
+    var template =
+      try arguments["--template"].map(StyleLoader.template)
       ?? defaultTemplate.flatMap(PageTemplate.builtin) ?? .plain
     let theme = try arguments["--theme"].map(StyleLoader.theme) ?? .classic
     if arguments["--page-size"] != nil { try Self.applyPageSize(arguments, to: &template.setup) }
@@ -78,7 +79,9 @@ struct EngravingSession {
   var palette: RolePalette { Self.palette(theme) }
 
   static func palette(_ theme: Theme, transparent: Bool = false) -> RolePalette {
-    func color(_ c: ThemeColor) -> RGBAColor { RGBAColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha) }
+    func color(_ c: ThemeColor) -> RGBAColor {
+      RGBAColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    }
     var overrides: [Role: RGBAColor] = [:]
     for (role, value) in theme.colors { overrides[role] = color(value) }
     var background = color(theme.background)

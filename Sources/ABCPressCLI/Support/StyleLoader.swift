@@ -29,7 +29,8 @@ enum StyleLoader {
 
   private static func styleFile(_ reference: String, kind: String, names: [String]) throws -> StyleFile {
     guard FileManager.default.fileExists(atPath: reference) else {
-      throw UsageError("unknown \(kind) '\(reference)' (built-ins: \(names.joined(separator: ", ")); or give a file path)")
+      throw UsageError(
+        "unknown \(kind) '\(reference)' (built-ins: \(names.joined(separator: ", ")); or give a file path)")
     }
     let text: String
     do {

@@ -54,7 +54,9 @@ struct SourceScan {
           index += 1
         }
         index += 1
-        let mode = TextMode(rawValue: arguments.lowercased()) ?? (arguments.lowercased() == "ragged" ? .fill : .obeylines)
+        let mode =
+          TextMode(rawValue: arguments.lowercased())
+          ?? (arguments.lowercased() == "ragged" ? .fill : .obeylines)
         block = .text(TextBlock(lines: collected, mode: mode))
       case "newpage": if tuneLine == nil { block = .pageBreak }
       case "vskip": if tuneLine == nil { block = StyleValues.length(arguments).map { .space($0) } }
@@ -65,7 +67,11 @@ struct SourceScan {
         }
       }
       guard let block else { continue }
-      if tuneLine != nil, case .text(let text) = block { inTuneText.append(text) } else { pieces.append(.block(block)) }
+      if tuneLine != nil, case .text(let text) = block {
+        inTuneText.append(text)
+      } else {
+        pieces.append(.block(block))
+      }
     }
     closeTune()
   }

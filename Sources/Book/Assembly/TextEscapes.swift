@@ -42,7 +42,9 @@ public enum TextEscapes {
     var index = 0
     while index < characters.count {
       let character = characters[index]
-      if character == "\\", index + 2 < characters.count + 1, let (decoded, length) = backslash(characters, index) {
+      if character == "\\", index + 2 < characters.count + 1,
+        let (decoded, length) = backslash(characters, index)
+      {
         out += decoded
         index += length
       } else if character == "&", let (decoded, length) = entity(characters, index) {
@@ -66,7 +68,9 @@ public enum TextEscapes {
       let digits = mark == "u" ? 4 : 8
       guard index + 1 + digits < characters.count else { return nil }
       let hex = String(characters[(index + 2)..<(index + 2 + digits)])
-      if let value = UInt32(hex, radix: 16), let scalar = UnicodeScalar(value) { return (String(scalar), 2 + digits) }
+      if let value = UInt32(hex, radix: 16), let scalar = UnicodeScalar(value) {
+        return (String(scalar), 2 + digits)
+      }
     }
     if let accent = accents[mark], next.isLetter {
       return (String(next) + String(accent), 3)

@@ -60,10 +60,14 @@ public struct FormatDirectives {
     let value = directive.arguments.trimmed
     if Self.handledElsewhere.contains(name) || name.hasPrefix("abc") { return }
     func length(_ body: (inout FormatDirectives, Double) -> Void) {
-      guard let points = StyleValues.length(value) else { return warn("'\(value)' is not a length", directive) }
+      guard let points = StyleValues.length(value) else {
+        return warn("'\(value)' is not a length", directive)
+      }
       body(&self, points)
     }
-    func flag() -> Bool { StyleValues.bool(value.split(separator: " ").first.map(String.init) ?? "1") ?? true }
+    func flag() -> Bool {
+      StyleValues.bool(value.split(separator: " ").first.map(String.init) ?? "1") ?? true
+    }
     switch name {
     case "pagewidth": length { $0.setup.width = $1 }
     case "pageheight": length { $0.setup.height = $1 }
@@ -75,7 +79,9 @@ public struct FormatDirectives {
     case "landscape":
       if flag() != (setup.width > setup.height) { swap(&setup.width, &setup.height) }
     case "scale":
-      guard let scale = Double(value), scale > 0.1, scale < 5 else { return warn("bad scale '\(value)'", directive) }
+      guard let scale = Double(value), scale > 0.1, scale < 5 else {
+        return warn("bad scale '\(value)'", directive)
+      }
       setup.staffSpace = 6 * scale
     case "staffwidth": length { $0.setup.marginRight = max(0, $0.setup.width - $0.setup.marginLeft - $1) }
     case "indent": length { $0.options.indent = $1 }
@@ -112,14 +118,17 @@ public struct FormatDirectives {
     case "titlecaps": setup.titleStyle.capitals = flag()
     case "titleleft": setup.titleStyle.alignment = flag() ? .left : .center
     case "linebreak":
-      if value.contains("<none>") { options.lineBreaks = .optimal } else if value.contains("<EOL>") {
+      if value.contains("<none>") {
+        options.lineBreaks = .optimal
+      } else if value.contains("<EOL>") {
         options.lineBreaks = .source
       }
     case "continueall": if flag() { options.lineBreaks = .optimal }
     case "barsperstaff": options.barsPerStaff = Int(value).flatMap { $0 > 0 ? $0 : nil }
     case "stretchlast":
       guard let share = Double(value.split(separator: " ").first ?? "") else {
-        return options.stretchLast = flag() ? 0 : 1
+        options.stretchLast = flag() ? 0 : 1
+        return
       }
       options.stretchLast = share
     case "measurenb", "barnumbers": options.measureNumbers = Int(value).flatMap { $0 < 0 ? nil : $0 }
@@ -161,7 +170,8 @@ public struct FormatDirectives {
   }
 
   static func unquoted(_ text: String) -> String {
-    text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? String(text.dropFirst().dropLast()) : text
+    text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"")
+      ? String(text.dropFirst().dropLast()) : text
   }
 
   /// A font from abcm2ps's `Name [encoding] [size] [box]`.

@@ -5,7 +5,8 @@ enum PostScriptFonts {
   static let families: [(prefix: String, family: String)] = [
     ("times", "TeX Gyre Termes"), ("helvetica", "TeX Gyre Heros"), ("arial", "TeX Gyre Heros"),
     ("courier", "TeX Gyre Cursor"), ("palatino", "TeX Gyre Pagella"), ("newcenturyschlbk", "TeX Gyre Schola"),
-    ("centuryschoolbook", "TeX Gyre Schola"), ("bookman", "TeX Gyre Bonum"), ("avantgarde", "TeX Gyre Adventor"),
+    ("centuryschoolbook", "TeX Gyre Schola"), ("bookman", "TeX Gyre Bonum"),
+    ("avantgarde", "TeX Gyre Adventor"),
     ("zapfchancery", "TeX Gyre Chorus"),
   ]
 
@@ -15,7 +16,9 @@ enum PostScriptFonts {
     let parts = lower.split(separator: "-", maxSplits: 1)
     let base = String(parts.first ?? "")
     let style = parts.count > 1 ? String(parts[1]) : ""
-    let family = families.first { base.hasPrefix($0.prefix) }?.family ?? name.split(separator: "-").joined(separator: " ")
+    let family =
+      families.first { base.hasPrefix($0.prefix) }?.family
+      ?? name.split(separator: "-").joined(separator: " ")
     let known = families.contains { base.hasPrefix($0.prefix) }
     return FontSpec(
       family: family, size: size, isBold: known && style.contains("bold"),

@@ -119,7 +119,8 @@ public struct PageTemplate: Hashable, Sendable {
     case "legal": (setup.width, setup.height) = (612, 1008)
     default:
       let parts = value.lowercased().split(separator: "x").map { String($0) }
-      guard parts.count == 2, let width = StyleValues.length(parts[0]), let height = StyleValues.length(parts[1]),
+      guard parts.count == 2, let width = StyleValues.length(parts[0]),
+        let height = StyleValues.length(parts[1]),
         width > 36, height > 36
       else {
         throw StyleFileError(line: line, message: "page.size is a4, a5, letter, legal or WIDTH x HEIGHT")

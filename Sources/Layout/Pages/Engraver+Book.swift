@@ -45,7 +45,8 @@ extension Engraver {
       switch block {
       case .tune(let tune):
         tuneCount += 1
-        contentsEntries.append((.tune(index), tune.title.isEmpty ? "X:\(tune.referenceNumber)" : tune.title, inSection ? 1 : 0))
+        contentsEntries.append(
+          (.tune(index), tune.title.isEmpty ? "X:\(tune.referenceNumber)" : tune.title, inSection ? 1 : 0))
         for title in tune.metadata.titles where !title.isEmpty { titles.append((title, .tune(index))) }
       case .section(let name):
         inSection = true
@@ -76,8 +77,10 @@ extension Engraver {
         flow.place(text.lines(for: textBlock, font: textBlock.font ?? setup.textFont), stretch: true)
       case .pageBreak: flow.newPage()
       case .section(let name):
-        let heading = text.lines(for: TextBlock(lines: [name], mode: .center, role: .title), font: sectionFont)
-        flow.startSection(name, heading: heading, onNewPage: matter.sectionsOnNewPage, anchor: .section(index))
+        let heading = text.lines(
+          for: TextBlock(lines: [name], mode: .center, role: .title), font: sectionFont)
+        flow.startSection(
+          name, heading: heading, onNewPage: matter.sectionsOnNewPage, anchor: .section(index))
       case .space(let points): flow.space(points)
       }
     }
@@ -105,11 +108,14 @@ extension Engraver {
       indexPages = indexList.pages(entries, firstIndex: frontCount + body.count)
     }
     var front: [DisplayPage] = []
-    if matter.titlePage { front.append(TitlePage(setup: setup, measurer: measurer).page(matter, tuneCount: tuneCount)) }
+    if matter.titlePage {
+      front.append(TitlePage(setup: setup, measurer: measurer).page(matter, tuneCount: tuneCount))
+    }
     if matter.contents {
       let entries = contentsEntries.map { entry in
         ListEntry(
-          text: entry.text, label: entry.anchor.isSection ? nil : anchors[entry.anchor].map { label($0.page) },
+          text: entry.text,
+          label: entry.anchor.isSection ? nil : anchors[entry.anchor].map { label($0.page) },
           target: target(entry.anchor), level: entry.level)
       }
       front += contents.pages(entries, firstIndex: contentsStart)

@@ -57,7 +57,9 @@ struct EntryListPages {
     func left() -> Double { setup.contentLeft(pageIndex: firstIndex + pages.count) }
     let titleExtent = measurer.measure(title, font: setup.titleFont)
     page.items.append(
-      text(title, font: setup.titleFont, x: left() + (setup.contentWidth - titleExtent.width) / 2, top: y, role: .title))
+      text(
+        title, font: setup.titleFont, x: left() + (setup.contentWidth - titleExtent.width) / 2, top: y,
+        role: .title))
     y += titleHeight
     for entry in entries {
       if y + lineHeight > setup.height - setup.marginBottom + 0.01 {
@@ -78,7 +80,8 @@ struct EntryListPages {
     guard let label = entry.label else {
       page.items.append(text(entry.text, font: headingFont, x: left + indent, top: top, role: .text))
       if let target = entry.target {
-        page.links.append(PageLink(rect: Rect(x: left, y: top, width: width, height: lineHeight), target: target))
+        page.links.append(
+          PageLink(rect: Rect(x: left, y: top, width: width, height: lineHeight), target: target))
       }
       return
     }
@@ -97,7 +100,8 @@ struct EntryListPages {
     }
     page.items.append(text(label, font: entryFont, x: left + width - labelWidth, top: top, role: .text))
     if let target = entry.target {
-      page.links.append(PageLink(rect: Rect(x: left, y: top, width: width, height: lineHeight), target: target))
+      page.links.append(
+        PageLink(rect: Rect(x: left, y: top, width: width, height: lineHeight), target: target))
     }
   }
 

@@ -64,7 +64,8 @@ struct PageFlow {
   private mutating func add(
     _ items: [DisplayItem], at top: Double, extent: (Double, Double), stretch: Bool, anchor: FlowAnchor? = nil
   ) {
-    var unit = FlowUnit(items: items, dy: top, top: top - extent.0, bottom: top + extent.1, stretchBefore: stretch)
+    var unit = FlowUnit(
+      items: items, dy: top, top: top - extent.0, bottom: top + extent.1, stretchBefore: stretch)
     if let anchor { unit.anchors.append((anchor, top - extent.0)) }
     draft.units.append(unit)
   }

@@ -58,13 +58,17 @@ struct RunningHeads {
         items.append(
           DisplayItem(
             role: role, shape: .text(TextShape(text: text, font: font, origin: Point(x: x, y: baseline))),
-            box: Rect(x: x, y: baseline - extent.ascent, width: extent.width, height: extent.ascent + extent.descent)))
+            box: Rect(
+              x: x, y: baseline - extent.ascent, width: extent.width, height: extent.ascent + extent.descent))
+        )
       }
       if head.rule {
         let y = isHeader ? baseline + metrics.descent + 2 : baseline - metrics.ascent - 2
         items.append(
           DisplayItem(
-            role: role, shape: .line(LineShape(from: Point(x: left, y: y), to: Point(x: left + width, y: y), thickness: 0.4)),
+            role: role,
+            shape: .line(
+              LineShape(from: Point(x: left, y: y), to: Point(x: left + width, y: y), thickness: 0.4)),
             box: Rect(x: left, y: y - 0.2, width: width, height: 0.4)))
       }
     }

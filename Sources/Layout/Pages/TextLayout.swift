@@ -35,7 +35,9 @@ struct TextLayout {
     case .skip: return []
     case .obeylines, .center, .right:
       let alignment: TextAlignment = block.mode == .center ? .center : block.mode == .right ? .right : .left
-      return block.lines.map { line(words: [$0], font: font, alignment: alignment, role: block.role, context) }
+      return block.lines.map {
+        line(words: [$0], font: font, alignment: alignment, role: block.role, context)
+      }
     case .fill, .justify:
       var out: [TextLine] = []
       for paragraph in Self.paragraphs(block.lines) {
@@ -45,7 +47,9 @@ struct TextLayout {
           out.append(
             justify
               ? justified(words, font: font, role: block.role, context)
-              : line(words: [words.joined(separator: " ")], font: font, alignment: .left, role: block.role, context))
+              : line(
+                words: [words.joined(separator: " ")], font: font, alignment: .left, role: block.role, context
+              ))
         }
         out.append(TextLine(items: [], height: font.size * 0.5))
       }
@@ -96,7 +100,8 @@ struct TextLayout {
     guard !text.allSatisfy(\.isWhitespace) else { return TextLine(items: [], height: height) }
     let extent = measurer.measure(text, font: font)
     let x = max(0, (width - extent.width) * alignment.factor)
-    return TextLine(items: [item(text, font: font, x: x, extent: extent, role: role, context)], height: height)
+    return TextLine(
+      items: [item(text, font: font, x: x, extent: extent, role: role, context)], height: height)
   }
 
   func justified(_ words: [String], font: FontSpec, role: Role, _ context: ItemContext) -> TextLine {

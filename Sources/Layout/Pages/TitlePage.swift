@@ -34,7 +34,8 @@ struct TitlePage {
     page.items.append(
       DisplayItem(
         role: .title,
-        shape: .line(LineShape(from: Point(x: ruleX, y: y), to: Point(x: ruleX + rule, y: y), thickness: 0.8)),
+        shape: .line(
+          LineShape(from: Point(x: ruleX, y: y), to: Point(x: ruleX + rule, y: y), thickness: 0.8)),
         box: Rect(x: ruleX, y: y - 0.4, width: rule, height: 0.8)))
     y += setup.subtitleFont.size * 1.5
     if let author = matter.author {
@@ -45,7 +46,9 @@ struct TitlePage {
     let summary = tuneCount == 1 ? "1 tune" : "\(tuneCount) tunes"
     let foot = setup.height - setup.marginBottom - setup.textFont.size * 3
     centred(summary, setup.textFont, top: foot, role: .text)
-    if !matter.date.isEmpty { centred(matter.date, setup.textFont, top: foot + setup.textFont.size * 1.5, role: .text) }
+    if !matter.date.isEmpty {
+      centred(matter.date, setup.textFont, top: foot + setup.textFont.size * 1.5, role: .text)
+    }
     return page
   }
 }

@@ -102,7 +102,8 @@ struct TuneLayout {
     let context = ItemContext(tune: tune.referenceNumber)
     var lines = [TextLine(items: [], height: setup.wordsFont.size)]
     for block in blocks {
-      lines += text.lines(for: block, font: block.role == .lyric ? setup.wordsFont : setup.textFont, context: context)
+      lines += text.lines(
+        for: block, font: block.role == .lyric ? setup.wordsFont : setup.textFont, context: context)
     }
     return lines
   }

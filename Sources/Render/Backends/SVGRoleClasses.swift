@@ -55,10 +55,13 @@ enum SVGRoleClasses {
       let number = byte(2)
       let roles = Role.allCases
       let name = number == 0 ? "background" : number <= roles.count ? roles[number - 1].rawValue : "unknown"
-      let color = number == 0 ? palette.background : number <= roles.count ? palette.color(for: roles[number - 1]) : .black
+      let color =
+        number == 0
+        ? palette.background : number <= roles.count ? palette.color(for: roles[number - 1]) : .black
       var rest = group(5)
       if color.alpha < 1 {
-        rest = rest.replacingOccurrences(of: "-opacity:1;", with: "-opacity:\(DisplayListJSON.number(color.alpha));")
+        rest = rest.replacingOccurrences(
+          of: "-opacity:1;", with: "-opacity:\(DisplayListJSON.number(color.alpha));")
       }
       out += "class=\"\(name)\" style=\"\(group(1))\(hex(color))\(rest)\""
     }
