@@ -58,7 +58,8 @@ public struct FormatDirectives {
   public mutating func apply(_ directive: Directive) {
     let name = directive.name.lowercased()
     let value = directive.arguments.trimmed
-    if Self.handledElsewhere.contains(name) || name.hasPrefix("abc") { return }
+    if Self.handledElsewhere.contains(name) || name.hasPrefix("abc") || name.isEmpty { return }
+    if name.hasPrefix("end"), name != "endtext" { return }  // the matching begin… already warned
     func length(_ body: (inout FormatDirectives, Double) -> Void) {
       guard let points = StyleValues.length(value) else {
         return warn("'\(value)' is not a length", directive)
