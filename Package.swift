@@ -6,6 +6,7 @@ import PackageDescription
 /// Module dependencies run one way:
 ///   ScoreModel ← ABCParser
 ///   ScoreModel, SMuFL, DisplayList ← Layout (no Cairo, no file I/O)
+///   Layout, ScoreModel ← Book (template/theme files, abcm2ps directives, book assembly; pure)
 ///   DisplayList, SMuFL ← Render (Cairo, Pango, FreeType, fontconfig)
 ///   everything ← ABCPressCLI ← abcpress (executable)
 let package = Package(
@@ -36,6 +37,7 @@ let package = Package(
     .target(name: "DisplayList"),
     .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList"]),
     .target(name: "EngravingQuality", dependencies: ["DisplayList"]),
+    .target(name: "Book", dependencies: ["Layout", "ScoreModel", "DisplayList"]),
 
     // Cairo/Pango backend.
     .target(
@@ -48,7 +50,7 @@ let package = Package(
     // Command line.
     .target(
       name: "ABCPressCLI",
-      dependencies: ["ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Render"]),
+      dependencies: ["ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Book", "Render"]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 
     // Tests (Swift Testing only).
@@ -62,5 +64,8 @@ let package = Package(
       name: "RenderTests",
       dependencies: ["Render", "DisplayList", "SMuFL", "Layout", "ABCParser", "EngravingQuality"]),
     .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI"]),
+    .testTarget(
+      name: "BookTests",
+      dependencies: ["Book", "Layout", "ABCParser", "ScoreModel", "DisplayList", "ABCPressCLI", "Render"]),
   ]
 )

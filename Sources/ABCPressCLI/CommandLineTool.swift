@@ -11,9 +11,13 @@ public enum CommandLineTool {
     USAGE: abcpress <subcommand> [options]
 
     SUBCOMMANDS:
-      render   Engrave ABC files to PDF, PNG or SVG.
-      dump     Print the score model or the display list (text or JSON).
-      check    Parse ABC files and report problems.
+      render     Engrave ABC files to PDF, PNG or SVG.
+      book       Make a tune book: title page, contents, tunes, index, bookmarks.
+      thumbs     One cropped image (incipit or whole tune) per tune.
+      templates  List the built-in page templates.
+      themes     List the built-in colour themes.
+      dump       Print the score model or the display list (text or JSON).
+      check      Parse ABC files and report problems.
 
     Run 'abcpress <subcommand> --help' for a subcommand's options.
 
@@ -47,6 +51,20 @@ public enum CommandLineTool {
     case "render":
       return dispatch(rest, spec: RenderCommand.spec, help: RenderCommand.help, console: console) {
         try RenderCommand(console: console).run($0)
+      }
+    case "book":
+      return dispatch(rest, spec: BookCommand.spec, help: BookCommand.help, console: console) {
+        try BookCommand(console: console).run($0)
+      }
+    case "thumbs":
+      return dispatch(rest, spec: ThumbsCommand.spec, help: ThumbsCommand.help, console: console) {
+        try ThumbsCommand(console: console).run($0)
+      }
+    case "templates", "themes":
+      let kind: StyleListCommand.Kind = name == "templates" ? .templates : .themes
+      return dispatch(rest, spec: StyleListCommand.spec, help: StyleListCommand.help(kind), console: console)
+      {
+        try StyleListCommand(console: console, kind: kind).run($0)
       }
     case "dump":
       return dispatch(rest, spec: DumpCommand.spec, help: DumpCommand.help, console: console) {

@@ -6,10 +6,19 @@ public enum DisplayListJSON {
   public static func encode(_ list: DisplayList) -> String {
     var out = "{\n  \"version\": \(formatVersion),\n"
     if let title = list.title { out += "  \"title\": \(quote(title)),\n" }
+    out += infoFields(list.info)
+    if !list.outline.isEmpty {
+      out += "  \"outline\": [" + list.outline.map(encode).joined(separator: ", ") + "],\n"
+    }
     out += "  \"pages\": ["
     for (pageIndex, page) in list.pages.enumerated() {
       out += pageIndex == 0 ? "\n" : ",\n"
-      out += "    {\"width\": \(number(page.width)), \"height\": \(number(page.height)), \"items\": ["
+      out += "    {\"width\": \(number(page.width)), \"height\": \(number(page.height)), "
+      if let label = page.label { out += "\"label\": \(quote(label)), " }
+      if !page.links.isEmpty {
+        out += "\"links\": [" + page.links.map(encode).joined(separator: ", ") + "], "
+      }
+      out += "\"items\": ["
       for (itemIndex, item) in page.items.enumerated() {
         out += itemIndex == 0 ? "\n" : ",\n"
         out += "      " + encode(item)

@@ -3,11 +3,19 @@ public struct DisplayPage: Hashable, Sendable {
   public var width: Double
   public var height: Double
   public var items: [DisplayItem]
+  /// Clickable areas of the page.
+  public var links: [PageLink]
+  /// The page's label (PDF page label, e.g. `iii` or `12`); nil leaves the viewer's default.
+  public var label: String?
 
-  public init(width: Double, height: Double, items: [DisplayItem] = []) {
+  public init(
+    width: Double, height: Double, items: [DisplayItem] = [], links: [PageLink] = [], label: String? = nil
+  ) {
     self.width = width
     self.height = height
     self.items = items
+    self.links = links
+    self.label = label
   }
 }
 
@@ -16,10 +24,19 @@ public struct DisplayList: Hashable, Sendable {
   public var pages: [DisplayPage]
   /// The book's title, for document metadata.
   public var title: String?
+  /// Author, subject and keywords for document metadata.
+  public var info: DocumentInfo
+  /// The document outline (PDF bookmarks), top-level entries in order.
+  public var outline: [OutlineEntry]
 
-  public init(pages: [DisplayPage] = [], title: String? = nil) {
+  public init(
+    pages: [DisplayPage] = [], title: String? = nil, info: DocumentInfo = DocumentInfo(),
+    outline: [OutlineEntry] = []
+  ) {
     self.pages = pages
     self.title = title
+    self.info = info
+    self.outline = outline
   }
 
   /// Every item of every page, with its page index.

@@ -6,8 +6,13 @@ public enum DisplayListDumper {
   public static func dump(_ list: DisplayList) -> String {
     var out = ""
     for (index, page) in list.pages.enumerated() {
-      out += "page \(index + 1) \(n(page.width))x\(n(page.height))\n"
+      out += "page \(index + 1) \(n(page.width))x\(n(page.height))"
+      out += (page.label.map { " label " + DisplayListJSON.quote($0) } ?? "") + "\n"
       for item in page.items { out += "  " + line(item) + "\n" }
+      for link in page.links { out += "  link " + DisplayListJSON.encode(link) + "\n" }
+    }
+    for entry in list.outline.flatMap(\.flattened) {
+      out += "outline \(DisplayListJSON.quote(entry.title)) page \(entry.page + 1) y \(n(entry.y))\n"
     }
     return out
   }

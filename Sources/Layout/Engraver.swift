@@ -12,7 +12,6 @@ public struct Engraver {
   public let measurer: any TextMeasurer
   public var setup: PageSetup
   public var options: LayoutOptions
-  public var style = MusicTextStyle()
 
   public init(
     font: MusicFont, measurer: any TextMeasurer, setup: PageSetup = .a4,
@@ -29,7 +28,7 @@ public struct Engraver {
     -> DisplayList
   {
     let layout = TuneLayout(
-      font: font, setup: setup, style: style, measurer: measurer, options: options,
+      font: font, setup: setup, measurer: measurer, options: options,
       headerDirectives: headerDirectives)
     let laidOut = tunes.map { layout.layOut($0) }
     let pages = PageBreaker(setup: setup).paginate(laidOut)

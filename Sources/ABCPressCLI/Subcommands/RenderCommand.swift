@@ -11,12 +11,15 @@ struct RenderCommand {
     Engraves every tune of the inputs, in order, into one output. The format comes from
     the output's extension. PNG and SVG write one file per page: a single page goes to
     the given name, several pages to numbered files (out-1.png, out-2.png, ...).
-    Use '-' as an input to read ABC from standard input.
+    Use '-' as an input to read ABC from standard input. abcm2ps format directives
+    (%%pagewidth, %%titlefont, %%header, ...) in the files apply over the template.
 
     OPTIONS:
       -o, --output <file>     Output file (.pdf, .png or .svg). Required.
       --dpi <n>               PNG resolution in dots per inch (default 150).
-      --page-size <size>      a4 (default) or letter.
+      --template <name|file>  Page template (see 'abcpress templates'); default plain A4.
+      --theme <name|file>     Colour theme (see 'abcpress themes'); default classic.
+      --page-size <size>      a4 (default), a5 or letter.
       --music-font <name>     Bravura (default), Leland or Petaluma.
       --staff-space <pt>      Distance between staff lines in points (default 5).
       --auto-break            Choose line breaks optimally, ignoring the source's.
@@ -32,31 +35,36 @@ struct RenderCommand {
 
   func run(_ arguments: ParsedArguments) throws -> ExitCode {
     guard !arguments.positionals.isEmpty else { throw UsageError("render needs at least one input file") }
+    let (url, format) = try Self.output(arguments, command: "render")
+    let dpi = try Self.dpi(arguments)
+    _ = try EngravingSession.pageSetup(arguments)
+    let job = try BookJob(arguments: arguments, console: console)
+    if job.loaded.tunes.isEmpty {
+      console.error("abcpress: error: no tunes to engrave")
+      return .inputErrors
+    }
+    let list = job.session.engrave(job.blocks, matter: job.matter(arguments: arguments, frontMatter: false))
+    try job.session.renderer().write(list, to: url, format: format, dpi: dpi)
+    return job.loaded.hasErrors ? .inputErrors : .success
+  }
+
+  /// The `-o` file and its format.
+  static func output(_ arguments: ParsedArguments, command: String) throws -> (URL, OutputFormat) {
     guard let output = arguments["--output"] else {
-      throw UsageError("render needs an output file: -o OUT.pdf")
+      throw UsageError("\(command) needs an output file: -o OUT.pdf")
     }
     let url = URL(fileURLWithPath: output)
     guard let format = OutputFormat(pathExtension: url.pathExtension) else {
       throw UsageError("cannot tell the output format from '\(output)': use .pdf, .png or .svg")
     }
-    var dpi = 150.0
-    if let text = arguments["--dpi"] {
-      guard let value = Double(text), value >= 10, value <= 2400 else {
-        throw UsageError("--dpi must be a number from 10 to 2400, got '\(text)'")
-      }
-      dpi = value
+    return (url, format)
+  }
+
+  static func dpi(_ arguments: ParsedArguments) throws -> Double {
+    guard let text = arguments["--dpi"] else { return 150 }
+    guard let value = Double(text), value >= 10, value <= 2400 else {
+      throw UsageError("--dpi must be a number from 10 to 2400, got '\(text)'")
     }
-    _ = try EngravingSession.pageSetup(arguments)
-    let loader = InputLoader(console: console)
-    let loaded = loader.load(arguments.positionals)
-    loader.report(loaded.diagnostics)
-    if loaded.tunes.isEmpty {
-      console.error("abcpress: error: no tunes to engrave")
-      return .inputErrors
-    }
-    let session = try EngravingSession(arguments: arguments)
-    let list = session.engraver.engrave(loaded.tunes)
-    try session.renderer().write(list, to: url, format: format, dpi: dpi)
-    return loaded.hasErrors ? .inputErrors : .success
+    return value
   }
 }

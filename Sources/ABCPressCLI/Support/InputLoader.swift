@@ -8,6 +8,10 @@ struct InputLoader {
 
   struct Loaded {
     var tunebooks: [Tunebook] = []
+    /// The source text of each tune book, for the book assembler.
+    var texts: [String] = []
+    /// The input names, as given.
+    var names: [String] = []
     var diagnostics: [Diagnostic] = []
     var tunes: [Tune] { tunebooks.flatMap(\.tunes) }
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -35,6 +39,8 @@ struct InputLoader {
       let text = String(decoding: data, as: UTF8.self)
       let result = ABCParser.parse(text, file: name)
       loaded.tunebooks.append(result.tunebook)
+      loaded.texts.append(text)
+      loaded.names.append(name)
       loaded.diagnostics += result.diagnostics.map { diagnostic in
         var diagnostic = diagnostic
         diagnostic.file = diagnostic.file ?? name

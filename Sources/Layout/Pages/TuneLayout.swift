@@ -8,19 +8,28 @@ struct LaidOutTune {
   var heading: [DisplayItem]
   var headingHeight: Double
   var systems: [StaffSystem]
-  var trailer: [DisplayItem] = []
-  var trailerHeight: Double = 0
+  /// Systems (by index) that a `%%newpage` inside the tune puts on a new page.
+  var breaksBefore: Set<Int> = []
+  /// A `%%newpage` in the tune header: the tune starts a new page.
+  var startsNewPage = false
+  /// Words (`W:`), notes and history set after the music.
+  var trailing: [TextLine] = []
+  /// The first title, for running heads.
+  var title = ""
+  var composer = ""
 }
 
 /// Lays out one tune: symbols, line breaks, justified systems and the title block.
 struct TuneLayout {
   let font: MusicFont
   let setup: PageSetup
-  let style: MusicTextStyle
   let measurer: any TextMeasurer
   let options: LayoutOptions
   /// Directives of the file header, which the tune's own directives override.
   var headerDirectives: [Directive] = []
+
+  /// The music's text styles, from the set-up's fonts.
+  var style: MusicTextStyle { MusicTextStyle(setup: setup) }
 
   func layOut(_ tune: Tune) -> LaidOutTune {
     let scale = setup.staffSpace
@@ -57,17 +66,58 @@ struct TuneLayout {
         var system = engraver.engrave(
           symbols: symbols, plan: plan, start: start, xs: xs, end: min(end + courtesyWidth, width),
           endings: endings, courtesy: courtesy, context: context)
-        if lineIndex == 0, let tempo = tune.tempo {
+        if lineIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
           TempoMark(font: font, setup: setup, measurer: measurer).place(
             tempo, above: &system, context: context)
         }
         systems.append(system)
       }
     }
-    let words = WordsBlock(style: style, measurer: measurer, width: setup.contentWidth).build(tune)
-    return LaidOutTune(
-      heading: heading.items, headingHeight: heading.height, systems: systems, trailer: words.items,
-      trailerHeight: words.height)
+    var laidOut = LaidOutTune(heading: heading.items, headingHeight: heading.height, systems: systems)
+    laidOut.title = tune.title
+    laidOut.composer = tune.metadata.composers.first ?? ""
+    placeDirectedBreaks(tune, in: &laidOut)
+    laidOut.trailing = trailingText(tune)
+    return laidOut
+  }
+
+  /// Maps `%%newpage` lines of the tune to page breaks before the tune or before the
+  /// first system whose source starts after the directive.
+  func placeDirectedBreaks(_ tune: Tune, in laidOut: inout LaidOutTune) {
+    for directive in tune.directives where directive.name == "newpage" {
+      let line = directive.range.start.line
+      let firstLines = laidOut.systems.map { system in
+        system.items.compactMap { $0.source?.line }.min() ?? Int.max
+      }
+      guard let index = firstLines.firstIndex(where: { $0 > line }) else { continue }
+      if index == 0 { laidOut.startsNewPage = true } else { laidOut.breaksBefore.insert(index) }
+    }
+  }
+
+  /// `W:` words, then `N:` notes and `H:` history when `%%writefields` asks for them.
+  func trailingText(_ tune: Tune) -> [TextLine] {
+    let fields = setup.titleStyle.fields
+    var blocks: [TextBlock] = []
+    var words = tune.words
+    if words.isEmpty {
+      words = tune.metadata.fields.filter { $0.label == "W" }.map(\.value)
+    }
+    if fields.contains("W") && !words.isEmpty { blocks.append(TextBlock(lines: words, role: .lyric)) }
+    if fields.contains("N") && !tune.metadata.notes.isEmpty {
+      blocks.append(TextBlock(lines: tune.metadata.notes.map { "Notes: " + $0 }, mode: .fill))
+    }
+    if fields.contains("H") && !tune.metadata.history.isEmpty {
+      blocks.append(TextBlock(lines: tune.metadata.history, mode: .fill))
+    }
+    guard !blocks.isEmpty else { return [] }
+    let text = TextLayout(measurer: measurer, width: setup.contentWidth)
+    let context = ItemContext(tune: tune.referenceNumber)
+    var lines = [TextLine(items: [], height: setup.wordsFont.size)]
+    for block in blocks {
+      lines += text.lines(
+        for: block, font: block.role == .lyric ? setup.wordsFont : setup.textFont, context: context)
+    }
+    return lines
   }
 
   /// Key and meter changes that open the next line, to announce at this line's end.

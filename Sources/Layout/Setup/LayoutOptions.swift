@@ -1,9 +1,25 @@
-/// Choices that change how music is set, independent of the page.
+/// Choices that change how music is set and paged, independent of the page size.
 public struct LayoutOptions: Hashable, Sendable {
   public var lineBreaks: LineBreakMode
   /// The last line of a tune is justified only when its natural width is at least this
   /// fraction of the measure width (`%%stretchlast`).
   public var stretchLast: Double
+  /// Let a tune start on a page where it does not fit, breaking it between systems
+  /// (`%%splittune 1`); by default such a tune moves to the next page.
+  public var splitTunes = false
+  /// Start every tune on a new page (`%%oneperpage`).
+  public var onePerPage = false
+  /// Spread the systems of a page that breaks to fill it to the bottom margin.
+  public var justifyVertically = false
+  /// Bar numbers every N bars (`%%measurenb`); 0 = at each line start, nil = none.
+  /// Carried for the system engraver.
+  public var measureNumbers: Int?
+  /// Transposition in semitones (`%%transpose`); carried for the transposition stage.
+  public var transpose = 0
+  /// Bars per line (`%%barsperstaff`); carried for the line breaker.
+  public var barsPerStaff: Int?
+  /// Indent of a tune's first system in points (`%%indent`); carried for the system engraver.
+  public var indent = 0.0
 
   public init(lineBreaks: LineBreakMode = .source, stretchLast: Double = 0.6) {
     self.lineBreaks = lineBreaks

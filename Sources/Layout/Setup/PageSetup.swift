@@ -3,7 +3,9 @@ import DisplayList
 /// Page geometry and type styles the layout engine works to (sizes in points).
 ///
 /// The staff space is the unit of all engraving geometry; everything else here is
-/// page furniture. A later page-template stage fills this from a template file.
+/// page furniture. Page templates (the `Book` module) and abcm2ps directives fill it in.
+/// With `mirrorMargins`, `marginLeft` is the inner margin and `marginRight` the outer one,
+/// swapped on even pages; `gutter` is added to the inner margin of every page.
 public struct PageSetup: Hashable, Sendable {
   public var width: Double
   public var height: Double
@@ -11,6 +13,10 @@ public struct PageSetup: Hashable, Sendable {
   public var marginBottom: Double
   public var marginLeft: Double
   public var marginRight: Double
+  /// Extra inner margin for the binding, in points.
+  public var gutter: Double = 0
+  /// Whether even (left-hand) pages mirror the margins of odd ones.
+  public var mirrorMargins = false
   /// The distance between two staff lines, in points.
   public var staffSpace: Double
   public var titleFont: FontSpec
@@ -20,10 +26,33 @@ public struct PageSetup: Hashable, Sendable {
   public var tempoFont: FontSpec
   /// Labels of first and second endings.
   public var voltaFont: FontSpec
+  /// `%%text`, `%%center` and `%%begintext` paragraphs.
+  public var textFont: FontSpec
+  /// `W:` words printed after a tune.
+  public var wordsFont: FontSpec
+  /// Chord symbols, annotations, lyrics and part labels: carried for the system engraver.
+  public var chordFont: FontSpec
+  public var annotationFont: FontSpec
+  public var vocalFont: FontSpec
+  public var partsFont: FontSpec
   /// Vertical space between consecutive tunes, in points.
   public var tuneGap: Double
   /// Minimum clear space between staff systems, in staff spaces.
   public var systemGap: Double
+  /// Extra space at the top of every page, above the first item (`%%topspace`), in points.
+  public var topSpace: Double = 0
+  /// Distance between the staves of one system (`%%sysstaffsep`), in points; carried for
+  /// multi-staff systems.
+  public var staffSeparation: Double = 36
+  /// Extra space above a tune's title (`%%titlespace`), in points.
+  public var titleSpace: Double = 0
+  /// Space between a tune's heading and its first staff (`%%musicspace`), in points.
+  public var musicSpace: Double = 4
+  /// The tune heading's style: alignment, case and which fields print.
+  public var titleStyle = TitleStyle()
+  /// Running header and footer; nil prints none.
+  public var header: RunningHead?
+  public var footer: RunningHead?
 
   public init(
     width: Double, height: Double, margin: Double = 42.5, staffSpace: Double = 5.0,
@@ -42,6 +71,12 @@ public struct PageSetup: Hashable, Sendable {
     self.infoFont = FontSpec(family: textFamily, size: 10)
     self.tempoFont = FontSpec(family: textFamily, size: 10, isBold: true)
     self.voltaFont = FontSpec(family: textFamily, size: 9)
+    self.textFont = FontSpec(family: textFamily, size: 10.5)
+    self.wordsFont = FontSpec(family: textFamily, size: 10.5)
+    self.chordFont = FontSpec(family: textFamily, size: 10)
+    self.annotationFont = FontSpec(family: textFamily, size: 9)
+    self.vocalFont = FontSpec(family: textFamily, size: 9.5)
+    self.partsFont = FontSpec(family: textFamily, size: 11, isBold: true)
     self.tuneGap = 28
     self.systemGap = 4
   }
@@ -50,9 +85,30 @@ public struct PageSetup: Hashable, Sendable {
   public static let a4 = PageSetup(width: 595.28, height: 841.89)
   /// US Letter portrait, 8.5 × 11 in.
   public static let letter = PageSetup(width: 612, height: 792)
+  /// ISO A5 portrait, 148 × 210 mm.
+  public static let a5 = PageSetup(width: 419.53, height: 595.28, margin: 34)
 
-  /// The width available to music, in points.
-  public var contentWidth: Double { width - marginLeft - marginRight }
+  /// The width available to music, in points (the same on every page).
+  public var contentWidth: Double { width - marginLeft - marginRight - gutter }
   /// The height available to music, in points.
   public var contentHeight: Double { height - marginTop - marginBottom }
+
+  /// The x of the content area's left edge on a page (0-based physical page index:
+  /// index 0 is page 1, a right-hand, odd page).
+  public func contentLeft(pageIndex: Int) -> Double {
+    let isEven = pageIndex % 2 == 1
+    if mirrorMargins && isEven { return marginRight }
+    return marginLeft + gutter
+  }
+
+  /// Every text font, for themes that swap the family.
+  public mutating func setTextFamily(_ family: String) {
+    let paths: [WritableKeyPath<PageSetup, FontSpec>] = [
+      \.titleFont, \.subtitleFont, \.composerFont, \.infoFont, \.tempoFont, \.voltaFont, \.textFont,
+      \.wordsFont, \.chordFont, \.annotationFont, \.vocalFont, \.partsFont,
+    ]
+    for path in paths { self[keyPath: path].family = family }
+    header?.font.family = family
+    footer?.font.family = family
+  }
 }

@@ -13,14 +13,18 @@ public struct MusicTextStyle: Hashable, Sendable {
   public var directionFont: FontSpec
   public var wordsFont: FontSpec
 
-  public init(textFamily: String = "TeX Gyre Schola") {
-    chordSymbolFont = FontSpec(family: textFamily, size: 11)
-    annotationFont = FontSpec(family: textFamily, size: 9.5)
-    lyricFont = FontSpec(family: textFamily, size: 10)
-    fingeringFont = FontSpec(family: textFamily, size: 7.5)
-    partLabelFont = FontSpec(family: textFamily, size: 11, isBold: true)
-    measureNumberFont = FontSpec(family: textFamily, size: 7.5, isItalic: true)
-    directionFont = FontSpec(family: textFamily, size: 10, isBold: true, isItalic: true)
-    wordsFont = FontSpec(family: textFamily, size: 10.5)
+  /// The music's text styles from a page set-up's fonts (`%%gchordfont`,
+  /// `%%annotationfont`, `%%vocalfont`, `%%partsfont`, `%%wordsfont` reach them there);
+  /// fingerings, bar numbers and text marks are derived from the annotation font.
+  public init(setup: PageSetup) {
+    chordSymbolFont = setup.chordFont
+    annotationFont = setup.annotationFont
+    lyricFont = setup.vocalFont
+    partLabelFont = setup.partsFont
+    wordsFont = setup.wordsFont
+    let family = setup.annotationFont.family
+    fingeringFont = FontSpec(family: family, size: 7.5)
+    measureNumberFont = FontSpec(family: family, size: 7.5, isItalic: true)
+    directionFont = FontSpec(family: family, size: 10, isBold: true, isItalic: true)
   }
 }

@@ -12,6 +12,7 @@ struct TitleBlock {
 
   func build(for tune: Tune) -> (items: [DisplayItem], height: Double) {
     var items: [DisplayItem] = []
+    let style = setup.titleStyle
     var y = 0.0
     let width = setup.contentWidth
     let context = ItemContext(tune: tune.referenceNumber)
@@ -26,22 +27,26 @@ struct TitleBlock {
           box: Rect(x: x, y: y, width: extent.width, height: extent.ascent + extent.descent),
           context: context, source: source))
     }
-    for (index, title) in tune.metadata.titles.enumerated() {
+    let titles = style.fields.contains("T") ? tune.metadata.titles : []
+    if !titles.isEmpty { y += setup.titleSpace }
+    for (index, raw) in titles.enumerated() {
       let font = index == 0 ? setup.titleFont : setup.subtitleFont
+      var title = style.capitals ? raw.uppercased() : raw
+      if index == 0 && style.fields.contains("X") { title = "\(tune.referenceNumber). " + title }
       // A title wider than the page wraps at spaces, centred line by line.
       for part in wrap(title, font: font, width: width) {
-        add(part, font, role: index == 0 ? .title : .subtitle, align: 0.5)
+        add(part, font, role: index == 0 ? .title : .subtitle, align: style.alignment.factor)
         let extent = measurer.measure(part, font: font)
         y += (extent.ascent + extent.descent) * (index == 0 ? 1.25 : 1.15)
       }
     }
-    var right = tune.metadata.composers
-    if !tune.metadata.origins.isEmpty {
+    var right = style.fields.contains("C") ? tune.metadata.composers : []
+    if style.fields.contains("O") && !tune.metadata.origins.isEmpty {
       let origin = "(" + tune.metadata.origins.joined(separator: "; ") + ")"
       if right.isEmpty { right = [origin] } else { right[right.count - 1] += " " + origin }
     }
     right = right.flatMap { wrap($0, font: setup.composerFont, width: width) }
-    var rhythm = tune.metadata.rhythm
+    var rhythm = style.fields.contains("R") ? tune.metadata.rhythm : nil
     let lineHeight = measurer.measure("Ag", font: setup.composerFont)
     // The rhythm shares the composer's first line when both fit side by side.
     if let text = rhythm, let first = right.first,
@@ -59,7 +64,7 @@ struct TitleBlock {
       if line == 0, let rhythm { add(rhythm, setup.infoFont, role: .rhythm, align: 0) }
       y += (lineHeight.ascent + lineHeight.descent) * 1.1
     }
-    if !items.isEmpty { y += 4 }
+    if !items.isEmpty { y += setup.musicSpace }
     return (items, y)
   }
 

@@ -24,13 +24,16 @@ public struct PDFWriter: Sendable {
   /// Draws the pages into a PDF surface at `path`; the surface is closed on return.
   private func drawPages(_ list: DisplayList, first: DisplayPage, to path: URL) throws {
     let surface = try CairoSurface.pdf(path: path.path, width: first.width, height: first.height)
-    try surface.setPDFMetadata(title: list.title, creator: creator)
+    try surface.setPDFMetadata(title: list.title, info: list.info, creator: creator)
     let context = try CairoContext(surface: surface)
     for page in list.pages {
       try surface.setPDFPageSize(width: page.width, height: page.height)
+      if let label = page.label { surface.setPDFPageLabel(label) }
       try renderer.paint(page, on: context)
+      for link in page.links { context.addLink(link) }
       try context.showPage()
     }
+    surface.addPDFOutline(list.outline)
     try surface.finish()
   }
 }

@@ -20,8 +20,17 @@ public struct SVGWriter: Sendable {
       let path = output.temporaryURL(for: destination).path
       let surface = try CairoSurface.svg(path: path, width: page.width, height: page.height)
       let context = try CairoContext(surface: surface)
-      try renderer.paint(page, on: context)
+      var coding = renderer
+      coding.palette = SVGRoleClasses.codingPalette
+      try coding.paint(page, on: context)
       try surface.finish()
+      let url = URL(fileURLWithPath: path)
+      do {
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        try Data(SVGRoleClasses.rewrite(text, palette: renderer.palette).utf8).write(to: url)
+      } catch {
+        throw RenderError.io(path: path, reason: "\(error)")
+      }
     }
     try output.commit()
     return urls

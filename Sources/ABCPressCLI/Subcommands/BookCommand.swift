@@ -1,0 +1,58 @@
+import DisplayList
+import Foundation
+import Layout
+import Render
+
+/// `abcpress book FILES… -o BOOK.pdf`: a tune book with title page, contents and index.
+struct BookCommand {
+  static let help = """
+    USAGE: abcpress book <input.abc>... -o <book.pdf> [options]
+
+    Makes a tune book from one or many ABC files: a title page (from the first file's
+    header, or --title/--author), a table of contents with clickable page numbers, the
+    tunes, an index of all titles (alternative titles included), PDF bookmarks per tune
+    (nested under sections), page labels and metadata. PNG/SVG outputs write one file per page.
+
+    OPTIONS:
+      -o, --output <file>     Output file (.pdf, .png or .svg). Required.
+      --template <name|file>  Page template (default a4-book; see 'abcpress templates').
+      --theme <name|file>     Colour theme (default classic; see 'abcpress themes').
+      --title <text>          Book title (default: the file header's T:, else the first tune's).
+      --author <text>         Author (default: the file header's Z: or C:).
+      --subtitle <text>       A line under the title.
+      --group-by <key>        Sections by rhythm or key (default: the template's, usually none).
+      --no-contents           Leave out the table of contents.
+      --no-index              Leave out the index of titles.
+      --no-title-page         Leave out the title page.
+      --dpi <n>               PNG resolution (default 150).
+      --page-size, --music-font, --staff-space, --auto-break, --fonts   As for render.
+      -h, --help              Show this help.
+    """
+
+  static let spec = ArgumentSpec(
+    flags: EngravingSession.flagNames.union(["--no-contents", "--no-index", "--no-title-page"]),
+    options: EngravingSession.optionNames.union([
+      "--output", "--dpi", "--title", "--author", "--subtitle", "--group-by",
+    ]),
+    aliases: ["-o": "--output"])
+
+  let console: Console
+
+  func run(_ arguments: ParsedArguments) throws -> ExitCode {
+    guard !arguments.positionals.isEmpty else { throw UsageError("book needs at least one input file") }
+    let (url, format) = try RenderCommand.output(arguments, command: "book")
+    let dpi = try RenderCommand.dpi(arguments)
+    let job = try BookJob(arguments: arguments, console: console, defaultTemplate: "a4-book")
+    if job.loaded.tunes.isEmpty {
+      console.error("abcpress: error: no tunes to engrave")
+      return .inputErrors
+    }
+    var matter = job.matter(arguments: arguments, frontMatter: true)
+    if arguments.has("--no-contents") { matter.contents = false }
+    if arguments.has("--no-index") { matter.index = false }
+    if arguments.has("--no-title-page") { matter.titlePage = false }
+    let list = job.session.engrave(try job.groupedBlocks(arguments), matter: matter)
+    try job.session.renderer().write(list, to: url, format: format, dpi: dpi)
+    return job.loaded.hasErrors ? .inputErrors : .success
+  }
+}

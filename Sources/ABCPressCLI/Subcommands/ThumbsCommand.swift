@@ -1,0 +1,121 @@
+import Book
+import DisplayList
+import Foundation
+import Layout
+import Render
+import ScoreModel
+
+/// `abcpress thumbs FILES… -o 'thumbs/{X}-{T}.png'`: one cropped image per tune.
+struct ThumbsCommand {
+  static let help = """
+    USAGE: abcpress thumbs <input.abc>... -o <pattern.png|.svg> [options]
+
+    Writes one image per tune, cropped to the music: the incipit (the first system, or its
+    first N bars with --incipit N) or, with --whole, the whole tune. The pattern names each
+    file: {X} the tune's X: number, {T} its title (made file-safe), {N} its position (1, 2, ...).
+    The pattern's extension picks PNG or SVG. Folders are created as needed.
+
+    OPTIONS:
+      -o, --output <pattern>  File name pattern, e.g. 'thumbs/{X}-{T}.png'. Required.
+      --width <px>            Image width in pixels (default 600; PNG, and the SVG's width).
+      --incipit <bars>        Bars to keep (default: the template's, 4; 0 = the first system).
+      --whole                 The whole tune instead of the incipit.
+      --transparent           No background (PNG alpha; SVG without the background fill).
+      --template <name|file>  Template for the music's size (default incipit).
+      --theme <name|file>     Colour theme (default classic).
+      --music-font, --staff-space, --fonts   As for render.
+      -h, --help              Show this help.
+    """
+
+  static let spec = ArgumentSpec(
+    flags: EngravingSession.flagNames.union(["--whole", "--transparent"]),
+    options: EngravingSession.optionNames.union(["--output", "--width", "--incipit"]),
+    aliases: ["-o": "--output"])
+
+  let console: Console
+
+  func run(_ arguments: ParsedArguments) throws -> ExitCode {
+    guard !arguments.positionals.isEmpty else { throw UsageError("thumbs needs at least one input file") }
+    guard let pattern = arguments["--output"] else { throw UsageError("thumbs needs -o 'PATTERN.png'") }
+    guard let format = OutputFormat(pathExtension: URL(fileURLWithPath: pattern).pathExtension),
+      format != .pdf
+    else { throw UsageError("the thumbs pattern must end in .png or .svg") }
+    let width = try Self.number(arguments["--width"], name: "--width", default: 600, range: 16...8000)
+    let job = try BookJob(arguments: arguments, console: console, defaultTemplate: "incipit")
+    var session = job.session
+    session.engraver.setup.height = 20000
+    session.engraver.setup.header = nil
+    session.engraver.setup.footer = nil
+    let bars: Int? =
+      arguments.has("--whole")
+      ? nil
+      : Int(
+        try Self.number(
+          arguments["--incipit"], name: "--incipit", default: Double(session.template.incipitBars ?? 4),
+          range: 0...999))
+    let renderer = session.renderer(transparent: arguments.has("--transparent"))
+    var count = 0
+    for block in job.blocks {
+      guard case .tune(let tune) = block else { continue }
+      count += 1
+      let list = session.engraver.engrave([tune])
+      guard let page = IncipitCrop.crop(list.pages, bars: bars) else { continue }
+      let url = URL(fileURLWithPath: Self.fileName(pattern, tune: tune, position: count))
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let single = DisplayList(pages: [page], title: tune.title)
+      switch format {
+      case .png: try renderer.write(single, to: url, format: .png, dpi: width / page.width * 72)
+      default:
+        try renderer.write(single, to: url, format: .svg)
+        try Self.setSVGWidth(url, width: width, aspect: page.height / page.width)
+      }
+    }
+    if count == 0 {
+      console.error("abcpress: error: no tunes to engrave")
+      return .inputErrors
+    }
+    return job.loaded.hasErrors ? .inputErrors : .success
+  }
+
+  static func number(_ text: String?, name: String, default value: Double, range: ClosedRange<Double>) throws
+    -> Double
+  {
+    guard let text else { return value }
+    guard let number = Double(text), range.contains(number) else {
+      throw UsageError(
+        "\(name) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got '\(text)'")
+    }
+    return number
+  }
+
+  /// The pattern with `{X}`, `{T}` and `{N}` filled in.
+  static func fileName(_ pattern: String, tune: Tune, position: Int) -> String {
+    let title = tune.title.isEmpty ? "untitled" : tune.title
+    var slug = ""
+    for character in title {
+      if character.isLetter || character.isNumber {
+        slug.append(character)
+      } else if !slug.hasSuffix("-") {
+        slug.append("-")
+      }
+    }
+    while slug.hasSuffix("-") { slug.removeLast() }
+    return pattern.replacingOccurrences(of: "{X}", with: String(tune.referenceNumber))
+      .replacingOccurrences(of: "{T}", with: slug.isEmpty ? "untitled" : slug)
+      .replacingOccurrences(of: "{N}", with: String(position))
+  }
+
+  /// Sets an SVG's width and height attributes to pixels (the viewBox keeps the points).
+  static func setSVGWidth(_ url: URL, width: Double, aspect: Double) throws {
+    let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    guard let regex = try? NSRegularExpression(pattern: #"width="[0-9.]+pt" height="[0-9.]+pt""#) else {
+      return
+    }
+    let height = (width * aspect).rounded()
+    let replaced = regex.stringByReplacingMatches(
+      in: text, range: NSRange(location: 0, length: (text as NSString).length),
+      withTemplate: "width=\"\(Int(width))\" height=\"\(Int(height))\"")
+    try Data(replaced.utf8).write(to: url)
+  }
+}

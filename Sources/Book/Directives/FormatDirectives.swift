@@ -1,0 +1,188 @@
+import DisplayList
+import Layout
+import ScoreModel
+
+/*
+ FormatDirectives — abcm2ps `%%` format directives applied to the page setup and options.
+
+ Method. Each directive name maps to a setter; lengths take abcm2ps units (`pt` by
+ default, `cm`, `mm`, `in`), fonts take PostScript names (`Times-Bold 15`), mapped onto the
+ TeX Gyre families Debian ships (Times → Termes, Helvetica → Heros, Courier → Cursor,
+ Palatino → Pagella, NewCenturySchlbk → Schola, Bookman → Bonum, AvantGarde → Adventor).
+ `*` as a font name keeps the family. File-header directives apply to the whole book;
+ a tune's own directives to that tune only (the caller passes them separately).
+
+     %%pagewidth 21cm      → setup.width = 595.3
+     %%titlefont Times-Bold 20 → TeX Gyre Termes Bold 20
+
+ Directives handled elsewhere (`newpage`, `text`, `center`, `begintext`, `vskip`) are
+ accepted here silently; `score`, `staves` and a few others belong to the parser. Any
+ other name gets a warning, never an error.
+
+ Limits. `sysstaffsep`, `measurenb`, `barsperstaff`, `transpose`, `indent`, `linebreak $`,
+ and the chord/annotation/vocal/parts fonts are stored for stages that do not read them yet.
+ */
+
+/// Applies abcm2ps format directives to a page setup and layout options.
+public struct FormatDirectives {
+  public var setup: PageSetup
+  public var options: LayoutOptions
+  /// Messages about unknown or malformed directives, with their source ranges.
+  public private(set) var warnings: [(message: String, range: SourceRange)] = []
+
+  public init(setup: PageSetup, options: LayoutOptions) {
+    self.setup = setup
+    self.options = options
+  }
+
+  /// Directives handled by the book assembler (text, breaks) or by the parser.
+  static let handledElsewhere: Set<String> = [
+    "newpage", "text", "center", "begintext", "endtext", "vskip", "score", "staves", "abc-charset",
+    "abc-version", "abc-include", "abc-creator", "abc-edited-by", "sep", "midi", "voice", "src", "pdfmark",
+  ]
+
+  /// Every directive name this type understands (for documentation and tests).
+  public static let understood: Set<String> = [
+    "pagewidth", "pageheight", "topmargin", "botmargin", "leftmargin", "rightmargin", "landscape", "scale",
+    "staffwidth", "indent", "splittune", "oneperpage", "header", "footer", "titlefont", "subtitlefont",
+    "composerfont", "tempofont", "partsfont", "gchordfont", "annotationfont", "vocalfont", "wordsfont",
+    "textfont", "headerfont", "footerfont", "topspace", "titlespace", "musicspace", "staffsep", "sysstaffsep",
+    "titleformat", "writefields", "linebreak", "barsperstaff", "stretchlast", "measurenb", "barnumbers",
+    "transpose", "titlecaps", "titleleft", "gutter", "vertical-justify", "continueall",
+  ]
+
+  public mutating func apply(_ directives: [Directive]) {
+    for directive in directives { apply(directive) }
+  }
+
+  public mutating func apply(_ directive: Directive) {
+    let name = directive.name.lowercased()
+    let value = directive.arguments.trimmed
+    if Self.handledElsewhere.contains(name) || name.hasPrefix("abc") || name.isEmpty { return }
+    if name.hasPrefix("end"), name != "endtext" { return }  // the matching begin… already warned
+    func length(_ body: (inout FormatDirectives, Double) -> Void) {
+      guard let points = StyleValues.length(value) else {
+        return warn("'\(value)' is not a length", directive)
+      }
+      body(&self, points)
+    }
+    func flag() -> Bool {
+      StyleValues.bool(value.split(separator: " ").first.map(String.init) ?? "1") ?? true
+    }
+    switch name {
+    case "pagewidth": length { $0.setup.width = $1 }
+    case "pageheight": length { $0.setup.height = $1 }
+    case "topmargin": length { $0.setup.marginTop = $1 }
+    case "botmargin": length { $0.setup.marginBottom = $1 }
+    case "leftmargin": length { $0.setup.marginLeft = $1 }
+    case "rightmargin": length { $0.setup.marginRight = $1 }
+    case "gutter": length { $0.setup.gutter = $1 }
+    case "landscape":
+      if flag() != (setup.width > setup.height) { swap(&setup.width, &setup.height) }
+    case "scale":
+      guard let scale = Double(value), scale > 0.1, scale < 5 else {
+        return warn("bad scale '\(value)'", directive)
+      }
+      setup.staffSpace = 6 * scale
+    case "staffwidth": length { $0.setup.marginRight = max(0, $0.setup.width - $0.setup.marginLeft - $1) }
+    case "indent": length { $0.options.indent = $1 }
+    case "splittune": options.splitTunes = flag()
+    case "oneperpage": options.onePerPage = flag()
+    case "vertical-justify": options.justifyVertically = flag()
+    case "header", "footer":
+      let font = (name == "header" ? setup.header?.font : setup.footer?.font) ?? headFont()
+      let head = RunningHead.tabSeparated(Self.unquoted(value), font: font)
+      if name == "header" { setup.header = head } else { setup.footer = head }
+    case "headerfont":
+      let font = Self.font(value, base: setup.header?.font ?? headFont())
+      setup.header?.font = font
+    case "footerfont":
+      let font = Self.font(value, base: setup.footer?.font ?? headFont())
+      setup.footer?.font = font
+    case "titlefont": setup.titleFont = Self.font(value, base: setup.titleFont)
+    case "subtitlefont": setup.subtitleFont = Self.font(value, base: setup.subtitleFont)
+    case "composerfont": setup.composerFont = Self.font(value, base: setup.composerFont)
+    case "tempofont": setup.tempoFont = Self.font(value, base: setup.tempoFont)
+    case "partsfont": setup.partsFont = Self.font(value, base: setup.partsFont)
+    case "gchordfont": setup.chordFont = Self.font(value, base: setup.chordFont)
+    case "annotationfont": setup.annotationFont = Self.font(value, base: setup.annotationFont)
+    case "vocalfont": setup.vocalFont = Self.font(value, base: setup.vocalFont)
+    case "wordsfont": setup.wordsFont = Self.font(value, base: setup.wordsFont)
+    case "textfont": setup.textFont = Self.font(value, base: setup.textFont)
+    case "topspace": length { $0.setup.topSpace = $1 }
+    case "titlespace": length { $0.setup.titleSpace = $1 }
+    case "musicspace": length { $0.setup.musicSpace = $1 }
+    case "staffsep": length { $0.setup.systemGap = max(1, $1 / $0.setup.staffSpace - 6) }
+    case "sysstaffsep": length { $0.setup.staffSeparation = $1 }
+    case "titleformat": applyTitleFormat(value)
+    case "writefields": applyWriteFields(value)
+    case "titlecaps": setup.titleStyle.capitals = flag()
+    case "titleleft": setup.titleStyle.alignment = flag() ? .left : .center
+    case "linebreak":
+      if value.contains("<none>") {
+        options.lineBreaks = .optimal
+      } else if value.contains("<EOL>") {
+        options.lineBreaks = .source
+      }
+    case "continueall": if flag() { options.lineBreaks = .optimal }
+    case "barsperstaff": options.barsPerStaff = Int(value).flatMap { $0 > 0 ? $0 : nil }
+    case "stretchlast":
+      guard let share = Double(value.split(separator: " ").first ?? "") else {
+        options.stretchLast = flag() ? 0 : 1
+        return
+      }
+      options.stretchLast = share
+    case "measurenb", "barnumbers": options.measureNumbers = Int(value).flatMap { $0 < 0 ? nil : $0 }
+    case "transpose":
+      options.transpose = Int(value.split(separator: " ").first ?? "") ?? 0
+    default:
+      warn("unknown directive %%\(directive.name) (ignored)", directive)
+    }
+  }
+
+  private func headFont() -> FontSpec { FontSpec(family: setup.textFont.family, size: 10) }
+
+  private mutating func warn(_ message: String, _ directive: Directive) {
+    warnings.append((message, directive.range))
+  }
+
+  /// `%%writefields COPQ 1` adds fields, `… 0` removes them; no flag means add.
+  mutating func applyWriteFields(_ value: String) {
+    let parts = value.split(separator: " ")
+    guard let letters = parts.first else { return }
+    let on = parts.count < 2 || StyleValues.bool(String(parts[1])) != false
+    for letter in letters where letter.isLetter {
+      if on { setup.titleStyle.fields.insert(letter) } else { setup.titleStyle.fields.remove(letter) }
+    }
+  }
+
+  /// `%%titleformat`: which of T C O R Q print, and the title's alignment (`T-1` left,
+  /// `T1` right, `T` or `T0` centred); boxes (`,`) and concatenation (`+`) are ignored.
+  mutating func applyTitleFormat(_ value: String) {
+    var fields: Set<Character> = []
+    let characters = Array(value)
+    for (index, character) in characters.enumerated() where character.isUppercase {
+      fields.insert(character)
+      guard character == "T" else { continue }
+      let rest = String(characters[(index + 1)...].prefix { $0 == "-" || $0.isNumber })
+      setup.titleStyle.alignment = rest == "-1" ? .left : rest == "1" ? .right : .center
+    }
+    setup.titleStyle.fields = fields.union(setup.titleStyle.fields.intersection(["W", "N", "H", "X"]))
+  }
+
+  static func unquoted(_ text: String) -> String {
+    text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"")
+      ? String(text.dropFirst().dropLast()) : text
+  }
+
+  /// A font from abcm2ps's `Name [encoding] [size] [box]`.
+  static func font(_ value: String, base: FontSpec) -> FontSpec {
+    var font = base
+    let words = Self.unquoted(value).split(separator: " ").map(String.init)
+    for word in words.dropFirst() {
+      if let size = Double(word), size > 0 { font.size = size }
+    }
+    guard let name = words.first, name != "*" else { return font }
+    return PostScriptFonts.spec(name, size: font.size)
+  }
+}

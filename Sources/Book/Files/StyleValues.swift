@@ -1,0 +1,67 @@
+import DisplayList
+
+/// Readers for the value types of template, theme and directive settings.
+public enum StyleValues {
+  /// A length in points from `12`, `12pt`, `2cm`, `15mm`, `1in` or `1.5 in`.
+  public static func length(_ text: String) -> Double? {
+    let compact = text.lowercased().filter { !$0.isWhitespace }
+    let units: [(String, Double)] = [("pt", 1), ("cm", 72 / 2.54), ("mm", 72 / 25.4), ("in", 72), ("px", 1)]
+    for (unit, factor) in units where compact.hasSuffix(unit) {
+      return Double(compact.dropLast(unit.count)).map { $0 * factor }
+    }
+    return Double(compact)
+  }
+
+  /// `yes/no`, `true/false`, `on/off`, `1/0`.
+  public static func bool(_ text: String) -> Bool? {
+    switch text.lowercased().trimmed {
+    case "yes", "true", "on", "1": true
+    case "no", "false", "off", "0": false
+    default: nil
+    }
+  }
+
+  /// A font from `Family Name [bold] [italic] [size]`; missing parts come from `base`.
+  public static func font(_ text: String, base: FontSpec) -> FontSpec {
+    var font = base
+    var family: [String] = []
+    var sawStyle = false
+    for word in text.split(separator: " ").map(String.init) {
+      switch word.lowercased() {
+      case "bold":
+        font.isBold = true
+        sawStyle = true
+      case "italic", "oblique":
+        font.isItalic = true
+        sawStyle = true
+      case "regular", "roman", "normal":
+        font.isBold = false
+        font.isItalic = false
+        sawStyle = true
+      default:
+        if let size = length(word), size > 0 { font.size = size } else { family.append(word) }
+      }
+    }
+    if !family.isEmpty {
+      font.family = family.joined(separator: " ")
+      if !sawStyle {
+        font.isBold = false
+        font.isItalic = false
+      }
+    }
+    return font
+  }
+
+  /// A colour from `#rgb`, `#rrggbb`, `#rrggbbaa` or `none` (transparent).
+  public static func color(_ text: String) -> ThemeColor? {
+    let value = text.lowercased().trimmed
+    if value == "none" || value == "transparent" { return ThemeColor(red: 0, green: 0, blue: 0, alpha: 0) }
+    guard value.hasPrefix("#") else { return nil }
+    var hex = String(value.dropFirst())
+    if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+    guard hex.count == 6 || hex.count == 8, let number = UInt32(hex, radix: 16) else { return nil }
+    let full = hex.count == 6 ? number << 8 | 0xFF : number
+    func channel(_ shift: UInt32) -> Double { Double(full >> shift & 0xFF) / 255 }
+    return ThemeColor(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
+  }
+}

@@ -1,0 +1,163 @@
+import DisplayList
+import Layout
+
+/// A page template: paper, margins, running heads, title style, staff size and book parts.
+///
+/// Read from the `key: value` format documented in Documentation/templates.md; the
+/// built-ins in `PageTemplate+Builtins.swift` use the same format.
+public struct PageTemplate: Hashable, Sendable {
+  public var name: String
+  public var description: String
+  public var setup: PageSetup
+  public var options: LayoutOptions
+  /// Title page, contents, index and section breaks.
+  public var matter: BookMatter
+  /// How tunes are grouped into sections: nil, `rhythm` or `key`.
+  public var groupBy: String?
+  /// For incipit templates: bars to keep (0 = the whole first system).
+  public var incipitBars: Int?
+
+  public init(name: String, setup: PageSetup = .a4) {
+    self.name = name
+    description = ""
+    self.setup = setup
+    options = LayoutOptions()
+    matter = BookMatter()
+  }
+
+  /// Reads a template file; a `base:` key (or `base`) supplies everything unset.
+  public init(file: StyleFile, base: PageTemplate? = nil) throws(StyleFileError) {
+    self = base ?? PageTemplate(name: "custom")
+    if let baseName = file["base"] {
+      guard let builtin = Self.builtin(baseName) else {
+        throw StyleFileError(line: 1, message: "unknown base template '\(baseName)'")
+      }
+      self = builtin
+    }
+    for (key, value, line) in file.entries {
+      try apply(key: key, value: value, line: line)
+    }
+  }
+
+  private mutating func apply(key: String, value: String, line: Int) throws(StyleFileError) {
+    func length() throws(StyleFileError) -> Double {
+      guard let points = StyleValues.length(value), points >= 0 else {
+        throw StyleFileError(line: line, message: "'\(value)' is not a length (e.g. 12pt, 15mm, 2cm, 1in)")
+      }
+      return points
+    }
+    func flag() throws(StyleFileError) -> Bool {
+      guard let bool = StyleValues.bool(value) else {
+        throw StyleFileError(line: line, message: "'\(value)' is not yes or no")
+      }
+      return bool
+    }
+    func font(_ base: FontSpec) -> FontSpec { StyleValues.font(value, base: base) }
+    switch key {
+    case "name": name = value
+    case "description": description = value
+    case "base": break
+    case "page.size": try setPaper(value, line: line)
+    case "page.orientation":
+      let landscape = value.lowercased() == "landscape"
+      if landscape != (setup.width > setup.height) { swap(&setup.width, &setup.height) }
+    case "margins.top": setup.marginTop = try length()
+    case "margins.bottom": setup.marginBottom = try length()
+    case "margins.inner", "margins.left": setup.marginLeft = try length()
+    case "margins.outer", "margins.right": setup.marginRight = try length()
+    case "margins.gutter": setup.gutter = try length()
+    case "margins.mirror": setup.mirrorMargins = try flag()
+    case "music.staff-space": setup.staffSpace = try length()
+    case "music.system-gap": setup.systemGap = try length()
+    case "music.tune-gap": setup.tuneGap = try length()
+    case "music.justify": options.justifyVertically = try flag()
+    case "music.one-tune-per-page": options.onePerPage = try flag()
+    case "music.split-tunes": options.splitTunes = try flag()
+    case "music.stretch-last": options.stretchLast = Double(value) ?? options.stretchLast
+    case "music.auto-break": options.lineBreaks = try flag() ? .optimal : .source
+    case "title.font": setup.titleFont = font(setup.titleFont)
+    case "title.subtitle-font": setup.subtitleFont = font(setup.subtitleFont)
+    case "title.composer-font": setup.composerFont = font(setup.composerFont)
+    case "title.info-font": setup.infoFont = font(setup.infoFont)
+    case "title.tempo-font": setup.tempoFont = font(setup.tempoFont)
+    case "title.align":
+      guard let alignment = TextAlignment(rawValue: value.lowercased()) else {
+        throw StyleFileError(line: line, message: "title.align is left, center or right")
+      }
+      setup.titleStyle.alignment = alignment
+    case "title.caps": setup.titleStyle.capitals = try flag()
+    case "title.fields": setup.titleStyle.fields = Set(value.filter { $0.isLetter })
+    case "title.space": setup.titleSpace = try length()
+    case "title.music-space": setup.musicSpace = try length()
+    case "text.font": setup.textFont = font(setup.textFont)
+    case "text.words-font": setup.wordsFont = font(setup.wordsFont)
+    case "book.title-page": matter.titlePage = try flag()
+    case "book.contents": matter.contents = try flag()
+    case "book.index": matter.index = try flag()
+    case "book.sections-on-new-page": matter.sectionsOnNewPage = try flag()
+    case "book.group-by": groupBy = ["", "none"].contains(value.lowercased()) ? nil : value.lowercased()
+    case "incipit.bars":
+      guard let bars = Int(value), bars >= 0 else {
+        throw StyleFileError(line: line, message: "incipit.bars is a whole number")
+      }
+      incipitBars = bars
+    default:
+      if key.hasPrefix("header.") || key.hasPrefix("footer.") {
+        try applyRunningHead(key: key, value: value, line: line)
+      } else {
+        throw StyleFileError(line: line, message: "unknown template key '\(key)'")
+      }
+    }
+  }
+
+  private mutating func setPaper(_ value: String, line: Int) throws(StyleFileError) {
+    let landscape = setup.width > setup.height
+    switch value.lowercased() {
+    case "a4": (setup.width, setup.height) = (595.28, 841.89)
+    case "letter": (setup.width, setup.height) = (612, 792)
+    case "a5": (setup.width, setup.height) = (419.53, 595.28)
+    case "legal": (setup.width, setup.height) = (612, 1008)
+    default:
+      let parts = value.lowercased().split(separator: "x").map { String($0) }
+      guard parts.count == 2, let width = StyleValues.length(parts[0]),
+        let height = StyleValues.length(parts[1]),
+        width > 36, height > 36
+      else {
+        throw StyleFileError(line: line, message: "page.size is a4, a5, letter, legal or WIDTH x HEIGHT")
+      }
+      (setup.width, setup.height) = (width, height)
+    }
+    if landscape { swap(&setup.width, &setup.height) }
+  }
+
+  private mutating func applyRunningHead(key: String, value: String, line: Int) throws(StyleFileError) {
+    let isHeader = key.hasPrefix("header.")
+    var head =
+      (isHeader ? setup.header : setup.footer)
+      ?? RunningHead(odd: ["", "", ""], font: FontSpec(family: setup.textFont.family, size: 9))
+    let field = String(key.split(separator: ".").last ?? "")
+    let slots = ["left": 0, "center": 1, "right": 2]
+    switch field {
+    case "font": head.font = StyleValues.font(value, base: head.font)
+    case "first-page":
+      head.skipFirstPage = !(StyleValues.bool(value) ?? true)
+    case "rule": head.rule = StyleValues.bool(value) ?? false
+    case "none":
+      if StyleValues.bool(value) == true {
+        if isHeader { setup.header = nil } else { setup.footer = nil }
+        return
+      }
+    default:
+      if let slot = slots[field] {
+        head.odd[slot] = value
+      } else if field.hasPrefix("even-"), let slot = slots[String(field.dropFirst(5))] {
+        var even = head.even ?? head.odd
+        even[slot] = value
+        head.even = even
+      } else {
+        throw StyleFileError(line: line, message: "unknown template key '\(key)'")
+      }
+    }
+    if isHeader { setup.header = head } else { setup.footer = head }
+  }
+}

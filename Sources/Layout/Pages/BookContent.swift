@@ -1,0 +1,69 @@
+import DisplayList
+import ScoreModel
+
+/// One piece of a tune book's body, in reading order.
+public enum BookBlock: Sendable {
+  case tune(Tune)
+  /// Typeset text (`%%text`, `%%center`, `%%begintext … %%endtext`).
+  case text(TextBlock)
+  /// A forced page break (`%%newpage`).
+  case pageBreak
+  /// A section heading (a group of tunes, e.g. all the jigs); tunes after it nest under it.
+  case section(String)
+  /// Vertical space in points (`%%vskip`).
+  case space(Double)
+}
+
+/// How the lines of a text block are set.
+public enum TextMode: String, Sendable, CaseIterable {
+  /// Each source line is a line, flush left (abcm2ps's default for `%%begintext`).
+  case obeylines
+  /// Each source line is a centred line (`%%center`, `%%begintext center`).
+  case center
+  /// Each source line flush right.
+  case right
+  /// Paragraphs (separated by empty lines) refilled to the measure, ragged right.
+  case fill
+  /// Paragraphs refilled and justified to both margins.
+  case justify
+  /// Nothing is printed (`%%begintext skip`).
+  case skip
+}
+
+/// A block of typeset text.
+public struct TextBlock: Hashable, Sendable {
+  /// The source lines, in order; empty lines separate paragraphs.
+  public var lines: [String]
+  public var mode: TextMode
+  /// The font; nil uses the page setup's text font.
+  public var font: FontSpec?
+  public var role: Role
+
+  public init(lines: [String], mode: TextMode = .obeylines, font: FontSpec? = nil, role: Role = .text) {
+    self.lines = lines
+    self.mode = mode
+    self.font = font
+    self.role = role
+  }
+}
+
+/// What goes around the body of a tune book, and how tunes are ordered and grouped.
+public struct BookMatter: Hashable, Sendable {
+  public var title: String?
+  public var subtitle: String?
+  public var author: String?
+  /// The date shown by `{date}` / `$D` placeholders (the caller formats it; layout is pure).
+  public var date: String = ""
+  /// The file name shown by `$F`.
+  public var fileName: String = ""
+  public var titlePage = false
+  public var contents = false
+  public var index = false
+  /// Start each section on a new page.
+  public var sectionsOnNewPage = false
+  /// Title of the contents and index pages.
+  public var contentsTitle = "Contents"
+  public var indexTitle = "Index of Titles"
+
+  public init() {}
+}

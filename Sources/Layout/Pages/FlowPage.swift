@@ -1,0 +1,63 @@
+import DisplayList
+
+/// A place in the body that the contents, index or outline point at.
+enum FlowAnchor: Hashable {
+  /// A tune, by its position in the book's block list.
+  case tune(Int)
+  /// A section heading, by its position in the book's block list.
+  case section(Int)
+}
+
+/// A group of items that moves as one when a page is justified.
+struct FlowUnit {
+  /// Items relative to the unit's reference point (x from the content's left edge).
+  var items: [DisplayItem]
+  /// The y the items are moved down by.
+  var dy: Double
+  /// The ink's top and bottom on the page.
+  var top: Double
+  var bottom: Double
+  /// Whether vertical justification may open the gap above this unit.
+  var stretchBefore: Bool
+  var anchors: [(FlowAnchor, Double)] = []
+}
+
+/// A page being filled: its units and what running heads need to know about it.
+struct FlowPage {
+  var units: [FlowUnit] = []
+  var justify = false
+  /// Titles of the tunes with music on the page, in order.
+  var titles: [String] = []
+  var composer: String?
+  var section: String?
+
+  var hasItems: Bool { units.contains { !$0.items.isEmpty } }
+
+  /// The vertical shift of each unit when the page is justified down to `bottom`.
+  func shifts(bottom: Double) -> [Double] {
+    var shifts = [Double](repeating: 0, count: units.count)
+    guard justify, let last = units.last(where: { !$0.items.isEmpty }) else { return shifts }
+    let slack = bottom - last.bottom
+    let gaps = units.dropFirst().filter(\.stretchBefore).count
+    guard slack > 0, gaps > 0, slack / Double(gaps) < (bottom * 0.2) else { return shifts }
+    let step = slack / Double(gaps)
+    var shift = 0.0
+    for index in units.indices {
+      if index > 0 && units[index].stretchBefore { shift += step }
+      shifts[index] = shift
+    }
+    return shifts
+  }
+
+  /// The final items, moved onto the page whose content starts at `left`.
+  func placedItems(left: Double, bottom: Double) -> (items: [DisplayItem], anchors: [(FlowAnchor, Double)]) {
+    let shifts = shifts(bottom: bottom)
+    var items: [DisplayItem] = []
+    var anchors: [(FlowAnchor, Double)] = []
+    for (unit, shift) in zip(units, shifts) {
+      items += unit.items.map { $0.translated(dx: left, dy: unit.dy + shift) }
+      anchors += unit.anchors.map { ($0.0, $0.1 + shift) }
+    }
+    return (items, anchors)
+  }
+}

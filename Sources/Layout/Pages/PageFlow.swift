@@ -1,0 +1,151 @@
+import DisplayList
+
+/*
+ PageFlow — flow tunes, text and headings down pages.
+
+ Method. Pieces are stacked top to bottom as units (a tune heading, a system, a text
+ line). Each system keeps at least `systemGap` staff spaces of clear paper below the
+ previous system's ink and at least a minimum staff-to-staff distance, so systems with
+ high or low notes open up only where needed. A tune that would fit on an empty page but
+ not in what is left of this one starts a new page (unless `splitTunes`); a longer tune
+ breaks between systems, and its title block never stands alone at a page foot.
+ `%%newpage`, `oneperpage` and sections on new pages force breaks.
+
+     page 1: [title][sys][sys][sys]      tune 2 fits a page but not the rest of page 1
+     page 2: [title][sys][sys]           → moved whole
+
+ Vertical justification (optional): a page that ended because the next piece did not fit
+ spreads its slack evenly over the gaps before systems and headings, unless that would
+ open any gap by more than a fifth of the page.
+
+ Limits. Widow/orphan control for text is minimal (a heading keeps one line after it);
+ pages are filled in order, never balanced.
+ */
+
+/// Places laid-out pieces on pages and records where tunes and sections landed.
+struct PageFlow {
+  let setup: PageSetup
+  let options: LayoutOptions
+  /// The physical index of the first page produced (front matter comes before).
+  let firstPageIndex: Int
+
+  private(set) var pages: [FlowPage] = []
+  private var draft = FlowPage()
+  private var y: Double
+  private var section: String?
+
+  init(setup: PageSetup, options: LayoutOptions, firstPageIndex: Int = 0) {
+    self.setup = setup
+    self.options = options
+    self.firstPageIndex = firstPageIndex
+    y = setup.marginTop + setup.topSpace
+  }
+
+  var bottom: Double { setup.height - setup.marginBottom }
+  /// The minimum distance between the top lines of consecutive systems, in points.
+  var minimumStaffDistance: Double { setup.staffSpace * (4 + setup.systemGap + 2) }
+  var clearance: Double { setup.staffSpace * setup.systemGap * 0.5 }
+
+  /// Closes the current page; `justify` when it ended because the next piece did not fit.
+  mutating func newPage(justify: Bool = false) {
+    draft.justify = justify && options.justifyVertically
+    draft.section = draft.section ?? section
+    pages.append(draft)
+    draft = FlowPage()
+    y = setup.marginTop + setup.topSpace
+  }
+
+  /// Closes the last page and returns every page.
+  mutating func finish() -> [FlowPage] {
+    if draft.hasItems || pages.isEmpty { newPage() }
+    return pages
+  }
+
+  private mutating func add(
+    _ items: [DisplayItem], at top: Double, extent: (Double, Double), stretch: Bool, anchor: FlowAnchor? = nil
+  ) {
+    var unit = FlowUnit(
+      items: items, dy: top, top: top - extent.0, bottom: top + extent.1, stretchBefore: stretch)
+    if let anchor { unit.anchors.append((anchor, top - extent.0)) }
+    draft.units.append(unit)
+  }
+
+  mutating func place(_ tune: LaidOutTune, anchor: FlowAnchor?) {
+    if draft.hasItems && (options.onePerPage || tune.startsNewPage) { newPage() }
+    if draft.hasItems { y += setup.tuneGap }
+    let height = tuneHeight(tune)
+    if draft.hasItems && y + height > bottom && height <= setup.contentHeight && !options.splitTunes {
+      newPage(justify: true)
+    }
+    // Keep the heading with the first system.
+    if let first = tune.systems.first, draft.hasItems,
+      y + tune.headingHeight + first.above + first.below > bottom
+    {
+      newPage(justify: true)
+    }
+    draft.titles.append(tune.title)
+    if draft.composer == nil { draft.composer = tune.composer }
+    add(tune.heading, at: y, extent: (0, tune.headingHeight), stretch: true, anchor: anchor)
+    y += tune.headingHeight
+    var previousTop: Double?
+    var previousBottom = y
+    for (index, system) in tune.systems.enumerated() {
+      var top = y + system.above
+      if let previous = previousTop {
+        top = max(previous + minimumStaffDistance, previousBottom + clearance + system.above)
+      }
+      let forced = tune.breaksBefore.contains(index) && draft.hasItems
+      if forced || (top + system.below > bottom && draft.hasItems) {
+        newPage(justify: !forced)
+        draft.titles.append(tune.title)
+        top = y + system.above
+      }
+      add(system.items, at: top, extent: (system.above, system.below), stretch: index > 0)
+      previousTop = top
+      previousBottom = top + system.below
+      y = previousBottom
+    }
+    place(tune.trailing, stretch: false)
+  }
+
+  /// Text lines, breaking between lines.
+  mutating func place(_ lines: [TextLine], stretch: Bool, anchor: FlowAnchor? = nil, keepNext: Bool = false) {
+    var anchor = anchor
+    for (index, line) in lines.enumerated() {
+      var needed = line.height
+      if keepNext && index == lines.count - 1 { needed += setup.staffSpace * 12 }
+      if draft.hasItems && y + needed > bottom { newPage(justify: true) }
+      add(line.items, at: y, extent: (0, line.height), stretch: stretch && index == 0, anchor: anchor)
+      anchor = nil
+      y += line.height
+    }
+  }
+
+  /// A section heading: remembered for running heads, anchored for the outline.
+  mutating func startSection(_ title: String, heading: [TextLine], onNewPage: Bool, anchor: FlowAnchor) {
+    if draft.hasItems && onNewPage { newPage() }
+    section = title
+    if draft.section == nil || !draft.hasItems { draft.section = title }
+    if draft.hasItems { y += setup.tuneGap }
+    place(heading, stretch: true, anchor: anchor, keepNext: true)
+  }
+
+  mutating func space(_ points: Double) {
+    if draft.hasItems { y += points }
+  }
+
+  /// The height a tune needs when set alone.
+  func tuneHeight(_ tune: LaidOutTune) -> Double {
+    var height = tune.headingHeight
+    var previousBelow: Double?
+    for system in tune.systems {
+      if let below = previousBelow {
+        height += max(minimumStaffDistance - below, clearance + system.above) + system.below
+      } else {
+        height += system.above + system.below
+      }
+      previousBelow = system.below
+    }
+    return height
+  }
+}

@@ -1,0 +1,92 @@
+import DisplayList
+
+/// What placeholders in running heads refer to on one page.
+struct PageFacts {
+  var title = ""
+  var composer = ""
+  var section = ""
+  var label = ""
+  var pageCount = 0
+  var book = ""
+  var date = ""
+  var fileName = ""
+  var isEven = false
+}
+
+/// Expands running-head placeholders and sets headers and footers on pages.
+///
+/// Placeholders: `{title} {composer} {section} {page} {pages} {book} {date} {file}` and
+/// abcm2ps's `$T $C $P $P0 $P1 $N $D $d $F` (`$P0`/`$P1`: the page number on even/odd
+/// pages only; `$N`: the page count).
+struct RunningHeads {
+  let setup: PageSetup
+  let measurer: any TextMeasurer
+
+  static func expand(_ text: String, _ facts: PageFacts) -> String {
+    var out = text
+    let pairs: [(String, String)] = [
+      ("{title}", facts.title), ("{composer}", facts.composer), ("{section}", facts.section),
+      ("{pages}", String(facts.pageCount)), ("{page}", facts.label), ("{book}", facts.book),
+      ("{date}", facts.date), ("{file}", facts.fileName),
+      ("$P0", facts.isEven ? facts.label : ""), ("$P1", facts.isEven ? "" : facts.label),
+      ("$T", facts.title), ("$C", facts.composer), ("$P", facts.label), ("$N", String(facts.pageCount)),
+      ("$D", facts.date), ("$d", facts.date), ("$F", facts.fileName),
+    ]
+    for (key, value) in pairs { out = out.replacingAll(key, with: value) }
+    return out
+  }
+
+  /// Header and footer items for the page at physical `pageIndex`.
+  func items(pageIndex: Int, facts: PageFacts, isFirstPage: Bool) -> [DisplayItem] {
+    var items: [DisplayItem] = []
+    let left = setup.contentLeft(pageIndex: pageIndex)
+    let width = setup.contentWidth
+    for (head, isHeader) in [(setup.header, true), (setup.footer, false)] {
+      guard let head, !(head.skipFirstPage && isFirstPage) else { continue }
+      let font = head.font
+      let metrics = measurer.measure("Ag", font: font)
+      let baseline =
+        isHeader
+        ? setup.marginTop - metrics.descent - font.size * 0.9
+        : setup.height - setup.marginBottom + font.size * 0.9 + metrics.ascent
+      let role: Role = isHeader ? .header : .footer
+      for (part, alignment) in zip(head.parts(pageIndex: pageIndex), TextAlignment.allCases) {
+        let text = Self.expand(part, facts)
+        guard !text.allSatisfy(\.isWhitespace) else { continue }
+        let extent = measurer.measure(text, font: font)
+        let x = left + (width - extent.width) * alignment.factor
+        items.append(
+          DisplayItem(
+            role: role, shape: .text(TextShape(text: text, font: font, origin: Point(x: x, y: baseline))),
+            box: Rect(
+              x: x, y: baseline - extent.ascent, width: extent.width, height: extent.ascent + extent.descent))
+        )
+      }
+      if head.rule {
+        let y = isHeader ? baseline + metrics.descent + 2 : baseline - metrics.ascent - 2
+        items.append(
+          DisplayItem(
+            role: role,
+            shape: .line(
+              LineShape(from: Point(x: left, y: y), to: Point(x: left + width, y: y), thickness: 0.4)),
+            box: Rect(x: left, y: y - 0.2, width: width, height: 0.4)))
+      }
+    }
+    return items
+  }
+}
+
+extension String {
+  /// Every occurrence of `target` replaced (no Foundation needed).
+  func replacingAll(_ target: String, with replacement: String) -> String {
+    guard !target.isEmpty, contains(target) else { return self }
+    var out = ""
+    var rest = self[...]
+    while let range = rest.range(of: target) {
+      out += rest[..<range.lowerBound]
+      out += replacement
+      rest = rest[range.upperBound...]
+    }
+    return out + rest
+  }
+}

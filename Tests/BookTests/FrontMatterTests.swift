@@ -1,0 +1,61 @@
+import Book
+import DisplayList
+import Layout
+import Testing
+
+@Suite struct FrontMatterTests {
+  func book(groupBy: String? = nil) throws -> DisplayList {
+    let template = try #require(PageTemplate.builtin("a4-book"))
+    var blocks = BookFixture.blocks(BookFixture.bookSource(count: 12))
+    if let groupBy { blocks = BookAssembler.grouped(blocks, by: groupBy) }
+    var matter = template.matter
+    matter.title = "Test Book"
+    return try BookFixture.engraver(template).engrave(book: blocks, matter: matter)
+  }
+
+  @Test func contentsLinesLinkToTheTunesPages() throws {
+    let list = try book()
+    #expect(list.pages[0].items.contains { $0.text == "Test Book" })
+    let contents = list.pages[1]
+    #expect(contents.items.contains { $0.text == "Contents" })
+    #expect(contents.links.count == 12)
+    for link in contents.links {
+      guard case .page(let index, _) = link.target else { continue }
+      // The linked page holds the title printed on the contents line.
+      let line = contents.items.filter { $0.box.intersects(link.rect) }.compactMap(\.text).first ?? ""
+      #expect(list.pages[index].items.contains { $0.role == .title && $0.text == line }, "\(line)")
+      // And the page number printed is that page's label.
+      let label = contents.items.filter { $0.box.intersects(link.rect) }.compactMap(\.text).last
+      #expect(label == list.pages[index].label)
+    }
+  }
+
+  @Test func indexListsAlternativeTitlesAlphabetically() throws {
+    let list = try book()
+    let index = try #require(list.pages.last)
+    let texts = index.items.compactMap(\.text)
+    #expect(texts.contains("Index of Titles"))
+    #expect(texts.contains("Other Name 3"))
+    let titles = texts.filter { $0.hasPrefix("Tune ") || $0.hasPrefix("Other ") }
+    #expect(titles.count == 16)
+    #expect(titles == titles.sorted { $0.lowercased() < $1.lowercased() })
+    #expect(index.links.count == 16)
+  }
+
+  @Test func outlineHasOneEntryPerTuneNestedUnderSections() throws {
+    let list = try book(groupBy: "rhythm")
+    let sections = list.outline.filter { ["Jigs", "Reels"].contains($0.title) }
+    #expect(sections.count == 2)
+    #expect(sections.flatMap(\.children).count == 12)
+    #expect(list.outline.contains { $0.title == "Contents" })
+    #expect(list.outline.contains { $0.title == "Index of Titles" })
+    #expect(list.info.author == nil && list.info.subject == "12 tunes in ABC notation")
+  }
+
+  @Test func frontMatterHasRomanLabelsAndTheBodyStartsOnARightHandPage() throws {
+    let list = try book()
+    #expect(list.pages[0].label == "i")
+    let firstBody = try #require(list.pages.firstIndex { $0.label == "1" })
+    #expect(firstBody % 2 == 0)
+  }
+}

@@ -1,0 +1,114 @@
+import Book
+import DisplayList
+import Layout
+import Testing
+
+@Suite struct PageFlowTests {
+  /// The pages (0-based) each tune has items on.
+  func pagesByTune(_ list: DisplayList) -> [Int: Set<Int>] {
+    var out: [Int: Set<Int>] = [:]
+    for (page, item) in list.allItems {
+      if let tune = item.context.tune { out[tune, default: []].insert(page) }
+    }
+    return out
+  }
+
+  @Test func tunesThatFitAreNeverSplit() throws {
+    let engraver = try BookFixture.engraver(.plain)
+    let list = engraver.engrave(
+      book: BookFixture.blocks(BookFixture.bookSource(count: 14)), matter: BookMatter())
+    #expect(list.pages.count > 2)
+    for (tune, pages) in pagesByTune(list) { #expect(pages.count == 1, "tune \(tune) split over \(pages)") }
+  }
+
+  @Test func longTunesBreakBetweenSystemsOnly() throws {
+    let engraver = try BookFixture.engraver(.plain)
+    let list = engraver.engrave(
+      book: BookFixture.blocks(BookFixture.tune(1, "Long", lines: 40)), matter: BookMatter())
+    #expect(list.pages.count >= 2)
+    let lines = list.pages.map { page in Set(page.items.compactMap(\.context.line)) }
+    #expect(lines[0].isDisjoint(with: lines[1]))
+  }
+
+  @Test func onePerPageNewPageAndSplitTune() throws {
+    var template = PageTemplate.plain
+    template.options.onePerPage = true
+    let abc = BookFixture.bookSource(count: 5)
+    let one = try BookFixture.engraver(template).engrave(book: BookFixture.blocks(abc), matter: BookMatter())
+    #expect(one.pages.count == 5)
+    let forced = BookFixture.tune(1, "A") + "\n%%newpage\n\n" + BookFixture.tune(2, "B")
+    let broken = try BookFixture.engraver(.plain).engrave(
+      book: BookFixture.blocks(forced), matter: BookMatter())
+    #expect(broken.pages.count == 2)
+    template = .plain
+    template.options.splitTunes = true
+    let split = try BookFixture.engraver(template).engrave(
+      book: BookFixture.blocks(BookFixture.bookSource(count: 14)), matter: BookMatter())
+    #expect(pagesByTune(split).values.contains { $0.count > 1 })
+  }
+
+  @Test func verticalJustificationFillsFullPages() throws {
+    var template = PageTemplate.plain
+    let blocks = BookFixture.blocks(BookFixture.bookSource(count: 14))
+    let plain = try BookFixture.engraver(template).engrave(book: blocks, matter: BookMatter())
+    template.options.justifyVertically = true
+    let justified = try BookFixture.engraver(template).engrave(book: blocks, matter: BookMatter())
+    let bottom = template.setup.height - template.setup.marginBottom
+    func lowest(_ page: DisplayPage) -> Double { page.items.map(\.box.maxY).max() ?? 0 }
+    #expect(bottom - lowest(justified.pages[0]) < 2)
+    #expect(lowest(justified.pages[0]) > lowest(plain.pages[0]))
+  }
+
+  @Test func mirroredMarginsKeepMusicInsideTheContentArea() throws {
+    let template = try #require(PageTemplate.builtin("a4-book"))
+    let list = try BookFixture.engraver(template).engrave(
+      book: BookFixture.blocks(BookFixture.bookSource(count: 14)), matter: template.matter)
+    let setup = template.setup
+    for (index, page) in list.pages.enumerated() {
+      #expect(page.width == setup.width && page.height == setup.height)
+      let left = setup.contentLeft(pageIndex: index)
+      for item in page.items where item.role == .staffLine {
+        #expect(item.box.minX >= left - 0.5 && item.box.maxX <= left + setup.contentWidth + 0.5)
+      }
+    }
+  }
+
+  @Test func runningHeadsExpandPlaceholders() throws {
+    var template = PageTemplate.plain
+    template.setup.marginTop = 60
+    template.setup.header = RunningHead(
+      odd: ["{book}", "{title}", "{page}/{pages}"], even: ["$P", "", "$T"])
+    var matter = BookMatter()
+    matter.title = "My Book"
+    let list = try BookFixture.engraver(template).engrave(
+      book: BookFixture.blocks(BookFixture.bookSource(count: 14)), matter: matter)
+    let count = list.pages.count
+    let first = list.pages[0].items.filter { $0.role == .header }.compactMap(\.text)
+    #expect(first == ["My Book", "Tune 1", "1/\(count)"])
+    let second = list.pages[1].items.filter { $0.role == .header }.compactMap(\.text)
+    #expect(second.first == "2")
+    #expect(list.pages.map(\.label) == (1...count).map { String($0) })
+  }
+
+  @Test func textBlocksFillAndJustify() throws {
+    let abc = """
+      %%begintext justify
+      one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
+      sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three twenty-four
+      %%endtext
+
+      """ + BookFixture.tune(1, "A")
+    let list = try BookFixture.engraver(.plain).engrave(book: BookFixture.blocks(abc), matter: BookMatter())
+    let words = list.pages[0].items.filter { $0.role == .text }
+    #expect(words.count > 10)  // justified lines are set word by word
+    let right = PageSetup.a4.marginLeft + PageSetup.a4.contentWidth
+    #expect(words.contains { abs($0.box.maxX - right) < 0.5 })
+  }
+}
+
+extension DisplayItem {
+  var text: String? {
+    if case .text(let run) = shape { return run.text }
+    return nil
+  }
+}
