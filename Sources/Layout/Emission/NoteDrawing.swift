@@ -121,12 +121,12 @@ struct NoteDrawing {
   func drawLedgerLines(
     _ note: NoteSymbol, x: Double, on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
   ) {
-    let extension_ = font.engravingDefaults.legerLineExtension
+    let overhang = font.engravingDefaults.legerLineExtension
     let width = font.glyph(note.value.notehead)?.advance ?? headWidth
     LedgerLines.draw(
       positions: note.heads.map(\.position),
-      left: x + (note.heads.map(\.offset).min() ?? 0) - extension_,
-      right: x + (note.heads.map(\.offset).max() ?? 0) + width + extension_, on: &canvas,
+      left: x + (note.heads.map(\.offset).min() ?? 0) - overhang,
+      right: x + (note.heads.map(\.offset).max() ?? 0) + width + overhang, on: &canvas,
       column: column, source: source)
   }
 
