@@ -5,6 +5,7 @@ import PackageDescription
 ///
 /// Module dependencies run one way:
 ///   ScoreModel ← ABCParser
+///   ScoreModel ← MIDIExport, Transposition
 ///   ScoreModel, SMuFL, DisplayList ← Layout (no Cairo, no file I/O)
 ///   DisplayList, SMuFL ← Render (Cairo, Pango, FreeType, fontconfig)
 ///   everything ← ABCPressCLI ← abcpress (executable)
@@ -32,6 +33,8 @@ let package = Package(
     // Pure Swift stages.
     .target(name: "ScoreModel"),
     .target(name: "ABCParser", dependencies: ["ScoreModel"]),
+    .target(name: "MIDIExport", dependencies: ["ScoreModel"]),
+    .target(name: "Transposition", dependencies: ["ScoreModel"]),
     .target(name: "SMuFL"),
     .target(name: "DisplayList"),
     .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList"]),
@@ -47,7 +50,9 @@ let package = Package(
     // Command line.
     .target(
       name: "ABCPressCLI",
-      dependencies: ["ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Render"]),
+      dependencies: [
+        "ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Render", "MIDIExport", "Transposition",
+      ]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 
     // Tests (Swift Testing only).
@@ -60,5 +65,7 @@ let package = Package(
     .testTarget(
       name: "RenderTests", dependencies: ["Render", "DisplayList", "SMuFL", "Layout"]),
     .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI"]),
+    .testTarget(name: "MIDIExportTests", dependencies: ["MIDIExport", "ScoreModel", "ABCParser"]),
+    .testTarget(name: "TranspositionTests", dependencies: ["Transposition", "ScoreModel", "ABCParser"]),
   ]
 )
