@@ -77,6 +77,11 @@ enum ScoreDumperProbe {
     case .meterChange: "meter"
     case .clefChange: "clef"
     case .lineBreak: "break"
+    case .tupletStart: "tuplet"
+    case .tempoChange: "tempo"
+    case .partLabel: "part"
+    case .sectionTitle: "section"
+    case .spacer: "spacer"
     }
   }
 }
