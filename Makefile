@@ -5,8 +5,11 @@ BOOTSTRAP_FLAGS ?=
 ABCPRESS := .build/release/abcpress
 EXAMPLE := Documentation/Examples/tunebook.abc
 FORMAT_PATHS := Sources Tests Package.swift
+# Tunes `make test` cross-checks against abc2midi, and the agreement `make crosscheck` needs.
+CROSSCHECK_SAMPLE ?= 150
+CROSSCHECK_THRESHOLD ?= 95
 
-.PHONY: all setup build release demo test lint format clean
+.PHONY: all setup build release demo test lint format clean crosscheck bench
 
 all: build
 
@@ -31,11 +34,20 @@ demo: release
 	$(ABCPRESS) render $(EXAMPLE) -o out/tunebook.svg
 	ls -l out/
 
-## test: lint, build the tests, run them (the Swift Testing summary is the last line)
+## test: lint, build the tests, run them, then cross-check a small MIDI sample against abc2midi
 test: setup
 	$(MAKE) --no-print-directory lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --disable-xctest
+	scripts/crosscheck --sample $(CROSSCHECK_SAMPLE) --abcpress .build/debug/abcpress --quiet
+
+## crosscheck: compare `abcpress midi` with abc2midi on every corpus tune (fetches the corpus once)
+crosscheck: release
+	scripts/crosscheck --abcpress $(ABCPRESS) --threshold $(CROSSCHECK_THRESHOLD)
+
+## bench: time `abcpress check` and `render` against abcm2ps on the corpus tune book
+bench: setup
+	scripts/bench
 
 ## lint: check formatting and style with swift-format (ships with the toolchain)
 lint:

@@ -4,9 +4,11 @@ import ScoreModel
 ///
 /// Method: a clock in exact whole notes walks the elements.
 /// - A note or chord sounds every head (a key written twice in a chord sounds once).
-/// - Ties: a head tied to the next note leaves its key "pending"; when the next note
-///   holds that key, the pending note is lengthened instead of struck again. A tie that
-///   finds no such key simply ends. Like abc2midi, a note that is the target of a tie in
+/// - Ties: a head tied to the next note leaves its written pitch "pending"; when the next
+///   note holds that written pitch (step and octave), the pending note is lengthened
+///   instead of struck again, keeping its sounding key — so `=F6-|F2` holds F♮ into the
+///   next bar even under a key with F♯, as abc2midi plays it. A tie that finds no such
+///   note simply ends. Like abc2midi, a note that is the target of a tie in
 ///   the *written* order is never struck on its own: after a repeat jump that separates
 ///   it from its tie, it stays silent (its time still passes).
 /// - Grace notes play for their written length divided by `graceDivider` (abc2midi's
@@ -22,8 +24,8 @@ import ScoreModel
 /// Known limits: ornaments (`~`, `T`, mordents) are played as plain notes; no dynamics.
 struct VoicePerformer {
   let options: PlaybackOptions
-  /// Positions of written notes whose heads (keys) are reached by a tie from the
-  /// note before them in the written order.
+  /// Positions of written notes whose heads (diatonic indices of written pitches) are
+  /// reached by a tie from the note before them in the written order.
   let tieTargets: [Int: Set<Int>]
 
   private(set) var notes: [PerformedNote] = []
@@ -47,10 +49,10 @@ struct VoicePerformer {
     for (index, element) in elements.enumerated() {
       switch element {
       case .note(let note):
-        let keys = Set(note.heads.map(\.midiKey))
-        let reached = tied.intersection(keys)
+        let pitches = Set(note.heads.map(\.pitch.diatonicIndex))
+        let reached = tied.intersection(pitches)
         if !reached.isEmpty { targets[index] = reached }
-        tied = Set(note.heads.filter(\.isTiedToNext).map(\.midiKey))
+        tied = Set(note.heads.filter(\.isTiedToNext).map(\.pitch.diatonicIndex))
       case .rest:
         tied = []
       default:
@@ -108,16 +110,16 @@ struct VoicePerformer {
     var nextPending: [Int: Int] = [:]
     var struck: Set<Int> = []
     for head in note.heads {
-      let key = head.midiKey
-      guard struck.insert(key).inserted else { continue }
-      if let held = pending[key] {
+      let written = head.pitch.diatonicIndex
+      guard struck.insert(head.midiKey).inserted else { continue }
+      if let held = pending[written] {
         notes[held].duration = mainStart + sounding - notes[held].onset
-        if head.isTiedToNext { nextPending[key] = held }
-      } else if tieTargets[position]?.contains(key) == true {
+        if head.isTiedToNext { nextPending[written] = held }
+      } else if tieTargets[position]?.contains(written) == true {
         continue  // abc2midi: the tied-into note is never struck on its own.
       } else {
-        notes.append(PerformedNote(key: key, onset: mainStart, duration: sounding, velocity: velocity))
-        if head.isTiedToNext { nextPending[key] = notes.count - 1 }
+        notes.append(PerformedNote(key: head.midiKey, onset: mainStart, duration: sounding, velocity: velocity))
+        if head.isTiedToNext { nextPending[written] = notes.count - 1 }
       }
     }
     pending = nextPending
