@@ -118,7 +118,8 @@ struct VoicePerformer {
       } else if tieTargets[position]?.contains(written) == true {
         continue  // abc2midi: the tied-into note is never struck on its own.
       } else {
-        notes.append(PerformedNote(key: head.midiKey, onset: mainStart, duration: sounding, velocity: velocity))
+        notes.append(
+          PerformedNote(key: head.midiKey, onset: mainStart, duration: sounding, velocity: velocity))
         if head.isTiedToNext { nextPending[written] = notes.count - 1 }
       }
     }
