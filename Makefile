@@ -5,8 +5,11 @@ BOOTSTRAP_FLAGS ?=
 ABCPRESS := .build/release/abcpress
 EXAMPLE := Documentation/Examples/tunebook.abc
 FORMAT_PATHS := Sources Tests Package.swift
+# Tunes `make test` cross-checks against abc2midi, and the agreement `make crosscheck` needs.
+CROSSCHECK_SAMPLE ?= 150
+CROSSCHECK_THRESHOLD ?= 95
 
-.PHONY: all setup build release demo test lint format clean
+.PHONY: all setup build release demo test lint format clean crosscheck bench corpus gallery
 
 all: build
 
@@ -31,11 +34,30 @@ demo: release
 	$(ABCPRESS) render $(EXAMPLE) -o out/tunebook.svg
 	ls -l out/
 
-## test: lint, build the tests, run them (the Swift Testing summary is the last line)
-test: setup
+## test: lint, build, fetch the corpus, cross-check a MIDI sample against abc2midi, then run
+## every test (the corpus collision test included); the Swift Testing summary is the last line
+test: setup corpus
 	$(MAKE) --no-print-directory lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --disable-xctest
+	scripts/crosscheck --sample $(CROSSCHECK_SAMPLE) --abcpress .build/debug/abcpress --quiet
+	ABCPRESS_REQUIRE_CORPUS=1 $(SWIFT) test --disable-xctest
+
+## corpus: fetch the development corpus into .cache/corpus (once)
+corpus:
+	scripts/get-corpus
+
+## crosscheck: compare `abcpress midi` with abc2midi on every corpus tune (fetches the corpus once)
+crosscheck: release
+	scripts/crosscheck --abcpress $(ABCPRESS) --threshold $(CROSSCHECK_THRESHOLD)
+
+## gallery: ABCPress and abcm2ps side by side on 12 varied corpus tunes, into out/gallery
+gallery: release corpus
+	scripts/bootstrap --dev-tools
+	scripts/gallery
+
+## bench: time `abcpress check` and `render` against abcm2ps on the corpus tune book
+bench: setup
+	scripts/bench
 
 ## lint: check formatting and style with swift-format (ships with the toolchain)
 lint:

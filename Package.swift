@@ -5,6 +5,7 @@ import PackageDescription
 ///
 /// Module dependencies run one way:
 ///   ScoreModel ← ABCParser
+///   ScoreModel ← MIDIExport, Transposition
 ///   ScoreModel, SMuFL, DisplayList ← Layout (no Cairo, no file I/O)
 ///   Layout, ScoreModel ← Book (template/theme files, abcm2ps directives, book assembly; pure)
 ///   DisplayList, SMuFL ← Render (Cairo, Pango, FreeType, fontconfig)
@@ -33,6 +34,8 @@ let package = Package(
     // Pure Swift stages.
     .target(name: "ScoreModel"),
     .target(name: "ABCParser", dependencies: ["ScoreModel"]),
+    .target(name: "MIDIExport", dependencies: ["ScoreModel"]),
+    .target(name: "Transposition", dependencies: ["ScoreModel"]),
     .target(name: "SMuFL"),
     .target(name: "DisplayList"),
     .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList"]),
@@ -50,7 +53,10 @@ let package = Package(
     // Command line.
     .target(
       name: "ABCPressCLI",
-      dependencies: ["ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Book", "Render"]),
+      dependencies: [
+        "ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Book", "Render", "MIDIExport",
+        "Transposition",
+      ]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 
     // Tests (Swift Testing only).
@@ -67,5 +73,7 @@ let package = Package(
     .testTarget(
       name: "BookTests",
       dependencies: ["Book", "Layout", "ABCParser", "ScoreModel", "DisplayList", "ABCPressCLI", "Render"]),
+    .testTarget(name: "MIDIExportTests", dependencies: ["MIDIExport", "ScoreModel", "ABCParser"]),
+    .testTarget(name: "TranspositionTests", dependencies: ["Transposition", "ScoreModel", "ABCParser"]),
   ]
 )

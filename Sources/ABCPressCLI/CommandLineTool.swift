@@ -18,6 +18,7 @@ public enum CommandLineTool {
       themes     List the built-in colour themes.
       dump       Print the score model or the display list (text or JSON).
       check      Parse ABC files and report problems.
+      midi       Play tunes into Standard MIDI Files.
 
     Run 'abcpress <subcommand> --help' for a subcommand's options.
 
@@ -73,6 +74,10 @@ public enum CommandLineTool {
     case "check":
       return dispatch(rest, spec: CheckCommand.spec, help: CheckCommand.help, console: console) {
         try CheckCommand(console: console).run($0)
+      }
+    case "midi":
+      return dispatch(rest, spec: MIDICommand.spec, help: MIDICommand.help, console: console) {
+        try MIDICommand(console: console).run($0)
       }
     default:
       console.error("abcpress: error: unknown subcommand '\(name)'\nRun 'abcpress --help' for usage.")

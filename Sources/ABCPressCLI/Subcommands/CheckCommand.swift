@@ -5,17 +5,18 @@ import ScoreModel
 /// `abcpress check`: parse only and report diagnostics.
 struct CheckCommand {
   static let help = """
-    USAGE: abcpress check <input.abc>... [--format text|json]
+    USAGE: abcpress check <input.abc>... [--format text|json] [--transpose n]
 
     Parses the inputs and prints every problem as file:line:column: severity: message
     (or a JSON array with --format json). Exits 1 when there is an error.
 
     OPTIONS:
       --format <f>   text (default) or json.
+      --transpose <n>  Also transpose by n semitones (-48 to 48), as render and midi would.
       -h, --help     Show this help.
     """
 
-  static let spec = ArgumentSpec(options: ["--format"])
+  static let spec = ArgumentSpec(options: ["--format", TransposeOption.name])
 
   let console: Console
 
@@ -25,7 +26,7 @@ struct CheckCommand {
     guard format == "text" || format == "json" else {
       throw UsageError("unknown format '\(format)' (choose text or json)")
     }
-    let loader = InputLoader(console: console)
+    let loader = InputLoader(console: console, transpose: try TransposeOption.semitones(arguments))
     let loaded = loader.load(arguments.positionals)
     if format == "json" {
       console.write(Self.json(loaded.diagnostics))

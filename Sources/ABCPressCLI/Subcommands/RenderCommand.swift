@@ -23,12 +23,14 @@ struct RenderCommand {
       --music-font <name>     Bravura (default), Leland or Petaluma.
       --staff-space <pt>      Distance between staff lines in points (default 5).
       --auto-break            Choose line breaks optimally, ignoring the source's.
+    \(TransposeOption.help)
       --fonts <dir>           Folder holding the music fonts (default: the checkout's Fonts/).
       -h, --help              Show this help.
     """
 
   static let spec = ArgumentSpec(
-    flags: EngravingSession.flagNames, options: EngravingSession.optionNames.union(["--output", "--dpi"]),
+    flags: EngravingSession.flagNames,
+    options: EngravingSession.optionNames.union(["--output", "--dpi", TransposeOption.name]),
     aliases: ["-o": "--output"])
 
   let console: Console

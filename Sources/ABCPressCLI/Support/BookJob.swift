@@ -12,7 +12,7 @@ struct BookJob {
   let blocks: [BookBlock]
 
   init(arguments: ParsedArguments, console: Console, defaultTemplate: String? = nil) throws {
-    let loader = InputLoader(console: console)
+    let loader = InputLoader(console: console, transpose: try TransposeOption.semitones(arguments))
     loaded = loader.load(arguments.positionals)
     loader.report(loaded.diagnostics)
     let assembled = EngravingSession.assemble(loaded)

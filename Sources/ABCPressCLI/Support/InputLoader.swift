@@ -1,10 +1,13 @@
 import ABCParser
 import Foundation
 import ScoreModel
+import Transposition
 
 /// Reads ABC inputs (files or `-` for standard input) and parses them into tune books.
 struct InputLoader {
   let console: Console
+  /// Semitones every parsed tune is transposed by (`--transpose`), 0 for none.
+  var transpose = 0
 
   struct Loaded {
     var tunebooks: [Tunebook] = []
@@ -38,7 +41,12 @@ struct InputLoader {
       }
       let text = String(decoding: data, as: UTF8.self)
       let result = ABCParser.parse(text, file: name)
-      loaded.tunebooks.append(result.tunebook)
+      var book = result.tunebook
+      if transpose != 0 {
+        let transposer = Transposer(semitones: transpose)
+        book.tunes = book.tunes.map(transposer.transpose)
+      }
+      loaded.tunebooks.append(book)
       loaded.texts.append(text)
       loaded.names.append(name)
       loaded.diagnostics += result.diagnostics.map { diagnostic in

@@ -96,9 +96,9 @@ struct TextLayout {
     words: [String], font: FontSpec, alignment: TextAlignment, role: Role, _ context: ItemContext
   ) -> TextLine {
     let text = words.joined(separator: " ")
-    let height = font.size * leading
-    guard !text.allSatisfy(\.isWhitespace) else { return TextLine(items: [], height: height) }
+    guard !text.allSatisfy(\.isWhitespace) else { return TextLine(items: [], height: font.size * leading) }
     let extent = measurer.measure(text, font: font)
+    let height = lineHeight(font: font, extent: extent)
     let x = max(0, (width - extent.width) * alignment.factor)
     return TextLine(
       items: [item(text, font: font, x: x, extent: extent, role: role, context)], height: height)
@@ -114,13 +114,19 @@ struct TextLayout {
       items.append(item(word, font: font, x: x, extent: extent, role: role, context))
       x += extent.width + gap
     }
-    return TextLine(items: items, height: font.size * leading)
+    return TextLine(
+      items: items, height: extents.map { lineHeight(font: font, extent: $0) }.max() ?? font.size * leading)
+  }
+
+  /// The leading, but never less than the font's own line height, so lines never overlap.
+  func lineHeight(font: FontSpec, extent: TextExtent) -> Double {
+    max(font.size * leading, extent.ascent + extent.descent)
   }
 
   func item(
     _ text: String, font: FontSpec, x: Double, extent: TextExtent, role: Role, _ context: ItemContext
   ) -> DisplayItem {
-    let top = (font.size * leading - extent.ascent - extent.descent) / 2
+    let top = (lineHeight(font: font, extent: extent) - extent.ascent - extent.descent) / 2
     let baseline = top + extent.ascent
     return DisplayItem(
       role: role, shape: .text(TextShape(text: text, font: font, origin: Point(x: x, y: baseline))),

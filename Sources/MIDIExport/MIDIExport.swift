@@ -1,0 +1,17 @@
+import ScoreModel
+
+/// ABC tunes to Standard MIDI Files.
+///
+/// - `Playback/`: `PerformanceBuilder` turns a `Tune` into a `Performance` (repeats,
+///   endings and parts unfolded, ties merged, grace notes placed, tempo map), with
+///   `RepeatUnfolder`, `PartOrder`, `EndingLabel` and `VoicePerformer` doing the steps.
+/// - `File/`: `MIDIFileWriter` writes a `Performance` as a format 1 SMF.
+public enum MIDIExport {
+  /// The MIDI file bytes of one tune.
+  public static func midiFile(
+    for tune: Tune, options: PlaybackOptions = PlaybackOptions(), ticksPerQuarter: Int = 480
+  ) -> [UInt8] {
+    let performance = PerformanceBuilder(options: options).build(tune)
+    return MIDIFileWriter(ticksPerQuarter: ticksPerQuarter).data(for: performance)
+  }
+}

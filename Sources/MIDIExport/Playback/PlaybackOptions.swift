@@ -1,0 +1,22 @@
+import ScoreModel
+
+/// Choices that shape a performance; the defaults follow abc2midi 4.84.
+public struct PlaybackOptions: Hashable, Sendable {
+  /// Tempo when the tune has no `Q:` (abc2midi: 120 crotchets per minute).
+  public var defaultQuarterNotesPerMinute: Rational = Rational(120)
+  /// A grace note plays for its written length divided by this (abc2midi's
+  /// `%%MIDI gracedivider`, 4 by default), taken from the note that follows.
+  public var graceDivider: Int = 4
+  /// Whether grace notes are played at all (abc2midi `-NGRA` turns them off).
+  public var playsGraceNotes: Bool = true
+  /// Whether a staccato note sounds for half its length, as abc2midi plays it.
+  public var shortensStaccato: Bool = true
+  /// Velocity of a note on the first beat of a bar (abc2midi `%%MIDI beat 105 95 80`).
+  public var downbeatVelocity: Int = 105
+  /// Velocity on the other strong beat (the middle of a bar with an even beat count).
+  public var strongBeatVelocity: Int = 95
+  /// Velocity of every other note.
+  public var otherVelocity: Int = 80
+
+  public init() {}
+}

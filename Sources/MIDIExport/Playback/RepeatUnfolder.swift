@@ -1,0 +1,127 @@
+import ScoreModel
+
+/// Unfolds repeats and endings: the elements of a voice in the order they are played.
+///
+/// Method: one walk over the elements with a cursor, the start of the current repeated
+/// section and the pass number through it (1, 2, …).
+/// - `|:` (and the second half of `::`) starts a section: pass 1.
+/// - `:|` (and the first half of `::`) jumps back to the section start while the pass is
+///   below the section's pass count: 2, or the highest ending number of the section
+///   (`[1,3` … `:|[2` gives 3 passes). On the last pass it is played through, and the
+///   next section starts after it, so `A :| B :|` plays A A B B, as abc2midi does.
+/// - An ending label (`[1`, `:|2`, `[1,3`, `[1-3`) plays what follows on the passes it
+///   names and skips it on the others; once a section's last pass is through, every
+///   later ending of that section is skipped. An ending group closes at `||`, `|]`,
+///   `[|` or `|:`.
+///
+/// Example: `|: A |1 B :|2 C |]` → A B A C; `|: A |1,3 B :|2 C :|` → A B A C A B.
+///
+/// Known limits: a `:|` with no `|:` before it goes back to the tune start or to just
+/// after the previous completed repeat (abc2midi's rule; ABC 2.1 §4.8 only says "the
+/// start"); D.C./D.S./Fine are not performed. Output is capped at 500,000 elements.
+public enum RepeatUnfolder {
+  /// The elements in play order (bar lines included, so bar positions stay known).
+  public static func unfold(_ elements: [VoiceElement]) -> [VoiceElement] {
+    playOrder(elements).map { elements[$0] }
+  }
+
+  /// The positions of `elements` in play order.
+  public static func playOrder(_ elements: [VoiceElement]) -> [Int] {
+    var state = State()
+    var output: [Int] = []
+    var index = 0
+    while index < elements.count, output.count < 500_000 {
+      let element = elements[index]
+      guard case .bar(let bar) = element else {
+        if !state.skipping { output.append(index) }
+        index += 1
+        continue
+      }
+      if bar.repeatsEnd && !state.skipping {
+        if state.sectionDone {
+          state.pass = 1
+          state.sectionDone = false
+        }
+        output.append(index)
+        if state.pass < passCount(elements, start: state.start, repeatEnd: index) {
+          state.pass += 1
+          state.inEnding = false
+          index = state.start
+          continue
+        }
+        state.sectionDone = true
+        state.start = index + 1
+        state.inEnding = false
+        if bar.repeatsStart { state.beginSection(at: index + 1) }
+        if let label = bar.ending { state.enterEnding(label) }
+        index += 1
+        continue
+      }
+      if let label = bar.ending {
+        state.enterEnding(label)
+      } else if bar.repeatsStart {
+        state.beginSection(at: index + 1)
+      } else if state.inEnding && closesEnding(bar) {
+        state.beginSection(at: index + 1)
+      }
+      if !state.skipping { output.append(index) }
+      index += 1
+    }
+    return output
+  }
+
+  private struct State {
+    var start = 0
+    var pass = 1
+    var skipping = false
+    var inEnding = false
+    /// The section's last pass is through: its remaining endings are skipped.
+    var sectionDone = false
+
+    mutating func beginSection(at index: Int) {
+      start = index
+      pass = 1
+      skipping = false
+      inEnding = false
+      sectionDone = false
+    }
+
+    mutating func enterEnding(_ label: String) {
+      inEnding = true
+      if sectionDone {
+        skipping = true
+      } else if let passes = EndingLabel(label) {
+        skipping = !passes.passes.contains(pass)
+      } else {
+        skipping = false
+      }
+    }
+  }
+
+  static func closesEnding(_ bar: BarLine) -> Bool {
+    switch bar.style {
+    case .double, .thinThick, .thickThin: true
+    default: false
+    }
+  }
+
+  /// Passes through the section ending at `repeatEnd`: 2, or its highest ending number.
+  static func passCount(_ elements: [VoiceElement], start: Int, repeatEnd: Int) -> Int {
+    var highest = 2
+    var index = start
+    while index < elements.count {
+      if case .bar(let bar) = elements[index] {
+        if let label = bar.ending, let parsed = EndingLabel(label) {
+          highest = max(highest, parsed.lastPass)
+        }
+        if index > repeatEnd
+          && (bar.repeatsStart || (bar.ending == nil && (closesEnding(bar) || bar.repeatsEnd)))
+        {
+          break
+        }
+      }
+      index += 1
+    }
+    return min(highest, 50)
+  }
+}

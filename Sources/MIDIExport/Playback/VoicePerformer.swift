@@ -1,0 +1,150 @@
+import ScoreModel
+
+/// Plays one voice's elements, already in play order, into sounding notes.
+///
+/// Method: a clock in exact whole notes walks the elements.
+/// - A note or chord sounds every head (a key written twice in a chord sounds once).
+/// - Ties: a head tied to the next note leaves its written pitch "pending"; when the next
+///   note holds that written pitch (step and octave), the pending note is lengthened
+///   instead of struck again, keeping its sounding key — so `=F6-|F2` holds F♮ into the
+///   next bar even under a key with F♯, as abc2midi plays it. A tie that finds no such
+///   note simply ends. Like abc2midi, a note that is the target of a tie in
+///   the *written* order is never struck on its own: after a repeat jump that separates
+///   it from its tie, it stays silent (its time still passes).
+/// - Grace notes play for their written length divided by `graceDivider` (abc2midi's
+///   default rule, 4) and take that time from the start of the following note; when
+///   they would use up the whole note they are dropped, as abc2midi drops them.
+/// - A `staccato` note sounds for half its length (abc2midi's reading).
+/// - Velocity follows abc2midi's beat model: 105 on a bar's first beat, 95 on the
+///   middle of a bar with an even number of beats, 80 elsewhere.
+///
+/// Example: `A2- A B` at L:1/8 → A for 3/8, then B at 3/8; `{g}A2` → G for 1/32, A
+/// from 1/32 to 1/4.
+///
+/// Known limits: ornaments (`~`, `T`, mordents) are played as plain notes; no dynamics.
+struct VoicePerformer {
+  let options: PlaybackOptions
+  /// Positions of written notes whose heads (diatonic indices of written pitches) are
+  /// reached by a tie from the note before them in the written order.
+  let tieTargets: [Int: Set<Int>]
+
+  private(set) var notes: [PerformedNote] = []
+  private(set) var tempos: [TempoPoint] = []
+  private(set) var meters: [MeterPoint] = []
+  private(set) var time = Rational.zero
+  private var barStart = Rational.zero
+  private var meter: Meter
+  private var pending: [Int: Int] = [:]
+
+  init(options: PlaybackOptions, elements: [VoiceElement], meter: Meter) {
+    self.options = options
+    self.tieTargets = Self.tieTargets(of: elements)
+    self.meter = meter
+  }
+
+  /// Written positions (and keys) that a tie from the previous note reaches.
+  static func tieTargets(of elements: [VoiceElement]) -> [Int: Set<Int>] {
+    var targets: [Int: Set<Int>] = [:]
+    var tied: Set<Int> = []
+    for (index, element) in elements.enumerated() {
+      switch element {
+      case .note(let note):
+        let pitches = Set(note.heads.map(\.pitch.diatonicIndex))
+        let reached = tied.intersection(pitches)
+        if !reached.isEmpty { targets[index] = reached }
+        tied = Set(note.heads.filter(\.isTiedToNext).map(\.pitch.diatonicIndex))
+      case .rest:
+        tied = []
+      default:
+        break
+      }
+    }
+    return targets
+  }
+
+  /// Plays the written element at `position`.
+  mutating func play(_ element: VoiceElement, at position: Int) {
+    switch element {
+    case .note(let note):
+      play(note, at: position)
+    case .rest(let rest):
+      pending = [:]
+      time += rest.duration
+    case .bar:
+      barStart = time
+    case .tempoChange(let tempo, _):
+      if let rate = Self.quarterNotesPerMinute(tempo) {
+        tempos.append(TempoPoint(onset: time, quarterNotesPerMinute: rate))
+      }
+    case .meterChange(let newMeter, _):
+      meter = newMeter
+      meters.append(MeterPoint(onset: time, meter: newMeter))
+    default:
+      break
+    }
+  }
+
+  private mutating func play(_ note: NoteEvent, at position: Int) {
+    let start = time
+    var mainStart = start
+    if options.playsGraceNotes, let group = note.graceNotes, !group.notes.isEmpty {
+      let divider = Rational(max(options.graceDivider, 1))
+      let lengths = group.notes.map { $0.duration / divider }
+      let total = lengths.reduce(Rational.zero, +)
+      if total < note.duration {
+        for (grace, length) in zip(group.notes, lengths) {
+          for key in Set(grace.heads.map(\.midiKey)).sorted() {
+            notes.append(
+              PerformedNote(key: key, onset: mainStart, duration: length, velocity: options.otherVelocity))
+          }
+          mainStart += length
+        }
+      }
+    }
+    let end = start + note.duration
+    var sounding = end - mainStart
+    if options.shortensStaccato && note.decorations.contains(where: { $0.name == "staccato" }) {
+      sounding = sounding / Rational(2)
+    }
+    let velocity = velocity(at: mainStart)
+    var nextPending: [Int: Int] = [:]
+    var struck: Set<Int> = []
+    for head in note.heads {
+      let written = head.pitch.diatonicIndex
+      guard struck.insert(head.midiKey).inserted else { continue }
+      if let held = pending[written] {
+        notes[held].duration = mainStart + sounding - notes[held].onset
+        if head.isTiedToNext { nextPending[written] = held }
+      } else if tieTargets[position]?.contains(written) == true {
+        continue  // abc2midi: the tied-into note is never struck on its own.
+      } else {
+        notes.append(
+          PerformedNote(key: head.midiKey, onset: mainStart, duration: sounding, velocity: velocity))
+        if head.isTiedToNext { nextPending[written] = notes.count - 1 }
+      }
+    }
+    pending = nextPending
+    time = end
+  }
+
+  private func velocity(at onset: Rational) -> Int {
+    let offset = onset - barStart
+    if offset.isZero { return options.downbeatVelocity }
+    if case .fraction(let numerators, _) = meter, numerators.reduce(0, +) % 2 == 0,
+      let length = meter.barLength, offset == length / Rational(2)
+    {
+      return options.strongBeatVelocity
+    }
+    if meter == .common || meter == .cut, offset == Rational(1, 2) { return options.strongBeatVelocity }
+    return options.otherVelocity
+  }
+
+  /// Crotchets per minute of a `Q:` marking; nil when it gives no number. A bare number
+  /// (`Q:120`, deprecated) counts crotchets, as abc2midi reads it.
+  static func quarterNotesPerMinute(_ tempo: Tempo) -> Rational? {
+    guard let perMinute = tempo.beatsPerMinute, perMinute > 0 else { return nil }
+    let beat = tempo.beats.isEmpty ? Rational(1, 4) : tempo.beats.reduce(Rational.zero, +)
+    guard beat > .zero else { return nil }
+    return Rational(perMinute) * beat * Rational(4)
+  }
+}

@@ -1,0 +1,154 @@
+import ScoreModel
+import Testing
+
+@testable import MIDIExport
+
+@Suite struct PlaybackTests {
+  let builder = PerformanceBuilder()
+
+  @Test func simpleRepeatPlaysTwice() throws {
+    let tune = try #require(Make.parse("|:C D:|E F|"))
+    #expect(builder.build(tune).keys == [60, 62, 60, 62, 64, 65])
+  }
+
+  @Test func repeatWithoutStartGoesBackToTheStartThenToThePreviousRepeat() throws {
+    let tune = try #require(Make.parse("C D :| E F :| G|"))
+    #expect(builder.build(tune).keys == [60, 62, 60, 62, 64, 65, 64, 65, 67])
+  }
+
+  @Test func doubleColonEndsOneSectionAndStartsAnother() throws {
+    let tune = try #require(Make.parse("|:C:: D:|"))
+    #expect(builder.build(tune).keys == [60, 60, 62, 62])
+  }
+
+  @Test func firstAndSecondEndings() throws {
+    let tune = try #require(Make.parse("|:C D|1 E:|2 F|]"))
+    #expect(builder.build(tune).keys == [60, 62, 64, 60, 62, 65])
+  }
+
+  @Test func variantEndingListsGiveThreePasses() throws {
+    let tune = try #require(Make.parse("|:C|[1,3 D:|[2 E:|"))
+    #expect(builder.build(tune).keys == [60, 62, 60, 64, 60, 62])
+  }
+
+  @Test func endingRangeLabel() {
+    let voice = Voice(elements: [
+      Make.bar(start: true), Make.note(.c), Make.bar(ending: "1-3"), Make.note(.d), Make.bar(end: true),
+      Make.bar(ending: "4"), Make.note(.e), Make.bar(.thinThick),
+    ])
+    #expect(builder.build(Make.tune([voice])).keys == [60, 62, 60, 62, 60, 62, 60, 64])
+    #expect(EndingLabel("1-3,5")?.passes == [1, 2, 3, 5])
+    #expect(EndingLabel("x") == nil)
+  }
+
+  @Test func onsetsAreExactAcrossRepeats() throws {
+    let tune = try #require(Make.parse("|:C2 D:|"))
+    let notes = try #require(builder.build(tune).tracks.first?.notes)
+    #expect(notes.map(\.onset) == [.zero, Rational(1, 2), Rational(3, 4), Rational(5, 4)])
+    #expect(builder.build(tune).length == Rational(3, 2))
+  }
+
+  @Test func tiesAcrossBarsMergeIntoOneNote() throws {
+    let tune = try #require(Make.parse("C2 D2-|D2 E2|"))
+    #expect(builder.build(tune).melody == ["60@0+1/2", "62@1/2+1", "64@3/2+1/2"])
+  }
+
+  @Test func tieIntoARepeatedSectionIsSilentOnTheRepeatAsInAbc2midi() throws {
+    let tune = try #require(Make.parse("G A-|:A B:|"))
+    // Pass 1: A tied into A (one note); pass 2: the tied-into A stays silent, B sounds.
+    #expect(builder.build(tune).melody == ["67@0+1/4", "69@1/4+1/2", "71@3/4+1/4", "71@5/4+1/4"])
+  }
+
+  @Test func chordsSoundEveryHeadOnce() throws {
+    let tune = try #require(Make.parse("[CEG]2 [cc]|"))
+    let notes = try #require(builder.build(tune).tracks.first?.notes)
+    #expect(notes.map(\.key) == [60, 64, 67, 72])
+    #expect(notes.prefix(3).allSatisfy { $0.onset == .zero && $0.duration == Rational(1, 2) })
+  }
+
+  @Test func tupletsAndBrokenRhythmKeepExactTime() throws {
+    let tune = try #require(Make.parse("(3CDE F>G|", header: "M:2/4\nL:1/8\nK:C\n"))
+    #expect(
+      builder.build(tune).melody == [
+        "60@0+1/12", "62@1/12+1/12", "64@1/6+1/12", "65@1/4+3/16", "67@7/16+1/16",
+      ])
+  }
+
+  @Test func graceNotesTakeAQuarterOfTheirLengthFromTheFollowingNote() {
+    let graced = Make.note([(.a, 4, 0)], Rational(1, 4), grace: [Make.graceNote(.g), Make.graceNote(.a)])
+    let tune = Make.tune([Voice(elements: [graced, Make.note(.b)])])
+    #expect(builder.build(tune).melody == ["79@0+1/32", "81@1/32+1/32", "69@1/16+3/16", "71@1/4+1/4"])
+  }
+
+  @Test func graceNotesLongerThanTheirNoteAreDropped() {
+    let graces = (0..<4).map { _ in Make.graceNote(.g) }
+    let tune = Make.tune([Voice(elements: [Make.note([(.a, 4, 0)], Rational(1, 8), grace: graces)])])
+    #expect(builder.build(tune).melody == ["69@0+1/8"])
+    var options = PlaybackOptions()
+    options.playsGraceNotes = false
+    let graced = Make.note([(.a, 4, 0)], Rational(1, 4), grace: [Make.graceNote(.g)])
+    #expect(PerformanceBuilder(options: options).build(Make.tune([Voice(elements: [graced])])).keys == [69])
+  }
+
+  @Test func staccatoSoundsForHalfItsLength() {
+    guard case .note(var note) = Make.note(.c) else { return }
+    note.decorations = [Decoration(name: "staccato", range: Make.here)]
+    let tune = Make.tune([Voice(elements: [.note(note), Make.note(.d)])])
+    #expect(builder.build(tune).melody == ["60@0+1/8", "62@1/4+1/4"])
+  }
+
+  @Test func tempoFromHeaderAndBodyChanges() {
+    var tune = Make.tune([
+      Voice(elements: [
+        Make.note(.c, 4, Rational(1, 2)),
+        .tempoChange(Tempo(beats: [Rational(3, 8)], beatsPerMinute: 40), Make.here),
+        Make.note(.d),
+      ])
+    ])
+    #expect(
+      builder.build(tune).tempos == [
+        TempoPoint(onset: .zero, quarterNotesPerMinute: Rational(120)),
+        TempoPoint(onset: Rational(1, 2), quarterNotesPerMinute: Rational(60)),
+      ])
+    tune.tempo = Tempo(beats: [Rational(1, 4)], beatsPerMinute: 100)
+    let tempos = builder.build(tune).tempos
+    #expect(tempos.map(\.quarterNotesPerMinute) == [Rational(100), Rational(60)])
+    #expect(tempos.map(\.onset) == [.zero, Rational(1, 2)])
+    #expect(tempos.map(\.microsecondsPerQuarter) == [600_000, 1_000_000])
+  }
+
+  @Test func headerPartOrderPlaysBodyParts() {
+    let voice = Voice(elements: [
+      .partLabel("A", Make.here), Make.note(.c), Make.bar(end: true),
+      .partLabel("B", Make.here), Make.note(.d), Make.bar(.thinThick),
+    ])
+    #expect(builder.build(Make.tune([voice], parts: "A2B")).keys == [60, 60, 60, 60, 62])
+    #expect(builder.build(Make.tune([voice], parts: "(AB)3")).keys == [60, 60, 62, 60, 60, 62, 60, 60, 62])
+    #expect(builder.build(Make.tune([voice], parts: "B.A")).keys == [62, 60, 60])
+    #expect(builder.build(Make.tune([voice])).keys == [60, 60, 62])
+  }
+
+  @Test func partOrderGrammar() {
+    #expect(PartOrder.parse("A2B") == ["A", "A", "B"])
+    #expect(PartOrder.parse("(AB)3") == ["A", "B", "A", "B", "A", "B"])
+    #expect(PartOrder.parse("A.(B.C)2 D") == ["A", "B", "C", "B", "C", "D"])
+    #expect(PartOrder.parse("((AB)2C)2").count == 10)
+    #expect(PartOrder.parse("").isEmpty)
+  }
+
+  @Test func everyVoiceGetsItsOwnTrack() {
+    var second = Voice(id: "2", elements: [Make.note(.c, 3, Rational(1, 2)), Make.bar()])
+    second.transpose = -12
+    let tune = Make.tune([Voice(id: "1", elements: [Make.note(.e), Make.note(.f), Make.bar()]), second])
+    let performance = builder.build(tune)
+    #expect(performance.tracks.map(\.voiceID) == ["1", "2"])
+    #expect(performance.tracks[1].notes.map(\.key) == [48])
+    #expect(performance.tracks[1].transpose == -12)
+    #expect(performance.length == Rational(1, 2))
+  }
+
+  @Test func velocitiesFollowTheBeat() throws {
+    let tune = try #require(Make.parse("C D E F|"))
+    #expect(builder.build(tune).tracks.first?.notes.map(\.velocity) == [105, 80, 95, 80])
+  }
+}
