@@ -38,7 +38,7 @@ let package = Package(
     .target(name: "Transposition", dependencies: ["ScoreModel"]),
     .target(name: "SMuFL"),
     .target(name: "DisplayList"),
-    .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList"]),
+    .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList", "Transposition"]),
     .target(name: "EngravingQuality", dependencies: ["DisplayList"]),
     .target(name: "Book", dependencies: ["Layout", "ScoreModel", "DisplayList"]),
 

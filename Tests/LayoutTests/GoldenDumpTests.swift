@@ -43,6 +43,58 @@ import Testing
       B,,2 C,|D, ^F, A,|_d2 z|[B,DF]3|]
       """
     ),
+    (
+      "ties-slurs-tuplets-graces",
+      """
+      X:4
+      T:Golden Curves
+      M:4/4
+      L:1/8
+      K:D
+      (DE F2-) F2 (3ABc | {g}d2 {/e}f2 .(Bc .d)e | [DF]4- [DF]2 z2 |]
+      """
+    ),
+    (
+      "decorations-chords-annotations",
+      """
+      X:5
+      T:Golden Marks
+      M:3/4
+      L:1/4
+      K:G
+      P:A
+      "G"!p!.G ~A "D7"!trill!B | "^rall."!fermata!c2 "_poco"!>!d | "Em"!segno!e !crescendo(!f !crescendo)!g |
+      "C"!D.S.!c3 |]
+      """
+    ),
+    (
+      "lyrics-and-words",
+      """
+      X:6
+      T:Golden Song
+      M:2/4
+      L:1/8
+      K:F
+      F2 A2 | c3 d | c2- c2 | A4 |]
+      w:Sing a-loud_ now more
+      w:Then the sec-ond verse
+      W:Words after the tune
+      """
+    ),
+    (
+      "changes-and-courtesy",
+      """
+      X:7
+      T:Golden Changes
+      M:4/4
+      L:1/4
+      %%measurenb 0
+      K:C
+      C D E F | G A B c |
+      [K:A] A B c d | [M:3/4] e f g |
+      [K:clef=bass] C, D, E, | Z2 | z3 |]
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

@@ -19,8 +19,11 @@ import ScoreModel
  accepted here silently; `score`, `staves` and a few others belong to the parser. Any
  other name gets a warning, never an error.
 
- Limits. `sysstaffsep`, `measurenb`, `barsperstaff`, `transpose`, `indent`, `linebreak $`,
- and the chord/annotation/vocal/parts fonts are stored for stages that do not read them yet.
+ `measurenb`, `barsperstaff`, `transpose`, `indent` and the chord, annotation, vocal and
+ parts fonts reach the tune layout through LayoutOptions and PageSetup.
+
+ Limits. `sysstaffsep` is stored for multi-staff systems, which the layout does not make
+ yet.
  */
 
 /// Applies abcm2ps format directives to a page setup and layout options.

@@ -15,8 +15,11 @@ import ScoreModel
      e.g.  A>B  (dotted quaver, semiquaver):  ───────────
                                               │      ──┤
                                               │        │
- Limits. Beam ends are not yet quantised to sit, straddle or hang on staff lines; beams
- never cross between staves.
+ Rise and height are then quantised to quarter spaces (rounding away from the heads), so
+ beam edges sit on, straddle or hang from staff lines instead of leaving thin wedges.
+
+ Limits. Beams never cross between staves; quantisation does not distinguish the inside
+ of the staff from ledger-line territory.
  */
 
 /// The line of a beam in staff positions: `tip(x) = base + slope × (x - originX)`.
@@ -45,6 +48,8 @@ struct BeamPlacement {
     let inner = outer.dropFirst().dropLast()
     if up, let peak = inner.max(), peak > max(outer[0], outer[outer.count - 1]) { rise = 0 }
     if !up, let dip = inner.min(), dip < min(outer[0], outer[outer.count - 1]) { rise = 0 }
+    // Quantise to quarter spaces so beam edges sit on, straddle or hang from staff lines.
+    rise = (rise * 2).rounded() / 2
     let span = max(stems[stems.count - 1] - stems[0], 0.01)
     let slope = rise / span
     var base = up ? -Double.infinity : Double.infinity
@@ -57,6 +62,7 @@ struct BeamPlacement {
       }
     }
     _ = last
+    base = up ? (base * 2).rounded(.up) / 2 : (base * 2).rounded(.down) / 2
     return BeamLine(originX: stems[0], base: base, slope: slope, up: up)
   }
 

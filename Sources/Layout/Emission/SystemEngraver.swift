@@ -117,7 +117,8 @@ struct SystemEngraver {
     return max(x - 2, (left + right - width) / 2)
   }
 
-  /// Key or meter that the next line changes to, shown after this line's last bar.
+  /// Clef, key or meter that the next line changes to, shown after this line's last bar
+  /// (a clef in the order engravers use: clef first, then key, then meter).
   func drawCourtesy(_ kinds: [SymbolKind], line: EngravedLine, on canvas: inout StaffCanvas) {
     guard !kinds.isEmpty, let lastX = line.x(of: line.last) else { return }
     var x = lastX + line.symbols[line.last].right + 0.8
@@ -127,6 +128,8 @@ struct SystemEngraver {
         x += KeyDrawing.draw(key, cancel: cancel, clef: line.symbols[line.last].clef, x: x, on: &canvas) + 0.6
       case .meter(let meter):
         x += MeterDrawing.draw(meter, x: x, on: &canvas) + 0.6
+      case .clef(let clef):
+        x += ClefDrawing.draw(clef, x: x, on: &canvas, size: 0.8) + 0.6
       default:
         break
       }

@@ -1,6 +1,7 @@
 import DisplayList
 import SMuFL
 import ScoreModel
+import Transposition
 
 /// A tune laid out but not yet placed on pages: its title block, its systems, and the
 /// words (`W:`) printed after it.
@@ -31,27 +32,34 @@ struct TuneLayout {
   /// The music's text styles, from the set-up's fonts.
   var style: MusicTextStyle { MusicTextStyle(setup: setup) }
 
-  func layOut(_ tune: Tune) -> LaidOutTune {
+  func layOut(_ written: Tune) -> LaidOutTune {
+    // `%%transpose N` engraves the tune N semitones away (a new value; the model is kept).
+    let tune = options.transpose == 0 ? written : Transposer(semitones: options.transpose).transpose(written)
     let scale = setup.staffSpace
-    let width = setup.contentWidth / scale
-    let format = TuneFormat(directives: headerDirectives + tune.directives)
+    let fullWidth = setup.contentWidth / scale
+    var format = TuneFormat(directives: headerDirectives + tune.directives)
+    format.measureNumberInterval = format.measureNumberInterval ?? options.measureNumbers
     let stretchLast = format.stretchLast ?? options.stretchLast
     let mode: LineBreakMode = format.ignoresSourceBreaks ? .optimal : options.lineBreaks
     var spacer = HorizontalSpacer(font: font)
     let heading = TitleBlock(setup: setup, measurer: measurer).build(for: tune)
     var systems: [StaffSystem] = []
     if let voice = tune.voices.first {
-      let symbols = SymbolBuilder(font: font, style: style, measurer: measurer, scale: scale).build(
+      var symbols = SymbolBuilder(font: font, style: style, measurer: measurer, scale: scale).build(
         voice: voice, key: tune.initialKey, meter: tune.initialMeter)
+      if let bars = options.barsPerStaff { Self.breakEvery(bars, in: &symbols) }
       spacer.shortest = Spring.commonShortest(symbols.filter(\.isDurational).map(\.duration))
       let springs = spacer.springs(for: symbols)
       let endings = EndingSpan.find(in: symbols)
       let firstMeter: Meter? = tune.initialMeter == .none ? nil : tune.initialMeter
-      let breaker = LineBreaker(spacer: spacer, width: width, mode: mode, stretchLast: stretchLast)
+      let breaker = LineBreaker(spacer: spacer, width: fullWidth, mode: mode, stretchLast: stretchLast)
       let plans = breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
       let engraver = SystemEngraver(
         font: font, scale: scale, setup: setup, style: style, format: format, measurer: measurer)
       for (lineIndex, plan) in plans.enumerated() {
+        // `%%indent`: the first system starts further right and is that much shorter.
+        let indent = lineIndex == 0 ? options.indent / scale : 0
+        let width = fullWidth - indent
         let start = spacer.lineStart(symbols, from: plan.first, meter: lineIndex == 0 ? firstMeter : nil)
         let natural = spacer.width(start: start, last: plan.last, springs: springs, symbols: symbols)
         let isLast = lineIndex == plans.count - 1
@@ -66,6 +74,9 @@ struct TuneLayout {
         var system = engraver.engrave(
           symbols: symbols, plan: plan, start: start, xs: xs, end: min(end + courtesyWidth, width),
           endings: endings, courtesy: courtesy, context: context)
+        if indent > 0 {
+          system.items = system.items.map { $0.translated(dx: indent * scale, dy: 0) }
+        }
         if lineIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
           TempoMark(font: font, setup: setup, measurer: measurer).place(
             tempo, above: &system, context: context)
@@ -120,13 +131,27 @@ struct TuneLayout {
     return lines
   }
 
-  /// Key and meter changes that open the next line, to announce at this line's end.
+  /// `%%barsperstaff N`: a line break after every N bars, replacing the source's breaks.
+  static func breakEvery(_ bars: Int, in symbols: inout [StaffSymbol]) {
+    var count = 0
+    var barHasMusic = false
+    for index in symbols.indices {
+      symbols[index].breakAfter = false
+      if symbols[index].isDurational { barHasMusic = true }
+      guard symbols[index].isBar, barHasMusic else { continue }
+      barHasMusic = false
+      count += 1
+      if count % bars == 0 { symbols[index].breakAfter = true }
+    }
+  }
+
+  /// Clef, key and meter changes that open the next line, to announce at this line's end.
   func courtesySignatures(_ symbols: [StaffSymbol], from first: Int) -> [SymbolKind] {
     var kinds: [SymbolKind] = []
     var index = first
     while index < symbols.count, symbols[index].isSignature {
       switch symbols[index].kind {
-      case .key, .meter: kinds.append(symbols[index].kind)
+      case .key, .meter, .clef: kinds.append(symbols[index].kind)
       default: break
       }
       index += 1
@@ -140,6 +165,7 @@ struct TuneLayout {
       Double(KeyDrawing.accidentals(key: key, cancel: cancel, clef: .treble).count)
         * KeyDrawing.step(font: font)
     case .meter(let meter): MeterDrawing.width(of: meter, font: font)
+    case .clef(let clef): (font.glyph(ClefDrawing.glyph(for: clef))?.advance ?? 2.7) * 0.8
     default: 0
     }
   }

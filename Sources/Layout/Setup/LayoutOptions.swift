@@ -12,13 +12,12 @@ public struct LayoutOptions: Hashable, Sendable {
   /// Spread the systems of a page that breaks to fill it to the bottom margin.
   public var justifyVertically = false
   /// Bar numbers every N bars (`%%measurenb`); 0 = at each line start, nil = none.
-  /// Carried for the system engraver.
   public var measureNumbers: Int?
-  /// Transposition in semitones (`%%transpose`); carried for the transposition stage.
+  /// Transposition in semitones (`%%transpose`), applied when a tune is laid out.
   public var transpose = 0
-  /// Bars per line (`%%barsperstaff`); carried for the line breaker.
+  /// Bars per line (`%%barsperstaff`), replacing the source's line breaks.
   public var barsPerStaff: Int?
-  /// Indent of a tune's first system in points (`%%indent`); carried for the system engraver.
+  /// Indent of a tune's first system in points (`%%indent`).
   public var indent = 0.0
 
   public init(lineBreaks: LineBreakMode = .source, stretchLast: Double = 0.6) {
