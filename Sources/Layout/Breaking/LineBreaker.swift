@@ -7,7 +7,7 @@ import ScoreModel
  Method. Break points are the bar lines (and the end of the tune). A line from break i to
  break j costs its badness: the squared relative stretch it needs to fill the measure
  width, or four times the squared relative squeeze when it is wider than the measure at
- natural spacing, or infinity when even the tightest spacing (force 0.8, never below the
+ natural spacing, or infinity when even the tightest spacing (force 0.7, never below the
  rods) overflows. The best set of lines is
  found by the usual shortest-path recurrence, best[j] = min over i of best[i] + cost(i, j),
  in O(n²) over the bar lines of a tune.

@@ -119,9 +119,9 @@ struct HorizontalSpacer {
       meterX: meterX, width: width)
   }
 
-  /// The least force a line may be set at: spacing may tighten by a fifth before a
+  /// The least force a line may be set at: spacing may tighten by 30% before a
   /// source line is split.
-  static let minimumForce = 0.8
+  static let minimumForce = 0.7
 
   /// The width of a line from its start through symbol `last` at the given force
   /// (1 = natural spacing).
