@@ -21,7 +21,7 @@ struct TunebookParser {
         if let directive = Directive(line: line) { book.headerDirectives.append(directive) }
         header.applyDirective(line)
       case .field(let label, let valueStart):
-        let value = line.text(from: valueStart, to: line.codeEnd).trimmingWhitespace
+        let value = line.trimmedText(from: valueStart, to: line.codeEnd)
         let range = line.range(from: 0, to: line.codeEnd)
         book.headerFields.append(InformationField(label: label, value: value, range: range))
         header.applyField(

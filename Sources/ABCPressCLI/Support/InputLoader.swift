@@ -39,7 +39,7 @@ struct InputLoader {
           continue
         }
       }
-      let text = String(decoding: data, as: UTF8.self)
+      let text = SourceDecoder.decode(data)
       let result = ABCParser.parse(text, file: name)
       var book = result.tunebook
       if transpose != 0 {
