@@ -37,3 +37,29 @@ import Testing
     #expect(loaded.diagnostics.isEmpty)
   }
 }
+
+/// `I:abc-include` through the CLI: files are read relative to the including file.
+@Suite struct IncludeLoadingTests {
+  @Test func includeIsReadRelativeToTheIncludingFile() throws {
+    let directory = try temporaryDirectory()
+    let sub = directory.appendingPathComponent("parts")
+    try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+    try Data("X:1\nT:Main\nI:abc-include head.abc\nK:G\nGAB|\n".utf8).write(
+      to: sub.appendingPathComponent("main.abc"))
+    try Data("M:3/4\nC:Trad".utf8).write(to: sub.appendingPathComponent("head.abc"))
+    let loaded = InputLoader(console: Console.captured(input: "")).load([
+      sub.appendingPathComponent("main.abc").path
+    ])
+    #expect(loaded.diagnostics.isEmpty)
+    #expect(loaded.tunes.first?.metadata.composers == ["Trad"])
+  }
+
+  @Test func missingIncludeIsReported() throws {
+    let directory = try temporaryDirectory()
+    let file = directory.appendingPathComponent("main.abc")
+    try Data("X:1\nI:abc-include gone.abc\nK:G\nGAB|\n".utf8).write(to: file)
+    let loaded = InputLoader(console: Console.captured(input: "")).load([file.path])
+    #expect(loaded.diagnostics.map(\.severity) == [.warning])
+    #expect(loaded.diagnostics.first?.range.start.line == 2)
+  }
+}

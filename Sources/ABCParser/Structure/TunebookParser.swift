@@ -6,10 +6,14 @@ import ScoreModel
 /// into the shared diagnostics, so a broken tune cannot change the next one.
 struct TunebookParser {
   let diagnostics: DiagnosticCollector
+  var includeResolver: ABCParser.IncludeResolver?
 
   /// Parses `text` into a tune book.
   func parse(_ text: String, file: String?) -> Tunebook {
-    let lines = SourceLine.split(text)
+    var lines = SourceLine.split(text)
+    if let includeResolver {
+      lines = IncludeExpander(resolver: includeResolver, diagnostics: diagnostics).expand(lines, file: file)
+    }
     reportReplacementCharacters(in: lines)
     let layout = TunebookLayout(lines: lines)
     var book = Tunebook(file: file)
