@@ -16,16 +16,27 @@ import ScoreModel
 /// `Diagnostic` (with file, line and column) and parsing goes on with the next
 /// construct, line or tune.
 public enum ABCParser {
+  /// Resolves `I:abc-include NAME` written in the file `includingFile` (nil for text
+  /// without a file): returns a canonical path for the included file (used to detect
+  /// include cycles) and its text, or nil when it cannot be read.
+  public typealias IncludeResolver =
+    @Sendable (_ name: String, _ includingFile: String?) -> (
+      path: String, text: String
+    )?
+
   /// Parses ABC text into a tune book plus the diagnostics found on the way.
   ///
   /// - Parameters:
   ///   - text: the whole ABC file.
   ///   - file: the file name to put in diagnostics, if any.
-  public static func parse(_ text: String, file: String? = nil) -> (
-    tunebook: Tunebook, diagnostics: [Diagnostic]
-  ) {
+  ///   - includeResolver: reads `I:abc-include` files; without it they are noted and
+  ///     skipped (the parser itself does no file I/O).
+  public static func parse(
+    _ text: String, file: String? = nil, includeResolver: IncludeResolver? = nil
+  ) -> (tunebook: Tunebook, diagnostics: [Diagnostic]) {
     let diagnostics = DiagnosticCollector(file: file)
-    let book = TunebookParser(diagnostics: diagnostics).parse(text, file: file)
+    let book = TunebookParser(diagnostics: diagnostics, includeResolver: includeResolver).parse(
+      text, file: file)
     return (book, diagnostics.diagnostics)
   }
 }

@@ -65,4 +65,19 @@ import Testing
     #expect(bars.first?.range.start == SourceLocation(line: 4, column: 4))
     #expect(bars.first?.range.end == SourceLocation(line: 4, column: 7))
   }
+
+  @Test(arguments: [
+    ("|:", 2), (":|", 2), ("::", 2), ("|::", 3), ("::|", 3), (":::|", 4), ("::|::", 3), ("::::", 3),
+    ("|", 2),
+  ])
+  func repeatCount(text: String, count: Int) {
+    let bars = Parse.bars("A\(text)B")
+    #expect(bars.map(\.repeatCount) == [count])
+  }
+
+  @Test func repeatCountShowsInTheDump() {
+    let bars = Parse.bars("|:: A ::|")
+    #expect(bars.map(\.repeatsStart) == [true, false])
+    #expect(bars.map(\.repeatsEnd) == [false, true])
+  }
 }

@@ -21,6 +21,18 @@ import Testing
     #expect(builder.build(tune).keys == [60, 60, 62, 62])
   }
 
+  @Test func tripleRepeatPlaysThreeTimes() throws {
+    let tune = try #require(Make.parse("|::C D::|E|"))
+    #expect(builder.build(tune).keys == [60, 62, 60, 62, 60, 62, 64])
+    let endOnly = try #require(Make.parse("C ::| D|"))
+    #expect(builder.build(endOnly).keys == [60, 60, 60, 62])
+  }
+
+  @Test func fourColonsRepeatBothSectionsThreeTimes() throws {
+    let tune = try #require(Make.parse("|:C:::: D::|"))
+    #expect(builder.build(tune).keys == [60, 60, 60, 62, 62, 62])
+  }
+
   @Test func firstAndSecondEndings() throws {
     let tune = try #require(Make.parse("|:C D|1 E:|2 F|]"))
     #expect(builder.build(tune).keys == [60, 62, 64, 60, 62, 65])

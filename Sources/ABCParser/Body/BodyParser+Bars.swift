@@ -10,7 +10,9 @@ import ScoreModel
 ///
 /// Example: `:|2` → single bar, repeat end, ending "2"; `:||:` → double, both repeats.
 ///
-/// Known limits: `|::`/`::|` (play three times) are read as ordinary repeats.
+/// Repeat counts (§4.8): every colon past the first adds a pass, so `::|` and `|::` are
+/// played three times (`repeatCount` 3); a bar made only of colons splits them in two
+/// (`::` 2, `::::` 3).
 extension BodyParser {
   /// Reads one bar token at the scanner.
   mutating func parseBar(_ scanner: inout LineScanner) {
@@ -38,9 +40,13 @@ extension BodyParser {
         range: scanner.range(from: start))
     } else if leadingColons >= 2 {
       bar = BarLine(style: .double, repeatsEnd: true, repeatsStart: true, range: scanner.range(from: start))
+      leadingColons /= 2
     } else {
       // A lone `:` is abcm2ps's dotted bar line.
       bar = BarLine(style: .dotted, range: scanner.range(from: start))
+    }
+    if bar.repeatsEnd || bar.repeatsStart {
+      bar.repeatCount = min(max(leadingColons, trailingColons) + 1, 50)
     }
     if let next = scanner.peek(), next.asciiDigit != nil, style != .invisible {
       bar.ending = readEndingLabel(&scanner)

@@ -30,9 +30,7 @@ extension BodyParser {
     {
       microtone = readMicrotone(&scanner, sign: sign)
     }
-    guard let letter = scanner.peek(), let step = Step(abcLetter: letter),
-      "ABCDEFGabcdefg".unicodeScalars.contains(letter)
-    else {
+    guard let letter = scanner.peek(), let step = Step(abcLetter: letter) else {
       diagnostics.error("accidental without a note", at: scanner.range(from: start))
       return nil
     }

@@ -14,7 +14,12 @@ import ScoreModel
 /// Example: `|:G2 AB c>d|` → bar(start repeat), G (1/4), A, B (beamed), c (3/16),
 /// d (1/16), bar.
 ///
-/// Known limits: a body `K:`, `M:` or `L:` changes only the voice it is written in.
+/// Scope of body fields: a body `K:`, `M:` or `L:` changes only the voice it is written
+/// in (before any body `V:`, that is the first voice). ABC 2.1 §7 (multiple voices)
+/// leaves the scope of fields in multi-voice bodies open, and the standard's
+/// multi-voice-scope proposal says an item "has no effect on other voices than the one
+/// in which it is found" and that M: and K: "may differ between voices"; only the header
+/// sets every voice. abcm2ps reads it the same way.
 struct BodyParser {
   /// The active voice.
   var builder: VoiceBuilder

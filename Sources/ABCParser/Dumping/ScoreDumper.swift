@@ -72,6 +72,7 @@ public enum ScoreDumper {
       var text = "bar \(bar.style.rawValue)"
       if bar.repeatsEnd { text += " :|" }
       if bar.repeatsStart { text += " |:" }
+      if bar.repeatCount != 2 { text += " x\(bar.repeatCount)" }
       if let ending = bar.ending { text += " ending=\(ending)" }
       return text + marks(bar.decorations, bar.annotations)
     case .keyChange(let key, _): return "key \(describe(key))"

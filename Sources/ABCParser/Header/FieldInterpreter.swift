@@ -29,9 +29,12 @@ enum FieldInterpreter {
     label: Character, value scanner: LineScanner, inHeader: Bool, to settings: inout TuneSettings,
     diagnostics: DiagnosticCollector
   ) -> FieldEffect {
-    var valueScanner = scanner
-    var text = valueScanner.readRest()
-    if text.hasSuffix("\\") { text = String(text.dropLast()).trimmingWhitespace }
+    // The value as text, built only for the fields that keep it.
+    var text: String {
+      var valueScanner = scanner
+      let text = valueScanner.readRest()
+      return text.hasSuffix("\\") ? String(text.dropLast()).trimmingWhitespace : text
+    }
     switch label {
     case "K":
       let value = KeyParser.parse(scanner, diagnostics: diagnostics)

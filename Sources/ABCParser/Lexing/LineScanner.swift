@@ -69,9 +69,9 @@ struct LineScanner {
 
   /// Reads everything up to the end, trimmed of surrounding whitespace.
   mutating func readRest() -> String {
-    let text = line.text(from: position, to: end)
+    let text = line.trimmedText(from: position, to: end)
     position = end
-    return text.trimmingWhitespace
+    return text
   }
 
   /// Reads scalars while `predicate` holds.

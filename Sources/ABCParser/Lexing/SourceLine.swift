@@ -34,16 +34,37 @@ struct SourceLine: Sendable {
   func text(from start: Int, to end: Int) -> String {
     let lower = min(max(start, 0), scalars.count)
     let upper = min(max(end, lower), scalars.count)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(upper - lower)
-    for scalar in scalars[lower..<upper] {
-      if scalar.value < 128 {
-        bytes.append(UInt8(scalar.value))
-      } else {
-        UTF8.encode(scalar) { bytes.append($0) }
+    return Self.string(scalars[lower..<upper])
+  }
+
+  /// The text of scalars `start..<end` without surrounding whitespace (trimmed before
+  /// the string is built).
+  func trimmedText(from start: Int, to end: Int) -> String {
+    var lower = min(max(start, 0), scalars.count)
+    var upper = min(max(end, lower), scalars.count)
+    while lower < upper && scalars[lower].isABCWhitespace { lower += 1 }
+    while upper > lower && scalars[upper - 1].isABCWhitespace { upper -= 1 }
+    return Self.string(scalars[lower..<upper])
+  }
+
+  /// Encodes scalars as a string in one pass, writing straight into the string's storage.
+  private static func string(_ slice: ArraySlice<Unicode.Scalar>) -> String {
+    if slice.isEmpty { return "" }
+    return String(unsafeUninitializedCapacity: slice.count * 4) { buffer in
+      var count = 0
+      for scalar in slice {
+        if scalar.value < 128 {
+          buffer[count] = UInt8(truncatingIfNeeded: scalar.value)
+          count += 1
+        } else {
+          UTF8.encode(scalar) { byte in
+            buffer[count] = byte
+            count += 1
+          }
+        }
       }
+      return count
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The code part of the line (comment removed).
@@ -61,26 +82,54 @@ struct SourceLine: Sendable {
   }
 
   /// Splits text into lines at `\n`, `\r\n` or `\r`.
+  ///
+  /// Works on the UTF-8 bytes: line ends are found bytewise, an all-ASCII line (nearly
+  /// every ABC line) becomes scalars by widening each byte, and only a line with other
+  /// bytes goes through the Unicode decoder.
   static func split(_ text: String) -> [SourceLine] {
-    var lines: [SourceLine] = []
-    var current: [Unicode.Scalar] = []
-    var previousWasCR = false
-    for scalar in text.unicodeScalars {
-      if scalar == "\n" && previousWasCR {
-        previousWasCR = false
-        continue
+    var text = text
+    return text.withUTF8 { bytes in
+      var lines: [SourceLine] = []
+      lines.reserveCapacity(bytes.count / 24)
+      var start = 0
+      var isASCII = true
+      var index = 0
+      let count = bytes.count
+      while index < count {
+        let byte = bytes[index]
+        if byte == 10 || byte == 13 {
+          lines.append(line(number: lines.count + 1, bytes: bytes, start, index, isASCII: isASCII))
+          index += byte == 13 && index + 1 < count && bytes[index + 1] == 10 ? 2 : 1
+          start = index
+          isASCII = true
+          continue
+        }
+        if byte >= 128 { isASCII = false }
+        index += 1
       }
-      previousWasCR = scalar == "\r"
-      if scalar == "\n" || scalar == "\r" {
-        lines.append(SourceLine(number: lines.count + 1, scalars: current))
-        current.removeAll(keepingCapacity: true)
-      } else {
-        current.append(scalar)
+      if start < count {
+        lines.append(line(number: lines.count + 1, bytes: bytes, start, count, isASCII: isASCII))
       }
+      return lines
     }
-    if !current.isEmpty {
-      lines.append(SourceLine(number: lines.count + 1, scalars: current))
+  }
+
+  /// The line made of `bytes[start..<end]`.
+  private static func line(
+    number: Int, bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, isASCII: Bool
+  ) -> SourceLine {
+    let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    let scalars: [Unicode.Scalar]
+    if isASCII {
+      scalars = [Unicode.Scalar](unsafeUninitializedCapacity: slice.count) { buffer, initialized in
+        for (offset, byte) in slice.enumerated() {
+          buffer.initializeElement(at: offset, to: Unicode.Scalar(byte))
+        }
+        initialized = slice.count
+      }
+    } else {
+      scalars = Array(String(decoding: slice, as: UTF8.self).unicodeScalars)
     }
-    return lines
+    return SourceLine(number: number, scalars: scalars)
   }
 }

@@ -26,10 +26,17 @@ extension Unicode.Scalar {
 extension Step {
   /// The step of `A`–`G` or `a`–`g`; nil for other scalars.
   init?(abcLetter scalar: Unicode.Scalar) {
-    let lower = scalar.value | 0x20
-    guard lower >= 97, lower <= 103 else { return nil }
-    // a b c d e f g are steps 5 6 0 1 2 3 4.
-    self.init(rawValue: [5, 6, 0, 1, 2, 3, 4][Int(lower - 97)])
+    // Only `A`–`G` (65–71) and `a`–`g` (97–103) land in 97...103 once bit 5 is set.
+    switch scalar.value | 0x20 {
+    case 97: self = .a
+    case 98: self = .b
+    case 99: self = .c
+    case 100: self = .d
+    case 101: self = .e
+    case 102: self = .f
+    case 103: self = .g
+    default: return nil
+    }
   }
 }
 

@@ -127,7 +127,7 @@ struct TuneParser {
 
   /// The field a line holds, its value trimmed and without comment.
   private func field(label: Character, line: SourceLine, valueStart: Int) -> InformationField {
-    var value = line.text(from: valueStart, to: line.codeEnd).trimmingWhitespace
+    var value = line.trimmedText(from: valueStart, to: line.codeEnd)
     if value.hasSuffix("\\") { value = String(value.dropLast()).trimmingWhitespace }
     return InformationField(label: label, value: value, range: line.range(from: 0, to: line.codeEnd))
   }

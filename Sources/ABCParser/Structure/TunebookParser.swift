@@ -6,10 +6,14 @@ import ScoreModel
 /// into the shared diagnostics, so a broken tune cannot change the next one.
 struct TunebookParser {
   let diagnostics: DiagnosticCollector
+  var includeResolver: ABCParser.IncludeResolver?
 
   /// Parses `text` into a tune book.
   func parse(_ text: String, file: String?) -> Tunebook {
-    let lines = SourceLine.split(text)
+    var lines = SourceLine.split(text)
+    if let includeResolver {
+      lines = IncludeExpander(resolver: includeResolver, diagnostics: diagnostics).expand(lines, file: file)
+    }
     reportReplacementCharacters(in: lines)
     let layout = TunebookLayout(lines: lines)
     var book = Tunebook(file: file)
@@ -21,7 +25,7 @@ struct TunebookParser {
         if let directive = Directive(line: line) { book.headerDirectives.append(directive) }
         header.applyDirective(line)
       case .field(let label, let valueStart):
-        let value = line.text(from: valueStart, to: line.codeEnd).trimmingWhitespace
+        let value = line.trimmedText(from: valueStart, to: line.codeEnd)
         let range = line.range(from: 0, to: line.codeEnd)
         book.headerFields.append(InformationField(label: label, value: value, range: range))
         header.applyField(

@@ -16,8 +16,8 @@
 enum TextEscapes {
   /// `text` with its escapes resolved.
   static func decode(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x26 }) else { return text }  // `\` or `&`.
     let scalars = Array(text.unicodeScalars)
-    guard scalars.contains(where: { $0 == "\\" || $0 == "&" }) else { return text }
     var output = String.UnicodeScalarView()
     var index = 0
     while index < scalars.count {

@@ -33,7 +33,9 @@ struct CheckCommand {
     } else {
       for diagnostic in loaded.diagnostics { console.write(diagnostic.description + "\n") }
     }
-    return loaded.hasErrors ? .inputErrors : .success
+    let hasErrors = loaded.hasErrors
+    ExitRetainer.keep(loaded)
+    return hasErrors ? .inputErrors : .success
   }
 
   static func json(_ diagnostics: [Diagnostic]) -> String {

@@ -6,8 +6,9 @@ import ScoreModel
 /// section and the pass number through it (1, 2, …).
 /// - `|:` (and the second half of `::`) starts a section: pass 1.
 /// - `:|` (and the first half of `::`) jumps back to the section start while the pass is
-///   below the section's pass count: 2, or the highest ending number of the section
-///   (`[1,3` … `:|[2` gives 3 passes). On the last pass it is played through, and the
+///   below the section's pass count: 2, the bar's repeat count (`::|` or a `|::` start
+///   gives 3, `BarLine.repeatCount`), or the highest ending number of the section
+///   (`[1,3` … `:|[2` gives 3 passes), whichever is largest. On the last pass it is played through, and the
 ///   next section starts after it, so `A :| B :|` plays A A B B, as abc2midi does.
 /// - An ending label (`[1`, `:|2`, `[1,3`, `[1-3`) plays what follows on the passes it
 ///   names and skips it on the others; once a section's last pass is through, every
@@ -41,9 +42,12 @@ public enum RepeatUnfolder {
         if state.sectionDone {
           state.pass = 1
           state.sectionDone = false
+          state.declaredPasses = 2
         }
         output.append(index)
-        if state.pass < passCount(elements, start: state.start, repeatEnd: index) {
+        let passes = max(
+          passCount(elements, start: state.start, repeatEnd: index), bar.repeatCount, state.declaredPasses)
+        if state.pass < min(passes, 50) {
           state.pass += 1
           state.inEnding = false
           index = state.start
@@ -52,7 +56,7 @@ public enum RepeatUnfolder {
         state.sectionDone = true
         state.start = index + 1
         state.inEnding = false
-        if bar.repeatsStart { state.beginSection(at: index + 1) }
+        if bar.repeatsStart { state.beginSection(at: index + 1, passes: bar.repeatCount) }
         if let label = bar.ending { state.enterEnding(label) }
         index += 1
         continue
@@ -60,7 +64,7 @@ public enum RepeatUnfolder {
       if let label = bar.ending {
         state.enterEnding(label)
       } else if bar.repeatsStart {
-        state.beginSection(at: index + 1)
+        state.beginSection(at: index + 1, passes: bar.repeatCount)
       } else if state.inEnding && closesEnding(bar) {
         state.beginSection(at: index + 1)
       }
@@ -77,9 +81,12 @@ public enum RepeatUnfolder {
     var inEnding = false
     /// The section's last pass is through: its remaining endings are skipped.
     var sectionDone = false
+    /// The passes the section's `|::` start asks for (2 for `|:` or no start).
+    var declaredPasses = 2
 
-    mutating func beginSection(at index: Int) {
+    mutating func beginSection(at index: Int, passes: Int = 2) {
       start = index
+      declaredPasses = passes
       pass = 1
       skipping = false
       inEnding = false

@@ -27,6 +27,10 @@ public struct BarLine: Hashable, Sendable {
   /// Decorations and annotations written just before the bar line (`!segno!|`, `"^Fine"|`).
   public var decorations: [Decoration] = []
   public var annotations: [TextAnnotation] = []
+  /// How many times the repeated section is played (ABC 2.1 §4.8): 2 for `:|` and `|:`,
+  /// 3 for `::|` and `|::`, one more per extra colon. On a bar that both ends and starts
+  /// a section (`::`, `::::`) it counts the colons of the longer side.
+  public var repeatCount: Int = 2
 
   public init(
     style: BarStyle, repeatsEnd: Bool = false, repeatsStart: Bool = false, ending: String? = nil,

@@ -33,27 +33,60 @@ public struct NoteEvent: Hashable, Sendable {
   public var heads: [NoteHead]
   /// Duration in whole notes (a crotchet is 1/4).
   public var duration: Rational
-  /// True when no space separates this note from the previous beamable note (ABC §4.7).
-  public var isBeamedWithPrevious: Bool
   public var range: SourceRange
   /// The written length before tuplets scaled it (what the note looks like); nil when the
   /// same as `duration`.
   public var writtenDuration: Rational?
-  public var decorations: [Decoration] = []
-  public var annotations: [TextAnnotation] = []
-  public var graceNotes: GraceGroup?
-  /// Slurs that start at this note (`(` before it) and end at it (`)` after it).
-  public var slurStarts: [SlurMark] = []
-  public var slurEnds: [SlurMark] = []
-  /// Lyric syllables by verse (index 0 = the first `w:` line under the music line); nil
-  /// where a verse has nothing for this note (`*`, or lines shorter than the music).
-  public var lyrics: [LyricSyllable?] = []
+  /// True when no space separates this note from the previous beamable note (ABC §4.7).
+  public var isBeamedWithPrevious: Bool
+  /// Decorations, annotations, grace notes, slurs and lyrics, out of line (see
+  /// `EventAttachments`).
+  var storage = AttachmentStorage()
 
   public init(heads: [NoteHead], duration: Rational, isBeamedWithPrevious: Bool = false, range: SourceRange) {
     self.heads = heads
     self.duration = duration
     self.isBeamedWithPrevious = isBeamedWithPrevious
     self.range = range
+  }
+
+  /// Everything attached to the note at once.
+  public var attachments: EventAttachments {
+    get { storage.value }
+    set { storage.update { $0 = newValue } }
+  }
+
+  public var decorations: [Decoration] {
+    get { storage.value.decorations }
+    set { storage.update { $0.decorations = newValue } }
+  }
+
+  public var annotations: [TextAnnotation] {
+    get { storage.value.annotations }
+    set { storage.update { $0.annotations = newValue } }
+  }
+
+  public var graceNotes: GraceGroup? {
+    get { storage.value.graceNotes }
+    set { storage.update { $0.graceNotes = newValue } }
+  }
+
+  /// Slurs that start at this note (`(` before it) and end at it (`)` after it).
+  public var slurStarts: [SlurMark] {
+    get { storage.value.slurStarts }
+    set { storage.update { $0.slurStarts = newValue } }
+  }
+
+  public var slurEnds: [SlurMark] {
+    get { storage.value.slurEnds }
+    set { storage.update { $0.slurEnds = newValue } }
+  }
+
+  /// Lyric syllables by verse (index 0 = the first `w:` line under the music line); nil
+  /// where a verse has nothing for this note (`*`, or lines shorter than the music).
+  public var lyrics: [LyricSyllable?] {
+    get { storage.value.lyrics }
+    set { storage.update { $0.lyrics = newValue } }
   }
 
   /// The length the note is drawn with.
@@ -63,19 +96,29 @@ public struct NoteEvent: Hashable, Sendable {
 /// A rest: `z` (visible), `x` (invisible), or a multi-measure `Z`/`X`.
 public struct RestEvent: Hashable, Sendable {
   public var duration: Rational
-  public var isVisible: Bool
+  public var range: SourceRange
   /// For `Z4`: the number of whole bars; nil for ordinary rests.
   public var measureCount: Int?
-  public var range: SourceRange
+  public var isVisible: Bool
   public var writtenDuration: Rational?
-  public var decorations: [Decoration] = []
-  public var annotations: [TextAnnotation] = []
+  /// Decorations and annotations, out of line (see `EventAttachments`).
+  var storage = AttachmentStorage()
 
   public init(duration: Rational, isVisible: Bool = true, measureCount: Int? = nil, range: SourceRange) {
     self.duration = duration
     self.isVisible = isVisible
     self.measureCount = measureCount
     self.range = range
+  }
+
+  public var decorations: [Decoration] {
+    get { storage.value.decorations }
+    set { storage.update { $0.decorations = newValue } }
+  }
+
+  public var annotations: [TextAnnotation] {
+    get { storage.value.annotations }
+    set { storage.update { $0.annotations = newValue } }
   }
 
   /// The length the rest is drawn with.

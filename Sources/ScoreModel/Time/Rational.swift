@@ -8,6 +8,12 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   public init(_ numerator: Int, _ denominator: Int = 1) {
     precondition(denominator != 0, "Rational with zero denominator")
+    if denominator == 1 || numerator == 0 {
+      // Fast path: whole numbers and zero are already in lowest terms.
+      self.numerator = numerator == 0 ? 0 : numerator
+      self.denominator = numerator == 0 ? 1 : denominator
+      return
+    }
     let sign = denominator < 0 ? -1 : 1
     let divisor = Swift.max(Rational.gcd(abs(numerator), abs(denominator)), 1)
     self.numerator = sign * numerator / divisor
@@ -24,10 +30,20 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
     denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
   }
 
+  /// The greatest common divisor of two non-negative numbers (binary method: shifts and
+  /// subtractions instead of divisions; musical denominators are mostly powers of two).
   static func gcd(_ a: Int, _ b: Int) -> Int {
-    var (a, b) = (a, b)
-    while b != 0 { (a, b) = (b, a % b) }
-    return a
+    var (a, b) = (a.magnitude, b.magnitude)
+    if a == 0 { return Int(truncatingIfNeeded: b) }
+    if b == 0 { return Int(truncatingIfNeeded: a) }
+    let shift = (a | b).trailingZeroBitCount
+    a >>= a.trailingZeroBitCount
+    repeat {
+      b >>= b.trailingZeroBitCount
+      if a > b { swap(&a, &b) }
+      b -= a
+    } while b != 0
+    return Int(truncatingIfNeeded: a << shift)
   }
 
   public static func + (lhs: Rational, rhs: Rational) -> Rational {

@@ -1,0 +1,64 @@
+/// The rarely used attachments of a note or rest, kept out of line.
+///
+/// Most notes carry no decorations, annotations, grace notes, slurs or lyrics. Keeping
+/// these six arrays inline made every `VoiceElement` 176 bytes and every copy or release
+/// of a note touch seven reference counts. `NoteEvent` and `RestEvent` instead hold one
+/// optional copy-on-write box (`AttachmentStorage`) and forward their public properties
+/// (`decorations`, `annotations`, `graceNotes`, `slurStarts`, `slurEnds`, `lyrics`) to it,
+/// so readers see the same API.
+public struct EventAttachments: Hashable, Sendable {
+  public var decorations: [Decoration] = []
+  public var annotations: [TextAnnotation] = []
+  public var graceNotes: GraceGroup?
+  public var slurStarts: [SlurMark] = []
+  public var slurEnds: [SlurMark] = []
+  public var lyrics: [LyricSyllable?] = []
+
+  public init() {}
+
+  /// True when nothing is attached.
+  public var isEmpty: Bool {
+    decorations.isEmpty && annotations.isEmpty && graceNotes == nil && slurStarts.isEmpty
+      && slurEnds.isEmpty && lyrics.isEmpty
+  }
+
+  static let empty = EventAttachments()
+}
+
+/// An optional, copy-on-write box around `EventAttachments`; nil storage means empty.
+///
+/// Equality and hashing look at the attachments, not at the box, so an empty box equals
+/// no box.
+struct AttachmentStorage: Hashable, Sendable {
+  /// The shared box; mutated in place only while uniquely referenced.
+  private final class Box: @unchecked Sendable {
+    var value: EventAttachments
+    init(_ value: EventAttachments) { self.value = value }
+  }
+
+  private var box: Box?
+
+  init() {}
+
+  /// The attachments (empty when none were ever set).
+  var value: EventAttachments { box?.value ?? .empty }
+
+  /// Changes the attachments, copying the box first when it is shared.
+  mutating func update(_ change: (inout EventAttachments) -> Void) {
+    if isKnownUniquelyReferenced(&box), let box {
+      change(&box.value)
+    } else {
+      var value = self.value
+      change(&value)
+      box = value.isEmpty ? nil : Box(value)
+    }
+  }
+
+  static func == (lhs: AttachmentStorage, rhs: AttachmentStorage) -> Bool {
+    lhs.box === rhs.box || lhs.value == rhs.value
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(value)
+  }
+}

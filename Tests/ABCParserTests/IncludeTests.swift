@@ -1,0 +1,51 @@
+import ABCParser
+import ScoreModel
+import Testing
+
+/// `I:abc-include FILE`: the caller's resolver supplies the text; cycles and missing
+/// files are reported.
+@Suite struct IncludeTests {
+  /// A resolver over an in-memory set of files.
+  static func resolver(_ files: [String: String]) -> ABCParser.IncludeResolver {
+    { name, _ in files[name].map { (path: name, text: $0) } }
+  }
+
+  @Test func includedLinesAreReadInPlace() {
+    let resolver = Self.resolver(["head.abc": "M:3/4\nL:1/4"])
+    let (book, diagnostics) = ABCParser.parse(
+      "X:1\nT:Waltz\nI:abc-include head.abc\nK:D\nDEF|\n", file: "main.abc", includeResolver: resolver)
+    #expect(diagnostics.isEmpty)
+    let tune = book.tunes.first
+    #expect(tune?.initialMeter == .fraction(numerators: [3], denominator: 4))
+    #expect(tune?.voices.first?.elements.first?.duration == Rational(1, 4))
+  }
+
+  @Test func directiveFormAndFileHeaderIncludeWholeTunes() {
+    let resolver = Self.resolver(["tunes.abc": "X:1\nT:A\nK:C\nC|\n\nX:2\nT:B\nK:C\nD|\n"])
+    let (book, diagnostics) = ABCParser.parse(
+      "%%abc-include tunes.abc\n\nX:3\nT:C\nK:C\nE|\n", includeResolver: resolver)
+    #expect(diagnostics.isEmpty)
+    #expect(book.tunes.map { $0.metadata.titles } == [["A"], ["B"], ["C"]])
+  }
+
+  @Test func missingFileIsAWarning() {
+    let (book, diagnostics) = ABCParser.parse(
+      "X:1\nI:abc-include nowhere.abc\nK:C\nC|\n", includeResolver: Self.resolver([:]))
+    #expect(book.tunes.count == 1)
+    #expect(diagnostics.map(\.message) == ["cannot include 'nowhere.abc': file not found or unreadable"])
+    #expect(diagnostics.first?.range.start.line == 2)
+  }
+
+  @Test func cyclesAreCut() {
+    let resolver = Self.resolver(["a.abc": "I:abc-include b.abc\nM:6/8", "b.abc": "I:abc-include a.abc"])
+    let (book, diagnostics) = ABCParser.parse(
+      "X:1\nI:abc-include a.abc\nK:C\nC|\n", file: "main.abc", includeResolver: resolver)
+    #expect(book.tunes.first?.initialMeter == .fraction(numerators: [6], denominator: 8))
+    #expect(diagnostics.map(\.message) == ["'a.abc' includes itself; include skipped"])
+  }
+
+  @Test func withoutAResolverTheIncludeIsOnlyNoted() {
+    let (_, diagnostics) = ABCParser.parse("X:1\nI:abc-include a.abc\nK:C\nC|\n")
+    #expect(diagnostics.map(\.severity) == [.note])
+  }
+}
