@@ -14,8 +14,9 @@ import Testing
   }
 
   func run(_ arguments: [String], input: String = "") throws -> (code: Int32, errors: String) {
+    let executable: URL = try #require(Self.executable, "abcpress must be built beside the tests")
     let process = Process()
-    process.executableURL = try #require(Self.executable, "abcpress must be built beside the tests")
+    process.executableURL = executable
     process.arguments = arguments
     let stdin = Pipe()
     let stderr = Pipe()
