@@ -95,6 +95,17 @@ import Testing
       [K:clef=bass] C, D, E, | Z2 | z3 |]
       """
     ),
+    (
+      "chords-accidentals-unisons",
+      """
+      X:8
+      T:Golden Chords
+      M:4/4
+      L:1/4
+      K:C
+      [CEG] [^c^e^g] [DD] [FGA] | [_B,=DF]2 [ceg]2 |]
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

@@ -4,8 +4,9 @@ import ScoreModel
 /// Places the heads of a chord: seconds on the correct side of the stem, accidentals in
 /// columns so none overlap.
 ///
-/// Heads: walking from the stem's far end, a head a second away from an unmoved
-/// neighbour moves to the other side of the stem (right for stem up, left for stem down).
+/// Heads: walking from the stem's far end, a head a second (or a unison) away from an
+/// unmoved neighbour moves to the other side of the stem (right for stem up, left for
+/// stem down), so `[DD]` shows two heads side by side.
 /// Accidentals: from the top head down, each accidental takes the first column (nearest
 /// the heads) whose previous occupant is at least six staff steps away; columns are one
 /// accidental width apart.
@@ -22,7 +23,7 @@ enum ChordArrangement {
       var previousShifted = false
       for (n, index) in order.enumerated() where n > 0 {
         let neighbour = note.heads[order[n - 1]]
-        if abs(note.heads[index].position - neighbour.position) == 1 && !previousShifted {
+        if abs(note.heads[index].position - neighbour.position) <= 1 && !previousShifted {
           note.heads[index].offset = note.stemUp ? headWidth - 0.12 : -(headWidth - 0.12)
           previousShifted = true
         } else {
