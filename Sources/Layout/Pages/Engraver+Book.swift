@@ -156,13 +156,16 @@ extension Engraver {
       info: DocumentInfo(author: matter.author, subject: subject), outline: outline)
   }
 
-  /// Index lines: titles sorted A–Z (ignoring case and a leading "The"), under letter headings.
+  /// Index lines: titles sorted A–Z (ignoring case, leading quotes and punctuation, and a
+  /// leading "The"), under letter headings.
   static func indexEntries(
     _ titles: [(title: String, anchor: FlowAnchor)], place: (FlowAnchor) -> (String, LinkTarget?)?
   ) -> [ListEntry] {
     func key(_ title: String) -> String {
-      let lower = title.lowercased()
-      return lower.hasPrefix("the ") ? String(lower.dropFirst(4)) : lower
+      var lower = Substring(title.lowercased())
+      while let first = lower.first, !first.isLetter && !first.isNumber { lower = lower.dropFirst() }
+      let key = lower.hasPrefix("the ") ? String(lower.dropFirst(4)) : String(lower)
+      return key.isEmpty ? title.lowercased() : key
     }
     let sorted = titles.sorted { key($0.title) < key($1.title) }
     var entries: [ListEntry] = []

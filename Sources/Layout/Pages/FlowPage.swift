@@ -39,7 +39,9 @@ struct FlowPage {
     guard justify, let last = units.last(where: { !$0.items.isEmpty }) else { return shifts }
     let slack = bottom - last.bottom
     let gaps = units.dropFirst().filter(\.stretchBefore).count
-    guard slack > 0, gaps > 0, slack / Double(gaps) < (bottom * 0.2) else { return shifts }
+    // Only a page at least about two-thirds full is spread: a short tune alone on a page
+    // stays compact rather than being pulled apart.
+    guard slack > 0, gaps > 0, slack < bottom * 0.4 else { return shifts }
     let step = slack / Double(gaps)
     var shift = 0.0
     for index in units.indices {
