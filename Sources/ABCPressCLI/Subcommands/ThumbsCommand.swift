@@ -96,7 +96,7 @@ struct ThumbsCommand {
     for character in title {
       if character.isLetter || character.isNumber {
         slug.append(character)
-      } else if !slug.hasSuffix("-") {
+      } else if !slug.isEmpty && !slug.hasSuffix("-") {
         slug.append("-")
       }
     }
