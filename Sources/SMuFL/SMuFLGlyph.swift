@@ -12,7 +12,7 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   case restHBar, restHBarLeft, restHBarMiddle, restHBarRight
   // Accidentals
   case accidentalFlat, accidentalNatural, accidentalSharp, accidentalDoubleSharp
-  case accidentalDoubleFlat
+  case accidentalDoubleFlat, accidentalParensLeft, accidentalParensRight
   // Time signatures
   case timeSig0, timeSig1, timeSig2, timeSig3, timeSig4, timeSig5, timeSig6, timeSig7
   case timeSig8, timeSig9, timeSigCommon, timeSigCutCommon, timeSigPlus

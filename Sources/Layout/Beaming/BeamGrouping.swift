@@ -5,7 +5,10 @@ import ScoreModel
 ///
 /// ABC beams notes shorter than a crotchet that are written with no space between them
 /// (`abcd efga` is two groups of four). A group never crosses a bar line, a rest or a
-/// signature. The group's direction follows its head farthest from the middle line.
+/// signature. Where the source leaves the grouping open by running notes together across
+/// the meter's main division, the group is split there as engravers do: at the half bar
+/// in 4/4, C and C|, and at each dotted beat in compound meters (6/8 `ABcdef` → `ABc def`).
+/// The group's direction follows its head farthest from the middle line.
 enum BeamGrouping {
   /// Sets `beamGroup` and `stemUp` on the notes of `symbols`; returns each group's indices.
   @discardableResult
@@ -21,7 +24,7 @@ enum BeamGrouping {
         close()
         continue
       }
-      if !note.isBeamedWithPrevious || current.isEmpty { close() }
+      if !note.isBeamedWithPrevious || current.isEmpty || startsBeat(symbols[index]) { close() }
       current.append(index)
     }
     close()
@@ -44,5 +47,29 @@ enum BeamGrouping {
       }
     }
     return groups
+  }
+
+  /// The span a beam may not cross in a meter, nil where any grouping is usual.
+  static func beamUnit(_ meter: Meter) -> Rational? {
+    switch meter {
+    case .common, .cut: return Rational(1, 2)
+    case .fraction(let numerators, let denominator):
+      let total = numerators.reduce(0, +)
+      if numerators.count == 1 && total == 4 && denominator == 4 { return Rational(1, 2) }
+      if numerators.count == 1 && total == 2 && denominator == 2 { return Rational(1, 2) }
+      if numerators.count == 1 && total % 3 == 0 && total > 3 && denominator >= 8 {
+        return Rational(3, denominator)
+      }
+      return nil
+    case .none: return nil
+    }
+  }
+
+  /// True when the symbol starts on a main division of its bar (never in a pickup bar).
+  static func startsBeat(_ symbol: StaffSymbol) -> Bool {
+    guard symbol.barNumber > 0, let unit = beamUnit(symbol.meter) else { return false }
+    let offset = symbol.onset - symbol.barOnset
+    guard offset > .zero else { return false }
+    return (offset / unit).denominator == 1
   }
 }

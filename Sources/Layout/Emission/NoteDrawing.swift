@@ -81,9 +81,18 @@ struct NoteDrawing {
       let y = StaffCanvas.y(ofPosition: head.position)
       canvas.glyph(glyph, x: x + head.offset, y: y, role: .notehead, column: column, source: source)
       if let accidental = head.accidental {
-        canvas.glyph(
-          accidental.glyph, x: x + head.accidentalOffset, y: y, role: .accidental, column: column,
-          source: source)
+        var cursor = x + head.accidentalOffset
+        if head.isCautionary {
+          canvas.glyph(
+            .accidentalParensLeft, x: cursor, y: y, role: .accidental, column: column, source: source)
+          cursor += font.glyph(.accidentalParensLeft)?.advance ?? 0.4
+        }
+        canvas.glyph(accidental.glyph, x: cursor, y: y, role: .accidental, column: column, source: source)
+        if head.isCautionary {
+          cursor += font.glyph(accidental.glyph)?.advance ?? 1
+          canvas.glyph(
+            .accidentalParensRight, x: cursor, y: y, role: .accidental, column: column, source: source)
+        }
       }
     }
     drawDots(note, x: x, on: &canvas, column: column, source: source)

@@ -36,7 +36,8 @@ enum ChordArrangement {
     var columns: [(lowestPosition: Int, right: Double)] = []
     for index in note.heads.indices.reversed() {
       guard let accidental = note.heads[index].accidental else { continue }
-      let width = font.glyph(accidental.glyph)?.advance ?? 1
+      var width = font.glyph(accidental.glyph)?.advance ?? 1
+      if note.heads[index].isCautionary { width += Self.parenthesesWidth(font) }
       let position = note.heads[index].position
       var chosen: Int?
       for (c, column) in columns.enumerated() where column.lowestPosition - position >= 6 {
@@ -52,5 +53,10 @@ enum ChordArrangement {
       }
       note.heads[index].accidentalOffset = columns[column].right - width
     }
+  }
+
+  /// The width both parentheses of a cautionary accidental add.
+  static func parenthesesWidth(_ font: MusicFont) -> Double {
+    (font.glyph(.accidentalParensLeft)?.advance ?? 0.4) + (font.glyph(.accidentalParensRight)?.advance ?? 0.4)
   }
 }

@@ -13,6 +13,8 @@ struct PlacedHead: Hashable {
   var accidentalOffset: Double = 0
   /// A tie from this head to the same pitch in the next note; `true` when dotted.
   var tie: Bool? = nil
+  /// A cautionary accidental the source did not write, drawn in parentheses.
+  var isCautionary = false
 }
 
 /// A note or chord ready for spacing and drawing.
@@ -92,6 +94,9 @@ struct StaffSymbol {
   var attachments = Attachments()
   /// The bar number of the bar this symbol is in (1 = the first full bar).
   var barNumber = 1
+  /// When the symbol's bar began, and the meter in force.
+  var barOnset = Rational.zero
+  var meter: Meter = .none
 
   var duration: Rational {
     switch kind {

@@ -30,10 +30,13 @@ struct SymbolBuilder {
     var barNumber = 1
     var barStart = Rational.zero
     var currentMeter = meter
+    var cautions = CautionaryAccidentals()
     func append(_ symbol: StaffSymbol, carries: Bool = true) {
       var symbol = symbol
       symbol.key = currentKey
       symbol.barNumber = barNumber
+      symbol.barOnset = barStart
+      symbol.meter = currentMeter
       if carries && !pending.isEmpty {
         symbol.attachments.tuplet = symbol.attachments.tuplet ?? pending.tuplet
         symbol.attachments.tempo = pending.tempo
@@ -47,8 +50,9 @@ struct SymbolBuilder {
       let source = element.range.position
       switch element {
       case .note(let event):
-        var symbol = StaffSymbol(
-          kind: .note(noteSymbol(event, clef: clef)), onset: onset, source: source, clef: clef)
+        var note = noteSymbol(event, clef: clef)
+        cautions.apply(to: &note, event: event, key: currentKey, clef: clef)
+        var symbol = StaffSymbol(kind: .note(note), onset: onset, source: source, clef: clef)
         symbol.attachments.decorations = event.decorations
         symbol.attachments.annotations = event.annotations
         symbol.attachments.lyrics = event.lyrics
@@ -98,6 +102,7 @@ struct SymbolBuilder {
             barNumber += 1
           }
           barStart = onset
+          cautions.endBar()
         }
         append(symbol, carries: false)
       case .clefChange(let newClef, _):
