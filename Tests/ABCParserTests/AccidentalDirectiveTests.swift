@@ -20,7 +20,8 @@ import Testing
   }
 
   @Test func writeoutFromTheFileHeaderAndAsAnInstruction() {
-    let (book, _) = ABCParser.parse("%%writeout-accidentals all\n\nX:1\nK:C\nA\n\nX:2\nI:writeout-accidentals added\nK:C\nB\n")
+    let (book, _) = ABCParser.parse(
+      "%%writeout-accidentals all\n\nX:1\nK:C\nA\n\nX:2\nI:writeout-accidentals added\nK:C\nB\n")
     #expect(book.tunes.map(\.accidentalWriteout) == [.all, .added])
   }
 

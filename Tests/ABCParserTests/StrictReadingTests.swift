@@ -63,10 +63,14 @@ import Testing
   }
 
   @Test func mistypedDecorationWithALaterBangIsStillReported() {
-    let input = MarkedInput("X:1\nK:C\nc 1️⃣!fermat:a!x |]\n")
+    let input = MarkedInput("X:1\nK:C\nc 1️⃣!fermat:a!B |]\n")
     let (_, diagnostics) = ABCParser.parse(input.text)
     #expect(diagnostics.map(\.range.start) == [input[1]])
     #expect(diagnostics.first?.message == "unterminated decoration: missing closing '!'")
+    // A known decoration name after a lone `!` is a typo too, not a line break.
+    let typo = MarkedInput("X:1\nK:C\nA 1️⃣!trill B\n")
+    let (_, typoDiagnostics) = ABCParser.parse(typo.text)
+    #expect(typoDiagnostics.map(\.range.start) == [typo[1]])
   }
 
   @Test func plusDecorationsNeedTheDecorationInstruction() {

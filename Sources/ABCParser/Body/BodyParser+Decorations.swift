@@ -82,7 +82,9 @@ extension BodyParser {
       }
       return Decoration(name: canonical, range: scanner.range(from: start))
     }
-    if delimiter == "!" && !hasBang(after: start, in: scanner) {
+    let looksMistyped =
+      hasBang(after: start, in: scanner) || DecorationTable.isKnown(DecorationTable.canonical(name))
+    if delimiter == "!" && !looksMistyped {
       if mayBreakLine {
         readBangLineBreak(&scanner, at: start)
         return nil
@@ -101,15 +103,15 @@ extension BodyParser {
   /// A `!` that closes no decoration: the ABC 2.0 score line break. ABC 2.1 §12.2
   /// (loose reading) tells a decoration from a break by looking for a second `!` before
   /// `|[:]`, a space or the end of the line. A later `!` past that point that ends a
-  /// name (`!fermat:a!x`) means a mistyped decoration instead, which keeps its warning
-  /// (so typos do not turn into notes). Under strict reading the break is deprecated
+  /// name (`!fermat:a!x`), or a known decoration name (`!trill A`), means a mistyped
+  /// decoration instead, which keeps its warning (so typos do not turn into notes). Under strict reading the break is deprecated
   /// (§10.2.1) and warned about.
   private mutating func readBangLineBreak(_ scanner: inout LineScanner, at start: Int) {
     OutdatedSyntax.bangLineBreak.report(
       at: scanner.line.range(from: start, to: start + 1), mode: settings.readingMode,
       diagnostics: diagnostics)
-    // At the end of the line the line end already breaks (under the default policy).
-    if !isOnlyWhitespace(after: scanner.position, in: scanner) || !settings.lineBreaks.atEndOfLine {
+    // A `!` ending the line adds nothing: the line end breaks or `I:linebreak` says not.
+    if !isOnlyWhitespace(after: scanner.position, in: scanner) {
       builder.append(.lineBreak(scanner.range(from: start)))
     }
   }
