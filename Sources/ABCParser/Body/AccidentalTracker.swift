@@ -1,15 +1,5 @@
 import ScoreModel
 
-/// How far a written accidental carries in its bar (`%%propagate-accidentals`).
-enum AccidentalPropagation: String {
-  /// Only the note it is written on.
-  case not
-  /// Later notes of the same step and octave (ABC 2.1's default).
-  case octave
-  /// Later notes of the same step in any octave.
-  case pitch
-}
-
 /// Works out the sounding alteration of each note from key, bar and written accidentals.
 ///
 /// Method: a table of the key's alteration per step, plus a map from a pitch's

@@ -39,15 +39,32 @@ extension BodyParser {
     }
   }
 
-  /// Reads `!name!` or `+name+` into the pending decorations.
-  mutating func parseDecoration(_ scanner: inout LineScanner, delimiter: Unicode.Scalar) {
-    if let decoration = readDecoration(&scanner, delimiter: delimiter) {
-      builder.pending.decorations.append(decoration)
+  /// Reads `!name!` or `+name+` into the pending decorations (`mayBreakLine`: a `!`
+  /// that is no decoration may be an ABC 2.0 line break; not inside chords).
+  mutating func parseDecoration(
+    _ scanner: inout LineScanner, delimiter: Unicode.Scalar, mayBreakLine: Bool = true
+  ) {
+    let start = scanner.position
+    guard let decoration = readDecoration(&scanner, delimiter: delimiter, mayBreakLine: mayBreakLine)
+    else { return }
+    // ABC 2.1 §12.1.2: `+…+` needs `I:decoration +` (which `I:linebreak !` implies), and
+    // under it `!…!` is the wrong dialect. Both are read; strict reading warns.
+    let plusDeclared = settings.decorationDelimiter == "+" || settings.lineBreaks.atBang
+    let range = scanner.line.range(from: start, to: scanner.position)
+    if delimiter == "+" && !plusDeclared {
+      OutdatedSyntax.plusDecoration.report(at: range, mode: settings.readingMode, diagnostics: diagnostics)
+    } else if delimiter == "!" && plusDeclared {
+      OutdatedSyntax.bangDecorationUnderPlus.report(
+        at: range, mode: settings.readingMode, diagnostics: diagnostics)
     }
+    builder.pending.decorations.append(decoration)
   }
 
-  /// Reads `!name!` or `+name+`; a delimiter with no valid name after it is reported.
-  mutating func readDecoration(_ scanner: inout LineScanner, delimiter: Unicode.Scalar) -> Decoration? {
+  /// Reads `!name!` or `+name+`; a delimiter with no valid name after it is reported,
+  /// or, for a `!` in the music (`mayBreakLine`), read as an ABC 2.0 line break.
+  mutating func readDecoration(
+    _ scanner: inout LineScanner, delimiter: Unicode.Scalar, mayBreakLine: Bool = false
+  ) -> Decoration? {
     let start = scanner.position
     scanner.advance()
     var probe = scanner
@@ -65,10 +82,14 @@ extension BodyParser {
       }
       return Decoration(name: canonical, range: scanner.range(from: start))
     }
-    probe = scanner
-    probe.skipWhitespace()
-    if probe.isAtEnd && delimiter == "!" {
-      return nil  // A lone `!` ending a line: the ABC 2.0 line break, which EOL gives anyway.
+    let looksMistyped =
+      hasBang(after: start, in: scanner) || DecorationTable.isKnown(DecorationTable.canonical(name))
+    if delimiter == "!" && !looksMistyped {
+      if mayBreakLine {
+        readBangLineBreak(&scanner, at: start)
+        return nil
+      }
+      if isOnlyWhitespace(after: scanner.position, in: scanner) { return nil }  // A trailing `!`.
     }
     diagnostics.warning(
       "unterminated decoration: missing closing '\(Character(delimiter))'",
@@ -77,6 +98,39 @@ extension BodyParser {
       scanner.position += name.unicodeScalars.count  // Skip the name too, not as notes.
     }
     return nil
+  }
+
+  /// A `!` that closes no decoration: the ABC 2.0 score line break. ABC 2.1 §12.2
+  /// (loose reading) tells a decoration from a break by looking for a second `!` before
+  /// `|[:]`, a space or the end of the line. A later `!` past that point that ends a
+  /// name (`!fermat:a!x`), or a known decoration name (`!trill A`), means a mistyped
+  /// decoration instead, which keeps its warning (so typos do not turn into notes). Under strict reading the break is deprecated
+  /// (§10.2.1) and warned about.
+  private mutating func readBangLineBreak(_ scanner: inout LineScanner, at start: Int) {
+    OutdatedSyntax.bangLineBreak.report(
+      at: scanner.line.range(from: start, to: start + 1), mode: settings.readingMode,
+      diagnostics: diagnostics)
+    // A `!` ending the line adds nothing: the line end breaks or `I:linebreak` says not.
+    if !isOnlyWhitespace(after: scanner.position, in: scanner) {
+      builder.append(.lineBreak(scanner.range(from: start)))
+    }
+  }
+
+  /// True when a later `!` on the line looks like the end of a mistyped decoration:
+  /// it follows a letter or digit and is not the last thing on the line (`!fermat:a!x`).
+  private func hasBang(after index: Int, in scanner: LineScanner) -> Bool {
+    var probe = scanner
+    probe.position = index + 1
+    var previous: Unicode.Scalar?
+    while let scalar = probe.advance() {
+      if scalar == "!", let previous, previous.properties.isAlphabetic || previous.asciiDigit != nil,
+        !isOnlyWhitespace(after: probe.position, in: probe)
+      {
+        return true
+      }
+      previous = scalar
+    }
+    return false
   }
 
   /// What a one-letter symbol stands for: its `U:` definition, else the standard shortcut.

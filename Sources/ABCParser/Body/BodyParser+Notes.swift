@@ -152,8 +152,8 @@ extension BodyParser {
           }
         }
       case "\"": parseString(&scanner)
-      case "!": parseDecoration(&scanner, delimiter: "!")
-      case "+": parseDecoration(&scanner, delimiter: "+")
+      case "!": parseDecoration(&scanner, delimiter: "!", mayBreakLine: false)
+      case "+": parseDecoration(&scanner, delimiter: "+", mayBreakLine: false)
       case "(":
         scanner.advance()
         builder.openSlur(dotted: false, range: scanner.range(from: before))

@@ -123,9 +123,6 @@ enum DirectiveRegistry {
     return Double(number) != nil
   }
 
-  /// True for `2.1`, `2.0`, `1.6`.
-  static func isVersion(_ text: String) -> Bool {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count >= 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
-  }
+  /// True for `2.1`, `2.0`, `1.6` (see `ABCVersion`).
+  static func isVersion(_ text: String) -> Bool { ABCVersion(text) != nil }
 }

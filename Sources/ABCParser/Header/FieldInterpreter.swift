@@ -55,7 +55,7 @@ enum FieldInterpreter {
       settings.explicitUnitLength = length
       return .unitLength
     case "Q":
-      let tempo = TempoParser.parse(scanner, diagnostics: diagnostics)
+      let tempo = TempoParser.parse(scanner, diagnostics: diagnostics, mode: settings.readingMode)
       if inHeader { settings.tempo = tempo }
       return .tempo(tempo)
     case "V":
@@ -88,6 +88,12 @@ enum FieldInterpreter {
       return inHeader ? .none : .title(TextEscapes.decode(text))
     default:
       if inHeader { applyText(label: label, text: text, to: &settings.metadata) }
+      if label == "A" {
+        let labelStart = max(scanner.position - 2, 0)
+        OutdatedSyntax.areaField.report(
+          at: scanner.line.range(from: labelStart, to: labelStart + 2), mode: settings.readingMode,
+          diagnostics: diagnostics)
+      }
       if !knownLabels.contains(label) {
         diagnostics.warning("unknown field '\(label):'", at: SourceRange(scanner.line.location(at: 0)))
       }
@@ -101,7 +107,12 @@ enum FieldInterpreter {
   ) {
     var scanner = scanner
     scanner.skipWhitespace()
+    let nameStart = scanner.position
     let name = scanner.read { !$0.isABCWhitespace }
+    if OutdatedSyntax.deprecatedDirectives[name] != nil {
+      OutdatedSyntax.directive(name).report(
+        at: scanner.range(from: nameStart), mode: settings.readingMode, diagnostics: diagnostics)
+    }
     scanner.skipWhitespace()
     DirectiveRegistry.validate(name: name, arguments: scanner, diagnostics: diagnostics)
     switch name {
@@ -112,9 +123,17 @@ enum FieldInterpreter {
     case "score", "staves":
       settings.staffGroups = StaffGroupParser.parse(scanner, diagnostics: diagnostics)
     case "propagate-accidentals":
+      if let mode = AccidentalPropagation(rawValue: firstWord(scanner)) { settings.propagation = mode }
+    case "writeout-accidentals":
+      if let mode = AccidentalWriteout(rawValue: firstWord(scanner)) { settings.writeout = mode }
+    case "abc-version":
+      // §3.1.17 version field: chooses strict or loose reading for the rest of the file
+      // header (every tune) or of this tune (§2.1, §12.2, §12.3).
       var copy = scanner
-      if let mode = AccidentalPropagation(rawValue: copy.readRest().lowercased()) {
-        settings.propagation = mode
+      let version = copy.read { !$0.isABCWhitespace }
+      if ABCVersion(version) != nil {
+        settings.abcVersion = version
+        settings.readingMode = ReadingMode(version: version)
       }
     case "deco":
       var copy = scanner
@@ -129,6 +148,13 @@ enum FieldInterpreter {
     default:
       break
     }
+  }
+
+  /// The first word of a directive's arguments, lowercased (the registry has already
+  /// warned about a value it does not know).
+  private static func firstWord(_ scanner: LineScanner) -> String {
+    var copy = scanner
+    return copy.read { !$0.isABCWhitespace }.lowercased()
   }
 
   /// Fills the metadata field that `label` names, resolving text escapes.

@@ -9,13 +9,20 @@ import ScoreModel
 ///
 /// Example: `"Allegro" 1/4=120` → text "Allegro", beats [1/4], 120 bpm.
 ///
+/// The old forms `Q:120` and `Q:C=120` (unit note lengths per minute) are deprecated
+/// by ABC 2.1 §10.1 but still to be accepted; under strict reading they are warned about.
+///
 /// Known limits: the old `Q:C=120` form (C = unit length) is read as a bare number.
 enum TempoParser {
   /// The tempo; unreadable parts are reported and skipped.
-  static func parse(_ scanner: LineScanner, diagnostics: DiagnosticCollector) -> Tempo {
+  static func parse(
+    _ scanner: LineScanner, diagnostics: DiagnosticCollector, mode: ReadingMode = .loose
+  ) -> Tempo {
     var scanner = scanner
     var tempo = Tempo()
     var sawEquals = false
+    /// Where the unit-length form starts (`C` of `C=120`, or the bare number).
+    var unitFormStart: Int?
     while true {
       scanner.skipWhitespace()
       guard let scalar = scanner.peek() else { break }
@@ -36,7 +43,9 @@ enum TempoParser {
         sawEquals = true
       } else if scalar == "C" || scalar == "c" || scalar == "L" {
         scanner.advance()  // Old `Q:C=120`: the unit length is the beat.
+        if unitFormStart == nil { unitFormStart = start }
       } else if scalar.asciiDigit != nil, sawEquals || scanner.peekAfterNumber() != "/" {
+        if unitFormStart == nil { unitFormStart = start }
         tempo.beatsPerMinute = scanner.readNumber().map { min($0, 10_000) }
       } else if let beat = NoteLengthParser.readFraction(&scanner) {
         tempo.beats.append(beat)
@@ -45,6 +54,11 @@ enum TempoParser {
         if junk.isEmpty { scanner.advance() }
         diagnostics.warning("unexpected '\(junk)' in tempo", at: scanner.range(from: start))
       }
+    }
+    if tempo.beats.isEmpty, tempo.beatsPerMinute != nil, let unitFormStart {
+      OutdatedSyntax.unitNoteTempo.report(
+        at: scanner.line.range(from: unitFormStart, to: scanner.position), mode: mode,
+        diagnostics: diagnostics)
     }
     return tempo
   }

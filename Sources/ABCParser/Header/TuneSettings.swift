@@ -20,6 +20,13 @@ struct TuneSettings {
   /// `I:decoration +`: `+` is the declared decoration delimiter (both are read).
   var decorationDelimiter: Unicode.Scalar = "!"
   var propagation: AccidentalPropagation = .octave
+  /// `%%writeout-accidentals` (§11.3).
+  var writeout: AccidentalWriteout = .none
+  /// The claimed ABC version and the reading it selects (§2.1, §12).
+  var abcVersion: String?
+  var readingMode: ReadingMode = .loose
+  /// True under strict reading (ABC 2.1 or later): outdated syntax is warned about.
+  var isStrict: Bool { readingMode == .strict }
   /// Decoration names a `%%deco` directive defined.
   var customDecorations: Set<String> = []
   var macros = MacroTable()

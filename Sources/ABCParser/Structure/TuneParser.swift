@@ -63,6 +63,7 @@ struct TuneParser {
       case .field(let label, let valueStart):
         let info = field(label: label, line: line, valueStart: valueStart)
         continuesField = line.code.trimmingWhitespace.hasSuffix("\\") && label != "w" && label != "W"
+        if continuesField { reportBackslashContinuation(line, mode: body.settings.readingMode) }
         if label == "+" {
           if !inHeader, lastLabel == "w" || lastLabel == "s" || lastLabel == "d" {
             body.alignLine(
@@ -106,7 +107,21 @@ struct TuneParser {
       range: SourceRange(start: first.location(at: 0), end: last.location(at: last.scalars.count)))
     tune.words = settingsAtEnd.words
     tune.staffGroups = settingsAtEnd.staffGroups
+    tune.abcVersion = settingsAtEnd.abcVersion
+    tune.readingMode = settingsAtEnd.readingMode
+    tune.accidentalWriteout = settingsAtEnd.writeout
+    tune.accidentalPropagation = settingsAtEnd.propagation
     return tune
+  }
+
+  /// Warns (strict reading) at the `\` that continues a field line: ABC 2.1 §10.3
+  /// disallows `\` as a general continuation; the field is still continued.
+  private func reportBackslashContinuation(_ line: SourceLine, mode: ReadingMode) {
+    guard mode == .strict,
+      let index = line.scalars[..<line.codeEnd].lastIndex(where: { !$0.isABCWhitespace })
+    else { return }
+    OutdatedSyntax.backslashContinuation.report(
+      at: line.range(from: index, to: index + 1), mode: mode, diagnostics: diagnostics)
   }
 
   /// The `X:` number; 0 (after an error) when it is not a number.

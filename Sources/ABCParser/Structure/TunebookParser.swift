@@ -18,7 +18,12 @@ struct TunebookParser {
     let layout = TunebookLayout(lines: lines)
     var book = Tunebook(file: file)
 
-    var header = BodyParser(settings: TuneSettings(), diagnostics: diagnostics)
+    var start = TuneSettings()
+    if let version = lines.first.flatMap(Self.identificationVersion) {
+      start.abcVersion = version
+      start.readingMode = ReadingMode(version: version)
+    }
+    var header = BodyParser(settings: start, diagnostics: diagnostics)
     for line in layout.headerLines {
       switch LineKind.classify(line) {
       case .directive:
@@ -36,6 +41,8 @@ struct TunebookParser {
     }
     var base = header.settings
     base.directives = []
+    book.abcVersion = base.abcVersion
+    book.readingMode = base.readingMode
 
     let tuneParser = TuneParser(diagnostics: diagnostics)
     for (index, tuneLines) in layout.tunes.enumerated() {
@@ -48,6 +55,16 @@ struct TunebookParser {
       }
     }
     return book
+  }
+
+  /// The version of a file identification line (ABC 2.1 §2.1): `%abc-2.1` → "2.1";
+  /// nil for `%abc` alone, any other line, or a version that is not a number.
+  static func identificationVersion(_ line: SourceLine) -> String? {
+    var scalars = line.scalars[...]
+    if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }  // §2.1: skip a BOM.
+    guard scalars.starts(with: "%abc-".unicodeScalars) else { return nil }
+    let version = String(String.UnicodeScalarView(scalars.dropFirst(5).prefix { !$0.isABCWhitespace }))
+    return ABCVersion(version) != nil ? version : nil
   }
 
   /// Warns once when the text holds U+FFFD: bytes that were not UTF-8 (often a Latin-1

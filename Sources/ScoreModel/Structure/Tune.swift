@@ -17,6 +17,15 @@ public struct Tune: Sendable {
   /// `%%score` / `%%staves`: how voices group onto staves; nil means one staff per voice
   /// in order of appearance.
   public var staffGroups: [StaffGroup]?
+  /// The ABC version the tune claims (`%abc-2.1` line, or `I:abc-version` in the file or
+  /// tune header); nil when none is given.
+  public var abcVersion: String?
+  /// Strict or loose reading, as the version selects (ABC 2.1 §2.1, §12).
+  public var readingMode: ReadingMode = .loose
+  /// `%%writeout-accidentals` in force at the end of the tune (§11.3); for the layout.
+  public var accidentalWriteout: AccidentalWriteout = .none
+  /// `%%propagate-accidentals` in force at the end of the tune (§11.3).
+  public var accidentalPropagation: AccidentalPropagation = .octave
 
   public init(
     referenceNumber: Int, metadata: TuneMetadata = TuneMetadata(),

@@ -7,6 +7,11 @@ public struct Tunebook: Sendable {
   /// `%%` directives of the file header.
   public var headerDirectives: [Directive]
   public var tunes: [Tune]
+  /// The version of the file identification line (`%abc-2.1` → "2.1") or of an
+  /// `I:abc-version` in the file header; nil when neither is given.
+  public var abcVersion: String?
+  /// How the file header reads (ABC 2.1 §2.1, §12); a tune may choose its own.
+  public var readingMode: ReadingMode = .loose
 
   public init(
     file: String? = nil, headerFields: [InformationField] = [],
