@@ -53,46 +53,13 @@ extension PageTemplate {
       "letter-book",
       #"""
       # letter-book: a US Letter tune book for binding, with a title page, contents and index.
+      # Everything but the paper size comes from a4-book.
       name: letter-book
       description: US Letter book, mirrored margins with a binding gutter, contents, index, running heads
+      base: a4-book
 
       [page]
       size: letter
-
-      [margins]
-      top: 22mm
-      bottom: 20mm
-      inner: 18mm
-      outer: 15mm
-      gutter: 6mm
-      mirror: yes
-
-      [music]
-      staff-space: 5pt
-      justify: yes
-
-      [title]
-      font: TeX Gyre Schola bold 17
-      align: center
-      fields: TCORQW
-
-      [header]
-      left: "{book}"
-      right: "{section}"
-      even-left: "{section}"
-      even-right: "{book}"
-      font: TeX Gyre Schola italic 8.5
-      first-page: no
-      rule: yes
-
-      [footer]
-      center: "{page}"
-      font: TeX Gyre Schola 9
-
-      [book]
-      title-page: yes
-      contents: yes
-      index: yes
       """#
     ),
     (
