@@ -136,23 +136,26 @@ struct HorizontalSpacer {
     return width + trailingSpring(after: symbols[last]).length(force: force)
   }
 
-  /// Anchor positions for symbols `start.firstSymbol...last` filling `width` staff spaces
-  /// when `justify` is set, else at natural spacing. Returns the positions and the line's end.
+  /// Anchor positions for symbols `start.firstSymbol...last`: filling `width` staff
+  /// spaces when `justify` is set, else at `looseForce` (natural spacing by default, the
+  /// previous line's spacing for a short last line) but never wider than `width`.
+  /// Returns the positions, the line's end and the force used.
   func positions(
     start: LineStart, last: Int, springs: [Spring], symbols: [StaffSymbol], width: Double,
-    justify: Bool
-  ) -> (xs: [Double], end: Double) {
-    guard start.firstSymbol <= last else { return ([], justify ? width : start.width) }
+    justify: Bool, looseForce: Double = 1
+  ) -> (xs: [Double], end: Double, force: Double) {
+    guard start.firstSymbol <= last else { return ([], justify ? width : start.width, 1) }
     var lineSprings = Array(springs[start.firstSymbol..<last])
     lineSprings.append(trailingSpring(after: symbols[last]))
-    let force = justify ? solveForce(lineSprings, target: width - start.width) : 1
+    let filling = solveForce(lineSprings, target: width - start.width)
+    let force = justify ? filling : min(looseForce, filling)
     var xs: [Double] = []
     var x = start.width
     for spring in lineSprings {
       xs.append(x)
       x += spring.length(force: force)
     }
-    return (xs, x)
+    return (xs, x, force)
   }
 
   /// The force at which the springs' total length equals `target` (bisection).

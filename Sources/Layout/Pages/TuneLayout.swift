@@ -56,6 +56,9 @@ struct TuneLayout {
       let plans = breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
       let engraver = SystemEngraver(
         font: font, scale: scale, setup: setup, style: style, format: format, measurer: measurer)
+      // A short last line keeps the spacing of the line before it rather than its own
+      // natural spacing, so it does not look cramped under stretched lines.
+      var previousForce = 1.0
       for (lineIndex, plan) in plans.enumerated() {
         // `%%indent`: the first system starts further right and is that much shorter.
         let indent = lineIndex == 0 ? options.indent / scale : 0
@@ -67,9 +70,10 @@ struct TuneLayout {
         let courtesyWidth =
           courtesy.reduce(0) { $0 + signatureWidth($1) + 0.6 } + (courtesy.isEmpty ? 0 : 0.8)
         let justify = !isLast || natural >= width * stretchLast
-        let (xs, end) = spacer.positions(
+        let (xs, end, force) = spacer.positions(
           start: start, last: plan.last, springs: springs, symbols: symbols, width: width - courtesyWidth,
-          justify: justify)
+          justify: justify, looseForce: previousForce)
+        previousForce = force
         let context = ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: lineIndex)
         var system = engraver.engrave(
           symbols: symbols, plan: plan, start: start, xs: xs, end: min(end + courtesyWidth, width),
