@@ -47,6 +47,28 @@ import Testing
     #expect(note?.duration == Rational(1, 4))
   }
 
+  @Test func fragmentWithoutXIsReadAsOneTuneWithDefaults() {
+    // ABC 2.1 §2.3.1: music with no X: line, read with the default settings.
+    let (book, diagnostics) = Parse.book("M:3/4\nCDE|FGA|\nK:G\n\nfga|\n")
+    #expect(diagnostics.isEmpty)
+    #expect(book.tunes.count == 1)
+    #expect(book.headerFields.isEmpty)
+    let tune = book.tunes[0]
+    #expect(tune.initialMeter == .fraction(numerators: [3], denominator: 4))
+    #expect(tune.voices[0].elements.filter { $0.duration > .zero }.count == 9)
+    let keys = tune.voices[0].elements.compactMap { element -> KeySignature? in
+      if case .keyChange(let key, _) = element { return key }
+      return nil
+    }
+    #expect(keys.map(\.fifths) == [1])
+  }
+
+  @Test func freeTextAloneIsNotAFragment() {
+    let (book, diagnostics) = Parse.book("%%scale 0.8\nT:Book title\n\n")
+    #expect(book.tunes.isEmpty)
+    #expect(diagnostics.isEmpty)
+  }
+
   @Test func tuneEndsAtEmptyLineAndFreeTextFollows() {
     let (book, diagnostics) = Parse.book("X:1\nK:C\nCDE\n   \nfree text here\nmore text\n")
     #expect(diagnostics.isEmpty)

@@ -17,9 +17,13 @@ import ScoreModel
 ///     FA dA|       body
 ///
 /// Known limits: music before `K:` is reported and parsed in C major; a missing
-/// `K:` is reported and C major assumed.
+/// `K:` is reported and C major assumed. A fragment (no `X:` anywhere in the file) is
+/// read the same way without those reports.
 struct TuneParser {
   let diagnostics: DiagnosticCollector
+  /// An ABC fragment (ABC 2.1 §2.3.1): music with no `X:` line, read with the default
+  /// settings — no reference number, and no complaint about a missing `K:`.
+  var isFragment = false
 
   /// Parses `lines` (the first is the `X:` line) starting from `base` settings.
   func parse(_ lines: [SourceLine], base: TuneSettings) -> Tune? {
@@ -27,8 +31,8 @@ struct TuneParser {
     var settings = base
     settings.metadata.fields = []
     settings.directives = []
-    let number = referenceNumber(first)
-    settings.metadata.fields.append(field(label: "X", line: first, valueStart: 2))
+    let number = isFragment ? 1 : referenceNumber(first)
+    if !isFragment { settings.metadata.fields.append(field(label: "X", line: first, valueStart: 2)) }
 
     var body = BodyParser(settings: settings, diagnostics: diagnostics)
     var inHeader = true
@@ -44,7 +48,7 @@ struct TuneParser {
 
     var continuesField = false
     var lastLabel: Character?
-    for line in lines.dropFirst() {
+    for line in lines.dropFirst(isFragment ? 0 : 1) {
       if continuesField {
         // ABC 2.0: a field line ending with `\` goes on in the next line.
         let text = line.code.trimmingWhitespace
@@ -84,8 +88,10 @@ struct TuneParser {
       case .music:
         lastLabel = nil
         if inHeader {
-          diagnostics.error(
-            "music before the K: field (K: must end the tune header)", at: line.location(at: 0))
+          if !isFragment {
+            diagnostics.error(
+              "music before the K: field (K: must end the tune header)", at: line.location(at: 0))
+          }
           sawKey = true  // Reported here; no second warning about K:.
           endHeader()
         }
@@ -93,8 +99,10 @@ struct TuneParser {
       }
     }
     if !sawKey {
-      diagnostics.warning(
-        "tune has no K: field; assuming C major", at: first.range(from: 0, to: first.codeEnd))
+      if !isFragment {
+        diagnostics.warning(
+          "tune has no K: field; assuming C major", at: first.range(from: 0, to: first.codeEnd))
+      }
       endHeader()
     }
 

@@ -44,6 +44,20 @@ struct TunebookParser {
     book.abcVersion = base.abcVersion
     book.readingMode = base.readingMode
 
+    // ABC 2.1 §2.3.1: a file with music but no `X:` is a fragment, read as one tune with
+    // the default settings (its fields are the tune's, not a file header's).
+    if layout.tunes.isEmpty && lines.contains(where: { LineKind.classify($0) == .music }) {
+      var fragment = TuneParser(diagnostics: diagnostics)
+      fragment.isFragment = true
+      let music = lines.drop { LineKind.classify($0) == .empty || LineKind.classify($0) == .comment }
+      if let tune = fragment.parse(Array(music), base: start) {
+        book.headerFields = []
+        book.headerDirectives = []
+        book.tunes.append(tune)
+      }
+      return book
+    }
+
     let tuneParser = TuneParser(diagnostics: diagnostics)
     for (index, tuneLines) in layout.tunes.enumerated() {
       if index > 0, layout.unterminatedTunes.contains(index - 1), let first = tuneLines.first {

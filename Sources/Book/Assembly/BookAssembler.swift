@@ -37,12 +37,16 @@ public struct BookAssembler {
     for piece in scan.pieces {
       switch piece {
       case .tune(let line, let trailing):
-        guard let tune = tunesByLine[line] else { continue }
+        guard let tune = tunesByLine.removeValue(forKey: line) else { continue }
         blocks.append(.tune(Self.prepared(Self.withoutInheritedTitles(tune, headerTitles))))
         blocks += trailing.map { .text($0) }
       case .block(let block): blocks.append(block)
       case .directive(let directive): interTuneDirectives.append(directive)
       }
+    }
+    // Tunes the scan did not meet (an ABC fragment has no `X:` line) still print, in order.
+    for tune in tunebook.tunes where tunesByLine[tune.range.start.line] != nil {
+      blocks.append(.tune(Self.prepared(tune)))
     }
   }
 
