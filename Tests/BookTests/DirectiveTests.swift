@@ -1,3 +1,4 @@
+import ABCParser
 import Book
 import DisplayList
 import Layout
@@ -14,6 +15,23 @@ import Testing
         return Directive(name: parts[0], arguments: parts.count > 1 ? parts[1] : "", range: range)
       })
     return format
+  }
+
+  @Test func boxedChordSymbolsAndPartLabels() throws {
+    #expect(!apply([]).setup.chordSymbolsBoxed)
+    #expect(apply(["gchordfont Helvetica 12 box"]).setup.chordSymbolsBoxed)
+    #expect(apply(["gchordbox 1"]).setup.chordSymbolsBoxed)
+    #expect(!apply(["partsbox 0"]).setup.partLabelsBoxed)
+    // A boxed chord symbol is framed by four thin lines around its text.
+    var setup = PageSetup.a4
+    setup.chordSymbolsBoxed = true
+    let parsed = ABCParser.parse("X:1\nT:B\nL:1/4\nK:C\n\"G\"C D \"Am\"E F|\n")
+    let font = try BookFixture.font()
+    let list = Engraver(font: font, measurer: ApproximateTextMeasurer(), setup: setup).engrave(
+      parsed.tunebook)
+    let chordItems = list.pages.flatMap(\.items).filter { $0.role == .chordSymbol }
+    #expect(chordItems.filter { if case .text = $0.shape { true } else { false } }.count == 2)
+    #expect(chordItems.filter { if case .line = $0.shape { true } else { false } }.count == 8)
   }
 
   @Test func pageGeometry() {

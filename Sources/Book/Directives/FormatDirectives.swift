@@ -51,7 +51,8 @@ public struct FormatDirectives {
     "composerfont", "tempofont", "partsfont", "gchordfont", "annotationfont", "vocalfont", "wordsfont",
     "textfont", "headerfont", "footerfont", "topspace", "titlespace", "musicspace", "staffsep", "sysstaffsep",
     "titleformat", "writefields", "linebreak", "barsperstaff", "stretchlast", "measurenb", "barnumbers",
-    "transpose", "titlecaps", "titleleft", "gutter", "vertical-justify", "continueall",
+    "transpose", "titlecaps", "titleleft", "gutter", "vertical-justify", "continueall", "gchordbox",
+    "partsbox",
   ]
 
   public mutating func apply(_ directives: [Directive]) {
@@ -106,8 +107,14 @@ public struct FormatDirectives {
     case "subtitlefont": setup.subtitleFont = Self.font(value, base: setup.subtitleFont)
     case "composerfont": setup.composerFont = Self.font(value, base: setup.composerFont)
     case "tempofont": setup.tempoFont = Self.font(value, base: setup.tempoFont)
-    case "partsfont": setup.partsFont = Self.font(value, base: setup.partsFont)
-    case "gchordfont": setup.chordFont = Self.font(value, base: setup.chordFont)
+    case "partsfont":
+      setup.partsFont = Self.font(value, base: setup.partsFont)
+      if Self.hasBox(value) { setup.partLabelsBoxed = true }
+    case "gchordfont":
+      setup.chordFont = Self.font(value, base: setup.chordFont)
+      if Self.hasBox(value) { setup.chordSymbolsBoxed = true }
+    case "gchordbox": setup.chordSymbolsBoxed = Self.bool(value)
+    case "partsbox": setup.partLabelsBoxed = Self.bool(value)
     case "annotationfont": setup.annotationFont = Self.font(value, base: setup.annotationFont)
     case "vocalfont": setup.vocalFont = Self.font(value, base: setup.vocalFont)
     case "wordsfont": setup.wordsFont = Self.font(value, base: setup.wordsFont)
@@ -176,6 +183,17 @@ public struct FormatDirectives {
   static func unquoted(_ text: String) -> String {
     text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"")
       ? String(text.dropFirst().dropLast()) : text
+  }
+
+  /// True when a font directive ends with abcm2ps's `box` flag.
+  static func hasBox(_ value: String) -> Bool {
+    Self.unquoted(value).split(separator: " ").dropFirst().contains { $0.lowercased() == "box" }
+  }
+
+  /// An abcm2ps boolean: `1`, `true`, `yes` (or nothing) are true.
+  static func bool(_ value: String) -> Bool {
+    let word = value.split(separator: " ").first.map { $0.lowercased() } ?? ""
+    return word.isEmpty || ["1", "true", "yes", "on"].contains(word)
   }
 
   /// A font from abcm2ps's `Name [encoding] [size] [box]`.

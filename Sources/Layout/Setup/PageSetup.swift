@@ -35,6 +35,10 @@ public struct PageSetup: Hashable, Sendable {
   public var annotationFont: FontSpec
   public var vocalFont: FontSpec
   public var partsFont: FontSpec
+  /// Frames around chord symbols (`%%gchordfont … box`, `%%gchordbox`).
+  public var chordSymbolsBoxed = false
+  /// Frames around part labels (`%%partsbox`; on by default, as tune books print them).
+  public var partLabelsBoxed = true
   /// Vertical space between consecutive tunes, in points.
   public var tuneGap: Double
   /// Minimum clear space between staff systems, in staff spaces.

@@ -12,6 +12,8 @@ public struct MusicTextStyle: Hashable, Sendable {
   /// Text decorations such as D.C., D.S., Fine.
   public var directionFont: FontSpec
   public var wordsFont: FontSpec
+  public var chordSymbolsBoxed = false
+  public var partLabelsBoxed = true
 
   /// The music's text styles from a page set-up's fonts (`%%gchordfont`,
   /// `%%annotationfont`, `%%vocalfont`, `%%partsfont`, `%%wordsfont` reach them there);
@@ -22,6 +24,8 @@ public struct MusicTextStyle: Hashable, Sendable {
     lyricFont = setup.vocalFont
     partLabelFont = setup.partsFont
     wordsFont = setup.wordsFont
+    chordSymbolsBoxed = setup.chordSymbolsBoxed
+    partLabelsBoxed = setup.partLabelsBoxed
     let family = setup.annotationFont.family
     fingeringFont = FontSpec(family: family, size: 7.5)
     measureNumberFont = FontSpec(family: family, size: 7.5, isItalic: true)

@@ -232,7 +232,10 @@ struct SymbolBuilder {
     let attachments = symbol.attachments
     for annotation in attachments.annotations {
       let font = annotation.placement == .chordSymbol ? style.chordSymbolFont : style.annotationFont
-      let width = measurer.measure(annotation.text, font: font).width / scale
+      var width = measurer.measure(annotation.text, font: font).width / scale
+      if annotation.placement == .chordSymbol && style.chordSymbolsBoxed {
+        width += 2 * MarkPlacement.framePadding + 0.2
+      }
       switch annotation.placement {
       case .chordSymbol, .above, .below: symbol.right = max(symbol.right, width + 0.6)
       case .left: symbol.left = max(symbol.left, width + 0.5)

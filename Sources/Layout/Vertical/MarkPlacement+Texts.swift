@@ -19,9 +19,11 @@ extension MarkPlacement {
     guard !entries.isEmpty else { return }
     let ascent = entries.map(\.extent.ascent).max() ?? 0
     let descent = entries.map(\.extent.descent).max() ?? 0
+    let pad = style.chordSymbolsBoxed ? Self.framePadding : 0
     var bottom = -1.0
     for entry in entries {
-      bottom = min(bottom, above.reach(from: entry.x, to: entry.x + entry.width, floor: 0) - 0.6)
+      bottom = min(
+        bottom, above.reach(from: entry.x - pad, to: entry.x + entry.width + pad, floor: 0) - 0.6 - pad)
     }
     let baseline = bottom - descent / scale
     var stacked: [Int: Int] = [:]
@@ -32,9 +34,30 @@ extension MarkPlacement {
       canvas.text(
         entry.text, font: style.chordSymbolFont, x: entry.x, y: y, extent: entry.extent, role: .chordSymbol,
         column: line.column(of: entry.index), source: entry.source)
-      above.insert(
-        x0: entry.x, x1: entry.x + entry.width, top: y - entry.extent.ascent / scale,
-        bottom: y + entry.extent.descent / scale)
+      let top = y - entry.extent.ascent / scale
+      let bottom = y + entry.extent.descent / scale
+      if style.chordSymbolsBoxed {
+        frame(
+          x0: entry.x, x1: entry.x + entry.width, top: top, bottom: bottom, role: .chordSymbol,
+          column: line.column(of: entry.index), source: entry.source)
+      }
+      above.insert(x0: entry.x - pad, x1: entry.x + entry.width + pad, top: top - pad, bottom: bottom + pad)
+    }
+  }
+
+  /// The gap between a framed text and its frame, in staff spaces.
+  static let framePadding = 0.25
+
+  /// Draws a thin frame around a text box (staff spaces), `framePadding` outside it.
+  mutating func frame(
+    x0: Double, x1: Double, top: Double, bottom: Double, role: Role, column: Int?, source: SourcePosition?
+  ) {
+    let pad = Self.framePadding
+    let corners = [
+      (x0 - pad, top - pad), (x1 + pad, top - pad), (x1 + pad, bottom + pad), (x0 - pad, bottom + pad),
+    ]
+    for (a, b) in zip(corners, corners.dropFirst() + [corners[0]]) {
+      canvas.line(from: a, to: b, thickness: 0.12, role: role, column: column, source: source)
     }
   }
 
@@ -102,15 +125,13 @@ extension MarkPlacement {
         let box = placeText(
           label, font: style.partLabelFont, x: x, side: .above, floor: 0, padding: 1.0, role: .partLabel,
           column: column, source: source)
-        let pad = 0.25
-        let corners = [
-          (box.x0 - pad, box.top - pad), (box.x1 + pad, box.top - pad), (box.x1 + pad, box.bottom + pad),
-          (box.x0 - pad, box.bottom + pad),
-        ]
-        for (a, b) in zip(corners, corners.dropFirst() + [corners[0]]) {
-          canvas.line(from: a, to: b, thickness: 0.12, role: .partLabel, column: column, source: source)
+        if style.partLabelsBoxed {
+          frame(
+            x0: box.x0, x1: box.x1, top: box.top, bottom: box.bottom, role: .partLabel, column: column,
+            source: source)
+          let pad = Self.framePadding
+          above.insert(x0: box.x0 - pad, x1: box.x1 + pad, top: box.top - pad, bottom: box.bottom)
         }
-        above.insert(x0: box.x0 - pad, x1: box.x1 + pad, top: box.top - pad, bottom: box.bottom)
       }
       if let tempo = attachments.tempo {
         let text = TempoMark.describe(tempo)
