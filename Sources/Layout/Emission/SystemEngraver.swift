@@ -18,14 +18,20 @@ struct SystemEngraver {
     endings: [EndingSpan], courtesy: [SymbolKind] = [], context: ItemContext
   ) -> StaffSystem {
     var canvas = StaffCanvas(font: font, scale: scale, context: context)
-    let staffThickness = font.engravingDefaults.staffLineThickness
-    for line in 0..<5 {
-      let y = Double(line)
-      canvas.line(from: (0, y), to: (end, y), thickness: staffThickness, role: .staffLine)
-    }
-    ClefDrawing.draw(start.clef, x: start.clefX, on: &canvas)
-    KeyDrawing.draw(start.key, cancel: nil, clef: start.clef, x: start.keyX, on: &canvas)
-    if let meter = start.meter { MeterDrawing.draw(meter, x: start.meterX, on: &canvas) }
+    draw(
+      symbols: symbols, plan: plan, start: start, xs: xs, end: end, endings: endings, courtesy: courtesy,
+      on: &canvas)
+    return StaffSystem(items: canvas.items, staffHeight: 4 * scale)
+  }
+
+  /// Draws one voice's line onto `canvas`; the staff, clef, key and meter only when
+  /// `drawsStaff` (a second voice on a shared staff draws just its own symbols).
+  func draw(
+    symbols: [StaffSymbol], plan: LinePlan, start: LineStart, xs: [Double], end: Double,
+    endings: [EndingSpan], courtesy: [SymbolKind] = [], drawsStaff: Bool = true,
+    on canvas: inout StaffCanvas
+  ) {
+    if drawsStaff { drawStaff(start: start, end: end, on: &canvas) }
 
     var line = EngravedLine(
       symbols: symbols, first: start.firstSymbol, last: plan.last, xs: xs,
@@ -42,7 +48,18 @@ struct SystemEngraver {
       volta.draw(
         span, symbols: symbols, first: line.first, last: line.last, xs: xs, end: end, on: &canvas)
     }
-    return StaffSystem(items: canvas.items, staffHeight: 4 * scale)
+  }
+
+  /// Staff lines, clef, key and meter of a line start.
+  func drawStaff(start: LineStart, end: Double, on canvas: inout StaffCanvas) {
+    let staffThickness = font.engravingDefaults.staffLineThickness
+    for line in 0..<5 {
+      let y = Double(line)
+      canvas.line(from: (0, y), to: (end, y), thickness: staffThickness, role: .staffLine)
+    }
+    ClefDrawing.draw(start.clef, x: start.clefX, on: &canvas)
+    KeyDrawing.draw(start.key, cancel: nil, clef: start.clef, x: start.keyX, on: &canvas)
+    if let meter = start.meter { MeterDrawing.draw(meter, x: start.meterX, on: &canvas) }
   }
 
   /// Notes, rests, bars and signatures, with stems and beams.
