@@ -13,7 +13,7 @@ import ScoreModel
 ///
 ///     K:D  A2 ^c/d/ |   →   note(A4, crotchet) note(C#5 + sharp, 16th) note(D5, 16th) bar
 ///
-/// Limits: one voice per staff.
+/// Limits: a voice at a time; `MultiStaffLayout` merges voices afterwards.
 struct SymbolBuilder {
   let font: MusicFont
   let style: MusicTextStyle
