@@ -31,13 +31,30 @@ struct SystemEngraver {
     endings: [EndingSpan], courtesy: [SymbolKind] = [], drawsStaff: Bool = true,
     on canvas: inout StaffCanvas
   ) {
-    if drawsStaff { drawStaff(start: start, end: end, on: &canvas) }
+    let line = drawNotes(
+      symbols: symbols, plan: plan, start: start, xs: xs, end: end, courtesy: courtesy,
+      drawsStaff: drawsStaff,
+      on: &canvas)
+    drawAttachments(line, endings: endings, on: &canvas)
+  }
 
+  /// The first stage: staff, notes, rests, bars and signatures with stems and beams.
+  func drawNotes(
+    symbols: [StaffSymbol], plan: LinePlan, start: LineStart, xs: [Double], end: Double,
+    courtesy: [SymbolKind] = [], drawsStaff: Bool = true, on canvas: inout StaffCanvas
+  ) -> EngravedLine {
+    if drawsStaff { drawStaff(start: start, end: end, on: &canvas) }
     var line = EngravedLine(
       symbols: symbols, first: start.firstSymbol, last: plan.last, xs: xs,
       musicStart: start.meterX + (start.meter.map { MeterDrawing.width(of: $0, font: font) } ?? 0), end: end)
     drawSymbols(&line, on: &canvas)
     drawCourtesy(courtesy, line: line, on: &canvas)
+    return line
+  }
+
+  /// The second stage: curves, tuplets, marks and voltas, clearing all ink drawn so far
+  /// (on a shared staff, every voice's notes).
+  func drawAttachments(_ line: EngravedLine, endings: [EndingSpan], on canvas: inout StaffCanvas) {
     CurvePlacement(font: font).draw(line: line, on: &canvas)
     TupletDrawing(font: font).draw(line: line, on: &canvas)
     var marks = MarkPlacement(font: font, style: style, measurer: measurer, format: format, canvas: canvas)
@@ -46,7 +63,8 @@ struct SystemEngraver {
     let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)
     for span in endings {
       volta.draw(
-        span, symbols: symbols, first: line.first, last: line.last, xs: xs, end: end, on: &canvas)
+        span, symbols: line.symbols, first: line.first, last: line.last, xs: line.xs, end: line.end,
+        on: &canvas)
     }
   }
 

@@ -3,35 +3,50 @@ import SMuFL
 import ScoreModel
 
 extension MultiStaffLayout {
-  /// Draws one voice of a line at its columns' xs onto its staff's canvas.
-  func drawVoice(
-    _ voice: Int, symbols: [StaffSymbol], columns: [ColumnMerger.Column], line: LinePlan, start: LineStart,
-    columnXs: [Double], from firstColumn: Int, end: Double, endings: [EndingSpan], drawsStaff: Bool,
-    isTop: Bool, on canvas: inout StaffCanvas
-  ) {
+  /// The engraver for a voice: bar numbers only over the top staff.
+  func engraver(isTop: Bool) -> SystemEngraver {
     var voiceFormat = format
     if !isTop { voiceFormat.measureNumberInterval = nil }
-    let engraver = SystemEngraver(
+    return SystemEngraver(
       font: font, scale: scale, setup: layout.setup, style: layout.style, format: voiceFormat,
       measurer: layout.measurer)
-    var indices: [(index: Int, x: Double)] = []
-    if firstColumn <= line.last {
-      for column in firstColumn...line.last where column - firstColumn < columnXs.count {
-        if let member = columns[column].members[voice] {
-          indices.append((member, columnXs[column - firstColumn]))
+  }
+
+  /// Draws a staff's voices at their columns' xs: first every voice's notes, then every
+  /// voice's curves and marks, so marks clear the other voices' notes too.
+  func drawStaff(
+    _ voices: [Int], symbols: [[StaffSymbol]], columns: [ColumnMerger.Column], line: LinePlan,
+    starts: [LineStart], columnXs: [Double], from firstColumn: Int, end: Double, endings: [EndingSpan],
+    isTop: Bool, on canvas: inout StaffCanvas
+  ) {
+    let engraver = engraver(isTop: isTop)
+    var lines: [(voice: Int, line: EngravedLine)] = []
+    for (order, voice) in voices.enumerated() {
+      canvas.context.voice = voice
+      var indices: [(index: Int, x: Double)] = []
+      if firstColumn <= line.last {
+        for column in firstColumn...line.last where column - firstColumn < columnXs.count {
+          if let member = columns[column].members[voice] {
+            indices.append((member, columnXs[column - firstColumn]))
+          }
         }
       }
+      guard let first = indices.first?.index, let last = indices.last?.index,
+        indices.count == last - first + 1
+      else {
+        if order == 0 { engraver.drawStaff(start: starts[voice], end: end, on: &canvas) }
+        continue
+      }
+      var start = starts[voice]
+      start.firstSymbol = first
+      let drawn = engraver.drawNotes(
+        symbols: symbols[voice], plan: LinePlan(first: first, last: last), start: start, xs: indices.map(\.x),
+        end: end, drawsStaff: order == 0, on: &canvas)
+      lines.append((voice, drawn))
     }
-    guard let first = indices.first?.index, let last = indices.last?.index,
-      indices.count == last - first + 1
-    else {
-      if drawsStaff { engraver.drawStaff(start: start, end: end, on: &canvas) }
-      return
+    for (voice, drawn) in lines {
+      canvas.context.voice = voice
+      engraver.drawAttachments(drawn, endings: voice == 0 ? endings : [], on: &canvas)
     }
-    var voiceStart = start
-    voiceStart.firstSymbol = first
-    engraver.draw(
-      symbols: symbols, plan: LinePlan(first: first, last: last), start: voiceStart, xs: indices.map(\.x),
-      end: end, endings: endings, drawsStaff: drawsStaff, on: &canvas)
   }
 }

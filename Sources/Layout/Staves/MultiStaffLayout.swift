@@ -80,13 +80,11 @@ struct MultiStaffLayout {
         var canvas = StaffCanvas(
           font: font, scale: scale,
           context: ItemContext(tune: tune.referenceNumber, staff: staffIndex, line: lineIndex))
-        for (order, voice) in staff.voices.enumerated() {
-          canvas.context.voice = voice
-          drawVoice(
-            voice, symbols: voiceSymbols[voice], columns: columns, line: line, start: alignedStarts[voice],
-            columnXs: xs, from: columnStart.firstSymbol, end: min(end, width),
-            endings: voice == 0 ? endings : [], drawsStaff: order == 0, isTop: staffIndex == 0, on: &canvas)
-        }
+        drawStaff(
+          staff.voices, symbols: voiceSymbols, columns: columns, line: line, starts: alignedStarts,
+          columnXs: xs,
+          from: columnStart.firstSymbol, end: min(end, width), endings: endings, isTop: staffIndex == 0,
+          on: &canvas)
         staves.append(canvas.items)
       }
       let barXs = (columnStart.firstSymbol...max(columnStart.firstSymbol, line.last)).compactMap { index in
