@@ -1,5 +1,7 @@
 /// The SMuFL glyphs the engraver draws, by their standard names.
 public enum SMuFLGlyph: String, Sendable, CaseIterable {
+  // Staff groups
+  case brace, bracketTop, bracketBottom
   // Clefs
   case gClef, fClef, cClef, unpitchedPercussionClef1, gClef8vb, gClef8va, fClef8vb
   // Noteheads

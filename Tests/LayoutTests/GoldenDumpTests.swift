@@ -106,6 +106,36 @@ import Testing
       [CEG] [^c^e^g] [DD] [FGA] | [_B,=DF]2 [ceg]2 |]
       """
     ),
+    (
+      "two-staves-braced",
+      """
+      X:9
+      T:Golden Piano
+      M:3/4
+      L:1/8
+      %%score {RH LH}
+      K:F
+      V:RH name="Right" snm="R."
+      V:LH clef=bass name="Left"
+      [V:RH] c2 A2 F2 | (GA B2) z2 | f4 e2 | f6 |]
+      [V:LH] F,4 C,2 | B,,6 | C,2 E,2 C,2 | F,,6 |]
+      """
+    ),
+    (
+      "two-voices-one-staff",
+      """
+      X:10
+      T:Golden Duet
+      M:2/4
+      L:1/8
+      %%score (S A)
+      K:C
+      V:S
+      V:A
+      [V:S] e2 f2 | g4 | z2 e2 | c4 |]
+      [V:A] c2 d2 | e2 d2 | c2 z2 | C4 |]
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

@@ -29,18 +29,6 @@ struct BookJob {
         console.error(
           Diagnostic(.warning, warning.message, at: warning.range, file: file ?? "<input>").description)
       }
-      // The layout sets one staff per tune for now: say so rather than drop music silently.
-      let staffVoices = tune.voices.filter { $0.overlayOf == nil }
-      if staffVoices.count > 1, let first = staffVoices.first {
-        let message =
-          "tune \(tune.referenceNumber) has \(staffVoices.count) voices; only voice '\(first.id)' is engraved"
-          + " (multi-staff scores are not supported yet)"
-        console.error(Diagnostic(.warning, message, at: tune.range, file: file ?? "<input>").description)
-      }
-      if tune.voices.contains(where: { $0.overlayOf != nil }) {
-        let message = "tune \(tune.referenceNumber): voice overlays (&) are not engraved yet"
-        console.error(Diagnostic(.warning, message, at: tune.range, file: file ?? "<input>").description)
-      }
     }
     blocks = assembled.blocks
   }

@@ -56,7 +56,9 @@ struct LineBreaker {
     let count = symbols.count
     // Candidate ends: after bars, after forced breaks, at the end; inside over-wide bars
     // also after any note.
-    var isCandidate = symbols.indices.map { symbols[$0].isBar || symbols[$0].breakAfter }
+    var isCandidate = symbols.indices.map {
+      symbols[$0].isBar && !symbols[$0].blocksBreak || symbols[$0].breakAfter
+    }
     isCandidate[count - 1] = true
     let isForced = symbols.indices.map { mode == .source && symbols[$0].breakAfter }
     markInnerCandidates(&isCandidate, symbols: symbols, springs: springs)

@@ -13,14 +13,14 @@ struct RestDrawing {
       return
     }
     let glyph = rest.isWholeBar ? SMuFLGlyph.restWhole : rest.value.rest
-    let position = glyph == .restWhole || glyph == .restDoubleWhole ? 6 : 4
+    let position = (glyph == .restWhole || glyph == .restDoubleWhole ? 6 : 4) + rest.shift
     canvas.glyph(
       glyph, x: x, y: StaffCanvas.y(ofPosition: position), role: .rest, column: column, source: source)
     guard !rest.isWholeBar else { return }
     for dot in 0..<rest.value.dots {
       canvas.glyph(
         .augmentationDot, x: x + (font.glyph(glyph)?.advance ?? 1) + 0.35 + Double(dot) * 0.55,
-        y: StaffCanvas.y(ofPosition: 5), role: .dot, column: column, source: source)
+        y: StaffCanvas.y(ofPosition: 5 + rest.shift), role: .dot, column: column, source: source)
     }
   }
 

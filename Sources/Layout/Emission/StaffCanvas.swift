@@ -28,15 +28,15 @@ struct StaffCanvas {
   /// Places a glyph with its SMuFL origin at (x, y); `size` scales it (grace notes).
   mutating func glyph(
     _ glyph: SMuFLGlyph, x: Double, y: Double, role: Role, column: Int? = nil,
-    source: SourcePosition? = nil, size: Double = 1
+    source: SourcePosition? = nil, size: Double = 1, scaleX: Double = 1
   ) {
     guard let metrics = font.glyph(glyph) else { return }
     let box = Rect(
-      x: (x + metrics.southWest.x * size) * scale, y: (y - metrics.northEast.y * size) * scale,
-      width: metrics.width * size * scale, height: metrics.height * size * scale)
+      x: (x + metrics.southWest.x * size * scaleX) * scale, y: (y - metrics.northEast.y * size) * scale,
+      width: metrics.width * size * scaleX * scale, height: metrics.height * size * scale)
     let shape = GlyphShape(
       name: glyph.rawValue, codepoint: metrics.codepoint, font: font.family,
-      origin: point(x, y), size: 4 * scale * size)
+      origin: point(x, y), size: 4 * scale * size, scaleX: scaleX)
     add(role: role, shape: .glyph(shape), box: box, column: column, source: source)
   }
 

@@ -18,20 +18,43 @@ struct SystemEngraver {
     endings: [EndingSpan], courtesy: [SymbolKind] = [], context: ItemContext
   ) -> StaffSystem {
     var canvas = StaffCanvas(font: font, scale: scale, context: context)
-    let staffThickness = font.engravingDefaults.staffLineThickness
-    for line in 0..<5 {
-      let y = Double(line)
-      canvas.line(from: (0, y), to: (end, y), thickness: staffThickness, role: .staffLine)
-    }
-    ClefDrawing.draw(start.clef, x: start.clefX, on: &canvas)
-    KeyDrawing.draw(start.key, cancel: nil, clef: start.clef, x: start.keyX, on: &canvas)
-    if let meter = start.meter { MeterDrawing.draw(meter, x: start.meterX, on: &canvas) }
+    draw(
+      symbols: symbols, plan: plan, start: start, xs: xs, end: end, endings: endings, courtesy: courtesy,
+      on: &canvas)
+    return StaffSystem(items: canvas.items, staffHeight: 4 * scale)
+  }
 
+  /// Draws one voice's line onto `canvas`; the staff, clef, key and meter only when
+  /// `drawsStaff` (a second voice on a shared staff draws just its own symbols).
+  func draw(
+    symbols: [StaffSymbol], plan: LinePlan, start: LineStart, xs: [Double], end: Double,
+    endings: [EndingSpan], courtesy: [SymbolKind] = [], drawsStaff: Bool = true,
+    on canvas: inout StaffCanvas
+  ) {
+    let line = drawNotes(
+      symbols: symbols, plan: plan, start: start, xs: xs, end: end, courtesy: courtesy,
+      drawsStaff: drawsStaff,
+      on: &canvas)
+    drawAttachments(line, endings: endings, on: &canvas)
+  }
+
+  /// The first stage: staff, notes, rests, bars and signatures with stems and beams.
+  func drawNotes(
+    symbols: [StaffSymbol], plan: LinePlan, start: LineStart, xs: [Double], end: Double,
+    courtesy: [SymbolKind] = [], drawsStaff: Bool = true, on canvas: inout StaffCanvas
+  ) -> EngravedLine {
+    if drawsStaff { drawStaff(start: start, end: end, on: &canvas) }
     var line = EngravedLine(
       symbols: symbols, first: start.firstSymbol, last: plan.last, xs: xs,
       musicStart: start.meterX + (start.meter.map { MeterDrawing.width(of: $0, font: font) } ?? 0), end: end)
     drawSymbols(&line, on: &canvas)
     drawCourtesy(courtesy, line: line, on: &canvas)
+    return line
+  }
+
+  /// The second stage: curves, tuplets, marks and voltas, clearing all ink drawn so far
+  /// (on a shared staff, every voice's notes).
+  func drawAttachments(_ line: EngravedLine, endings: [EndingSpan], on canvas: inout StaffCanvas) {
     CurvePlacement(font: font).draw(line: line, on: &canvas)
     TupletDrawing(font: font).draw(line: line, on: &canvas)
     var marks = MarkPlacement(font: font, style: style, measurer: measurer, format: format, canvas: canvas)
@@ -40,9 +63,21 @@ struct SystemEngraver {
     let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)
     for span in endings {
       volta.draw(
-        span, symbols: symbols, first: line.first, last: line.last, xs: xs, end: end, on: &canvas)
+        span, symbols: line.symbols, first: line.first, last: line.last, xs: line.xs, end: line.end,
+        on: &canvas)
     }
-    return StaffSystem(items: canvas.items, staffHeight: 4 * scale)
+  }
+
+  /// Staff lines, clef, key and meter of a line start.
+  func drawStaff(start: LineStart, end: Double, on canvas: inout StaffCanvas) {
+    let staffThickness = font.engravingDefaults.staffLineThickness
+    for line in 0..<5 {
+      let y = Double(line)
+      canvas.line(from: (0, y), to: (end, y), thickness: staffThickness, role: .staffLine)
+    }
+    ClefDrawing.draw(start.clef, x: start.clefX, on: &canvas)
+    KeyDrawing.draw(start.key, cancel: nil, clef: start.clef, x: start.keyX, on: &canvas)
+    if let meter = start.meter { MeterDrawing.draw(meter, x: start.meterX, on: &canvas) }
   }
 
   /// Notes, rests, bars and signatures, with stems and beams.

@@ -44,7 +44,11 @@ struct TuneLayout {
     var spacer = HorizontalSpacer(font: font)
     let heading = TitleBlock(setup: setup, measurer: measurer).build(for: tune)
     var systems: [StaffSystem] = []
-    if let voice = tune.voices.first {
+    let plan = StaffPlan(tune: tune)
+    if plan.isMultiVoice {
+      systems = MultiStaffLayout(layout: self, plan: plan, format: format).systems(
+        for: tune, mode: mode, stretchLast: stretchLast)
+    } else if let voice = plan.voices.first ?? tune.voices.first {
       var symbols = SymbolBuilder(font: font, style: style, measurer: measurer, scale: scale).build(
         voice: voice, key: tune.initialKey, meter: tune.initialMeter)
       if let bars = options.barsPerStaff { Self.breakEvery(bars, in: &symbols) }

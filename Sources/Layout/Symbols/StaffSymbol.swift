@@ -40,6 +40,8 @@ struct RestSymbol {
   var measureCount: Int?
   /// A rest that fills its bar alone: drawn as a whole rest in the bar's middle.
   var isWholeBar = false
+  /// Staff positions the rest moves by (a lower voice on a shared staff).
+  var shift = 0
 }
 
 /// What a staff symbol is.
@@ -91,6 +93,8 @@ struct StaffSymbol {
   var key: KeySignature = .cMajor
   /// True when the source asks for a score line break after this symbol.
   var breakAfter = false
+  /// True for a merged bar column that not every voice shares: no line break there.
+  var blocksBreak = false
   var attachments = Attachments()
   /// The bar number of the bar this symbol is in (1 = the first full bar).
   var barNumber = 1

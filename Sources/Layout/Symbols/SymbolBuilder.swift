@@ -13,13 +13,17 @@ import ScoreModel
 ///
 ///     K:D  A2 ^c/d/ |   →   note(A4, crotchet) note(C#5 + sharp, 16th) note(D5, 16th) bar
 ///
-/// Limits: one voice per staff.
+/// Limits: a voice at a time; `MultiStaffLayout` merges voices afterwards.
 struct SymbolBuilder {
   let font: MusicFont
   let style: MusicTextStyle
   let measurer: any TextMeasurer
   /// Points per staff space, to turn measured text into staff spaces.
   let scale: Double
+  /// The voice's stem direction on a shared staff (`.auto`: each note or beam decides).
+  var stemDirection: StemDirection = .auto
+  /// Staff positions to move rests by (the lower voice of a shared staff sits lower).
+  var restShift = 0
 
   func build(voice: Voice, key: KeySignature, meter: Meter) -> [StaffSymbol] {
     var symbols: [StaffSymbol] = []
@@ -141,6 +145,7 @@ struct SymbolBuilder {
       }
     }
     BeamGrouping.assign(&symbols)
+    forceStems(&symbols)
     TieMarking.mark(&symbols, voice: voice)
     for index in symbols.indices {
       if case .note(var note) = symbols[index].kind {
@@ -153,6 +158,19 @@ struct SymbolBuilder {
       widenForText(&symbols[index])
     }
     return symbols
+  }
+
+  /// Applies a fixed stem direction and rest shift, for voices sharing a staff.
+  func forceStems(_ symbols: inout [StaffSymbol]) {
+    for index in symbols.indices {
+      if case .note(var note) = symbols[index].kind, stemDirection != .auto {
+        note.stemUp = stemDirection == .up
+        symbols[index].kind = .note(note)
+      } else if case .rest(var rest) = symbols[index].kind, restShift != 0 {
+        rest.shift = restShift
+        symbols[index].kind = .rest(rest)
+      }
+    }
   }
 
   /// A single bar line with no repeat, ending or marks.

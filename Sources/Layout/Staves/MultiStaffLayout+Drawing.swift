@@ -1,0 +1,52 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+extension MultiStaffLayout {
+  /// The engraver for a voice: bar numbers only over the top staff.
+  func engraver(isTop: Bool) -> SystemEngraver {
+    var voiceFormat = format
+    if !isTop { voiceFormat.measureNumberInterval = nil }
+    return SystemEngraver(
+      font: font, scale: scale, setup: layout.setup, style: layout.style, format: voiceFormat,
+      measurer: layout.measurer)
+  }
+
+  /// Draws a staff's voices at their columns' xs: first every voice's notes, then every
+  /// voice's curves and marks, so marks clear the other voices' notes too.
+  func drawStaff(
+    _ voices: [Int], symbols: [[StaffSymbol]], columns: [ColumnMerger.Column], line: LinePlan,
+    starts: [LineStart], columnXs: [Double], from firstColumn: Int, end: Double, endings: [EndingSpan],
+    isTop: Bool, on canvas: inout StaffCanvas
+  ) {
+    let engraver = engraver(isTop: isTop)
+    var lines: [(voice: Int, line: EngravedLine)] = []
+    for (order, voice) in voices.enumerated() {
+      canvas.context.voice = voice
+      var indices: [(index: Int, x: Double)] = []
+      if firstColumn <= line.last {
+        for column in firstColumn...line.last where column - firstColumn < columnXs.count {
+          if let member = columns[column].members[voice] {
+            indices.append((member, columnXs[column - firstColumn]))
+          }
+        }
+      }
+      guard let first = indices.first?.index, let last = indices.last?.index,
+        indices.count == last - first + 1
+      else {
+        if order == 0 { engraver.drawStaff(start: starts[voice], end: end, on: &canvas) }
+        continue
+      }
+      var start = starts[voice]
+      start.firstSymbol = first
+      let drawn = engraver.drawNotes(
+        symbols: symbols[voice], plan: LinePlan(first: first, last: last), start: start, xs: indices.map(\.x),
+        end: end, drawsStaff: order == 0, on: &canvas)
+      lines.append((voice, drawn))
+    }
+    for (voice, drawn) in lines {
+      canvas.context.voice = voice
+      engraver.drawAttachments(drawn, endings: voice == 0 ? endings : [], on: &canvas)
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+/*
+ SystemStacker — staves piled into one system, joined by bar lines, brackets and braces.
+
+ Method. Each staff arrives as display items relative to its own top line. Staff k + 1's
+ top line goes at least `%%sysstaffsep` below staff k's and far enough that staff k's ink
+ below and staff k + 1's ink above keep a half space apart. Then, in staff spaces:
+   - a thin line at the left joins all staves (the system start);
+   - in a group whose bar lines join, each bar line's vertical strokes continue through
+     the gap to the next staff of the group;
+   - a bracket (thick line with the SMuFL `bracketTop`/`bracketBottom` hooks) or a brace
+     (the SMuFL `brace` glyph scaled to the group's height, its width held narrow) stands
+     left of the group;
+   - voice names (`nm=` on the first system, `snm=` later) sit left of their staves.
+ The music is moved right by the names' and brackets' width.
+
+     Soprano  ┌|=====|=====|
+              │      |
+     Alto     └|=====|=====|
+
+ Limits. Nested groups draw only their own bracket; names longer than a third of the
+ line are not wrapped.
+ */
+
+/// Stacks a line's staves into one `StaffSystem` with joins, brackets and names.
+struct SystemStacker {
+  let layout: TuneLayout
+  let plan: StaffPlan
+
+  var font: MusicFont { layout.font }
+  var scale: Double { layout.setup.staffSpace }
+  var nameFont: FontSpec { layout.setup.textFont }
+
+  /// The name shown left of each staff: `name` on the first system, `shortName` later.
+  func names(first: Bool) -> [String?] {
+    plan.staves.map { staff in
+      staff.voices.lazy.compactMap { first ? plan.voices[$0].name : plan.voices[$0].shortName }.first
+    }
+  }
+
+  /// Width left of the staves for the group signs, in staff spaces.
+  var groupWidth: Double {
+    plan.groups.contains { $0.bracket != .none && $0.staves.count > 0 } ? 1.6 : 0
+  }
+
+  /// The system's indent for names and group signs, in staff spaces.
+  func indent(names first: Bool) -> Double {
+    let widths = names(first: first).compactMap { $0 }.map {
+      layout.measurer.measure($0, font: nameFont).width
+    }
+    let nameWidth = widths.max().map { $0 / scale + 1 } ?? 0
+    return nameWidth + groupWidth
+  }
+
+  func stack(
+    _ staves: [[DisplayItem]], bars: [(StaffSymbol, Double)], names first: Bool, indent: Double, end: Double,
+    context: ItemContext
+  ) -> StaffSystem {
+    let height = 4 * scale
+    let extents = staves.map { StaffSystem(items: $0, staffHeight: height) }
+    var tops: [Double] = [0]
+    for index in extents.indices.dropFirst() {
+      let previous = tops[index - 1]
+      let clear = extents[index - 1].below + extents[index].above + scale / 2
+      tops.append(previous + max(layout.setup.staffSeparation, clear, height + scale))
+    }
+    var items: [DisplayItem] = []
+    for (index, staff) in staves.enumerated() {
+      items += staff.map { $0.translated(dx: indent * scale, dy: tops[index]) }
+    }
+    var canvas = StaffCanvas(font: font, scale: scale, context: context)
+    let top = tops.map { $0 / scale }
+    let thin = font.engravingDefaults.thinBarlineThickness
+    let left = indent
+    if staves.count > 1, let last = top.last {
+      canvas.line(
+        from: (left + thin / 2, 0), to: (left + thin / 2, last + 4), thickness: thin, role: .barLine)
+    }
+    for group in plan.groups where group.barLinesJoin && group.staves.count > 1 {
+      for staff in group.staves.dropLast() where staff + 1 < top.count {
+        joinBars(bars, from: top[staff] + 4, to: top[staff + 1], dx: left, on: &canvas)
+      }
+    }
+    for group in plan.groups where group.staves.upperBound < top.count {
+      let groupTop = top[group.staves.lowerBound]
+      let groupBottom = top[group.staves.upperBound] + 4
+      switch group.bracket {
+      case .bracket: drawBracket(x: left - 1.1, top: groupTop, bottom: groupBottom, on: &canvas)
+      case .brace: drawBrace(right: left - 0.35, top: groupTop, bottom: groupBottom, on: &canvas)
+      case .none: break
+      }
+    }
+    for (index, name) in names(first: first).enumerated() {
+      guard let name, index < top.count else { continue }
+      let extent = layout.measurer.measure(name, font: nameFont)
+      let x = left - groupWidth - 0.6 - extent.width / scale
+      let y = top[index] + 2 + (extent.ascent - extent.descent) / scale / 2
+      canvas.text(name, font: nameFont, x: max(0, x), y: y, extent: extent, role: .text)
+    }
+    return StaffSystem(items: items + canvas.items, staffHeight: (tops.last ?? 0) + height)
+  }
+
+  /// Continues each bar line's vertical strokes from one staff's bottom to the next's top.
+  func joinBars(
+    _ bars: [(StaffSymbol, Double)], from bottom: Double, to nextTop: Double, dx: Double,
+    on canvas: inout StaffCanvas
+  ) {
+    for (symbol, x) in bars {
+      guard case .bar(let bar) = symbol.kind else { continue }
+      var probe = StaffCanvas(font: font, scale: scale, context: canvas.context)
+      BarLineDrawing.draw(bar, x: x, on: &probe, column: nil, source: nil)
+      for item in probe.items {
+        guard case .line(let line) = item.shape, abs(line.from.x - line.to.x) < 1e-6, line.dash == nil else {
+          continue
+        }
+        let lineX = line.from.x / scale + dx
+        canvas.line(
+          from: (lineX, bottom), to: (lineX, nextTop), thickness: line.thickness / scale, role: .barLine)
+      }
+    }
+  }
+
+  /// A thick line with hooks at both ends.
+  func drawBracket(x: Double, top: Double, bottom: Double, on canvas: inout StaffCanvas) {
+    let thick = font.engravingDefaults.thickBarlineThickness
+    let hasHooks = font.glyph(.bracketTop) != nil && font.glyph(.bracketBottom) != nil
+    canvas.line(
+      from: (x + thick / 2, top - (hasHooks ? 0 : 0.3)), to: (x + thick / 2, bottom + (hasHooks ? 0 : 0.3)),
+      thickness: thick, role: .barLine)
+    if hasHooks {
+      canvas.glyph(.bracketTop, x: x, y: top, role: .barLine)
+      canvas.glyph(.bracketBottom, x: x, y: bottom, role: .barLine)
+    } else {
+      let thin = font.engravingDefaults.thinBarlineThickness
+      canvas.line(from: (x, top - 0.3), to: (x + 1, top - 0.3), thickness: thin, role: .barLine)
+      canvas.line(from: (x, bottom + 0.3), to: (x + 1, bottom + 0.3), thickness: thin, role: .barLine)
+    }
+  }
+
+  /// The brace glyph stretched to the group's height, kept narrow.
+  func drawBrace(right: Double, top: Double, bottom: Double, on canvas: inout StaffCanvas) {
+    guard let metrics = font.glyph(.brace), metrics.height > 0 else {
+      canvas.line(from: (right - 0.3, top), to: (right - 0.3, bottom), thickness: 0.3, role: .barLine)
+      return
+    }
+    let size = (bottom - top) / metrics.height
+    let naturalWidth = metrics.width * size
+    let scaleX = min(1, 1.1 / max(naturalWidth, 0.01))
+    let x = right - naturalWidth * scaleX - metrics.southWest.x * size * scaleX
+    canvas.glyph(
+      .brace, x: x, y: bottom + metrics.southWest.y * size, role: .barLine, size: size, scaleX: scaleX)
+  }
+}
