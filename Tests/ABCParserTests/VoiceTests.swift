@@ -103,3 +103,14 @@ extension VoiceElement {
     return false
   }
 }
+
+@Suite struct ExplicitClefTests {
+  @Test func explicitClefsAreRecorded() {
+    let named = Parse.book("X:1\nK:C bass\nC\n").tunebook.tunes[0].voices[0]
+    #expect(named.hasExplicitClef)
+    let voiceClef = Parse.book("X:1\nK:C\nV:1 clef=treble\nC\n").tunebook.tunes[0].voices[0]
+    #expect(voiceClef.hasExplicitClef)
+    let plain = Parse.book("X:1\nK:C\nC\n").tunebook.tunes[0].voices[0]
+    #expect(!plain.hasExplicitClef)
+  }
+}

@@ -168,3 +168,22 @@ extension Rect {
   var midX: Double { x + width / 2 }
   var midY: Double { y + height / 2 }
 }
+
+@Suite struct AutoClefTests {
+  func clefGlyphs(_ abc: String) throws -> [String] {
+    let list = try LayoutFixture.engrave(abc)
+    return LayoutFixture.items(list, role: .clef).compactMap {
+      if case .glyph(let glyph) = $0.shape { return glyph.name }
+      return nil
+    }
+  }
+
+  @Test func lowVoiceWithoutAClefGetsTheBassClef() throws {
+    #expect(try clefGlyphs("X:1\nT:Low\nL:1/4\nK:C\nC, E, G, C|D, F, A, D|\n") == ["fClef"])
+  }
+
+  @Test func namedClefsAndHighVoicesAreKept() throws {
+    #expect(try clefGlyphs("X:1\nT:Named\nL:1/4\nK:C treble\nC, E, G, C|\n") == ["gClef"])
+    #expect(try clefGlyphs("X:1\nT:High\nL:1/4\nK:C\nC E G c|\n") == ["gClef"])
+  }
+}

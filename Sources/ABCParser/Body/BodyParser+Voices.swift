@@ -45,6 +45,7 @@ extension BodyParser {
   {
     var properties = Voice(
       id: declaration.id, name: declaration.name, clef: declaration.staff.clef ?? bodyStart.clef)
+    properties.hasExplicitClef = declaration.staff.clef != nil || bodyStart.clefIsExplicit
     properties.shortName = declaration.shortName
     properties.stemDirection = declaration.stem ?? .auto
     var staff = bodyStart.keyStaff
@@ -103,7 +104,12 @@ extension BodyParser {
     guard !staff.isEmpty else { return }
     let hasMusic = builder.elements.contains { $0.duration > .zero }
     if let clef = staff.clef {
-      if hasMusic { builder.append(.clefChange(clef, range)) } else { builder.properties.clef = clef }
+      if hasMusic {
+        builder.append(.clefChange(clef, range))
+      } else {
+        builder.properties.clef = clef
+        builder.properties.hasExplicitClef = true
+      }
     }
     if let transpose = staff.transpose { builder.properties.transpose = transpose }
     if let lines = staff.staffLines { builder.properties.staffLines = lines }

@@ -40,7 +40,10 @@ enum FieldInterpreter {
       let value = KeyParser.parse(scanner, diagnostics: diagnostics)
       if let key = value.key { settings.key = key }
       if inHeader {
-        if let clef = value.clef { settings.clef = clef }
+        if let clef = value.clef {
+          settings.clef = clef
+          settings.clefIsExplicit = true
+        }
         settings.keyStaff.merge(value.staff)
       }
       return .key(value)

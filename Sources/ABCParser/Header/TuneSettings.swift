@@ -11,6 +11,8 @@ struct TuneSettings {
   var explicitUnitLength: Rational?
   var key: KeySignature = .cMajor
   var clef: Clef = .treble
+  /// True once a header `K:` names a clef.
+  var clefIsExplicit = false
   /// Staff parameters of the header `K:` (`middle=`, `octave=`, `transpose=` …).
   var keyStaff = StaffParameters()
   var tempo: Tempo?

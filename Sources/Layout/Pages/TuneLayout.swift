@@ -34,7 +34,9 @@ struct TuneLayout {
 
   func layOut(_ written: Tune) -> LaidOutTune {
     // `%%transpose N` engraves the tune N semitones away (a new value; the model is kept).
-    let tune = options.transpose == 0 ? written : Transposer(semitones: options.transpose).transpose(written)
+    let transposed =
+      options.transpose == 0 ? written : Transposer(semitones: options.transpose).transpose(written)
+    let tune = AutoClef.apply(to: transposed)
     let scale = setup.staffSpace
     let fullWidth = setup.contentWidth / scale
     var format = TuneFormat(directives: headerDirectives + tune.directives)

@@ -18,6 +18,9 @@ public struct Voice: Sendable {
   public var staffLines: Int = 5
   /// For a `&` overlay: the id of the voice whose staff it shares.
   public var overlayOf: String?
+  /// True when the source names the clef (`K:… clef=`, `V:… bass`); false when the
+  /// treble clef is only ABC's default, which engravers may replace (abcm2ps's auto clef).
+  public var hasExplicitClef = false
 
   public init(id: String = "1", name: String? = nil, clef: Clef = .treble, elements: [VoiceElement] = []) {
     self.id = id
