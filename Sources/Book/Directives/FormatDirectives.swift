@@ -19,11 +19,12 @@ import ScoreModel
  accepted here silently; `score`, `staves` and a few others belong to the parser. Any
  other name gets a warning, never an error.
 
- `measurenb`, `barsperstaff`, `transpose`, `indent` and the chord, annotation, vocal and
- parts fonts reach the tune layout through LayoutOptions and PageSetup.
+ `measurenb`, `barsperstaff`, `transpose`, `indent`, `sysstaffsep`, `gchordbox`,
+ `partsbox` and the chord, annotation, vocal and parts fonts reach the tune layout through
+ LayoutOptions and PageSetup.
 
- Limits. `sysstaffsep` is stored for multi-staff systems, which the layout does not make
- yet.
+ Limits. `titleformat` chooses fields and their alignment; its boxes (`,`) and
+ concatenation (`+`) are ignored.
  */
 
 /// Applies abcm2ps format directives to a page setup and layout options.

@@ -30,7 +30,7 @@ public struct PageSetup: Hashable, Sendable {
   public var textFont: FontSpec
   /// `W:` words printed after a tune.
   public var wordsFont: FontSpec
-  /// Chord symbols, annotations, lyrics and part labels: carried for the system engraver.
+  /// Chord symbols, annotations, lyrics and part labels (read through MusicTextStyle).
   public var chordFont: FontSpec
   public var annotationFont: FontSpec
   public var vocalFont: FontSpec
@@ -45,8 +45,8 @@ public struct PageSetup: Hashable, Sendable {
   public var systemGap: Double
   /// Extra space at the top of every page, above the first item (`%%topspace`), in points.
   public var topSpace: Double = 0
-  /// Distance between the staves of one system (`%%sysstaffsep`), in points; carried for
-  /// multi-staff systems.
+  /// Least distance between the top lines of the staves of one system (`%%sysstaffsep`),
+  /// in points.
   public var staffSeparation: Double = 36
   /// Extra space above a tune's title (`%%titlespace`), in points.
   public var titleSpace: Double = 0
