@@ -106,7 +106,12 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
     #expect(heads.count == 16)
     #expect(heads.allSatisfy { ($0["box"] as? [Double])?.count == 4 && $0["source"] != nil })
     let text = ToolRun(["dump", "--display-list", "-"], input: simpleTune)
-    #expect(text.output.hasPrefix("page 1 595.28x841.89\n"))
+    #expect(text.output.hasPrefix("page 1 595.28x841.89"))
+    // The dump is the engraving `render` paints: a tune's own directives apply.
+    let fourLines = ToolRun(
+      ["dump", "--display-list", "-"], input: "X:1\nT:t\n%%barsperstaff 1\nL:1/4\nK:C\nCDEF|GABc|CDEF|GABc|\n"
+    )
+    #expect(fourLines.output.components(separatedBy: "clef glyph").count - 1 == 4)
   }
 
   @Test func severalVoicesAreEngravedWithoutWarning() throws {

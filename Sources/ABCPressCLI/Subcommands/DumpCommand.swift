@@ -22,7 +22,8 @@ struct DumpCommand {
 
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames.union(["--display-list", "--score"]),
-    options: EngravingSession.optionNames.union(["--format", "--output"]), aliases: ["-o": "--output"])
+    options: EngravingSession.optionNames.union(["--format", "--output", TransposeOption.name]),
+    aliases: ["-o": "--output"])
 
   let console: Console
 
@@ -38,22 +39,26 @@ struct DumpCommand {
       throw UsageError("unknown format '\(format)' (choose text or json)")
     }
     guard !(wantsScore && format == "json") else { throw UsageError("--score has no json format yet") }
-    let loader = InputLoader(console: console)
-    let loaded = loader.load(arguments.positionals)
-    loader.report(loaded.diagnostics)
     let text: String
+    let hasErrors: Bool
     if wantsScore {
+      let loader = InputLoader(console: console, transpose: try TransposeOption.semitones(arguments))
+      let loaded = loader.load(arguments.positionals)
+      loader.report(loaded.diagnostics)
       text = loaded.tunes.map { ScoreDumper.dump($0) }.joined(separator: "\n")
+      hasErrors = loaded.hasErrors
     } else {
-      let session = try EngravingSession(arguments: arguments)
-      let list = session.engraver.engrave(loaded.tunes)
+      // The same engraving `render` paints: file and tune directives, template, text blocks.
+      let job = try BookJob(arguments: arguments, console: console)
+      let list = job.session.engrave(job.blocks, matter: job.matter(arguments: arguments, frontMatter: false))
       text = format == "json" ? DisplayListJSON.encode(list) : DisplayListDumper.dump(list)
+      hasErrors = job.loaded.hasErrors
     }
     if let output = arguments["--output"] {
       try OutputFile.write(text, to: URL(fileURLWithPath: output))
     } else {
       console.write(text)
     }
-    return loaded.hasErrors ? .inputErrors : .success
+    return hasErrors ? .inputErrors : .success
   }
 }
