@@ -102,14 +102,8 @@ struct HorizontalSpacer {
     {
       index += 1
     }
-    let clefX = 0.7
-    let clefWidth = clef.shape == .none ? 0 : (font.glyph(ClefDrawing.glyph(for: clef))?.advance ?? 2.7)
-    let keyX = clefX + clefWidth + (clefWidth > 0 ? 0.6 : 0)
-    let keyWidth =
-      Double(KeyDrawing.accidentals(key: key, cancel: nil, clef: clef).count) * KeyDrawing.step(font: font)
-    let meterX = keyX + keyWidth + (keyWidth > 0 ? 0.6 : 0)
-    let meterWidth = shownMeter.map { MeterDrawing.width(of: $0, font: font) } ?? 0
-    var width = meterX + meterWidth
+    let (clefX, keyX, meterX, signatures) = startGeometry(clef: clef, key: key, meter: shownMeter)
+    var width = signatures
     if index < symbols.count {
       let lead = symbols[index].isBar ? 0.6 : 1.4
       width += lead + symbols[index].left
@@ -117,6 +111,20 @@ struct HorizontalSpacer {
     return LineStart(
       clef: clef, key: key, meter: shownMeter, firstSymbol: index, clefX: clefX, keyX: keyX,
       meterX: meterX, width: width)
+  }
+
+  /// Where a line's clef, key and meter go, and where they end (staff spaces).
+  func startGeometry(clef: Clef, key: KeySignature, meter: Meter?)
+    -> (clefX: Double, keyX: Double, meterX: Double, end: Double)
+  {
+    let clefX = 0.7
+    let clefWidth = clef.shape == .none ? 0 : (font.glyph(ClefDrawing.glyph(for: clef))?.advance ?? 2.7)
+    let keyX = clefX + clefWidth + (clefWidth > 0 ? 0.6 : 0)
+    let keyWidth =
+      Double(KeyDrawing.accidentals(key: key, cancel: nil, clef: clef).count) * KeyDrawing.step(font: font)
+    let meterX = keyX + keyWidth + (keyWidth > 0 ? 0.6 : 0)
+    let meterWidth = meter.map { MeterDrawing.width(of: $0, font: font) } ?? 0
+    return (clefX, keyX, meterX, meterX + meterWidth)
   }
 
   /// The least force a line may be set at: spacing may tighten by 30% before a

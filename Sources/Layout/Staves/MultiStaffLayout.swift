@@ -130,16 +130,10 @@ struct MultiStaffLayout {
       default: break
       }
     }
-    let clefX = 0.7
-    let clefWidth = clef.shape == .none ? 0 : (font.glyph(ClefDrawing.glyph(for: clef))?.advance ?? 2.7)
-    let keyX = clefX + clefWidth + (clefWidth > 0 ? 0.6 : 0)
-    let keyWidth =
-      Double(KeyDrawing.accidentals(key: key, cancel: nil, clef: clef).count) * KeyDrawing.step(font: font)
-    let meterX = keyX + keyWidth + (keyWidth > 0 ? 0.6 : 0)
-    let meterWidth = shownMeter.map { MeterDrawing.width(of: $0, font: font) } ?? 0
+    let geometry = HorizontalSpacer(font: font).startGeometry(clef: clef, key: key, meter: shownMeter)
     return LineStart(
-      clef: clef, key: key, meter: shownMeter, firstSymbol: drawn, clefX: clefX, keyX: keyX, meterX: meterX,
-      width: meterX + meterWidth)
+      clef: clef, key: key, meter: shownMeter, firstSymbol: drawn, clefX: geometry.clefX, keyX: geometry.keyX,
+      meterX: geometry.meterX, width: geometry.end)
   }
 
   /// Where the music begins on every staff: after the widest start, then the lead-in.
