@@ -90,7 +90,9 @@ struct CurvePlacement {
     }
     let drawing = CurveDrawing(font: font)
     for span in spans where span.end >= line.first && span.start <= line.last && span.end > span.start {
-      let inside = (max(span.start, line.first)...min(span.end, line.last)).compactMap { line.notes[$0] }
+      let (lower, upper) = (max(span.start, line.first), min(span.end, line.last))
+      guard lower <= upper else { continue }
+      let inside = (lower...upper).compactMap { line.notes[$0] }
       guard !inside.isEmpty else { continue }
       let allUp = inside.allSatisfy { $0.stemUp || !$0.hasStem }
       let allDown = inside.allSatisfy { !$0.stemUp && $0.hasStem }
