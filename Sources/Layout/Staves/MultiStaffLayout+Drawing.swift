@@ -17,7 +17,7 @@ extension MultiStaffLayout {
   func drawStaff(
     _ voices: [Int], symbols: [[StaffSymbol]], columns: [ColumnMerger.Column], line: LinePlan,
     starts: [LineStart], columnXs: [Double], from firstColumn: Int, end: Double, endings: [EndingSpan],
-    isTop: Bool, on canvas: inout StaffCanvas
+    courtesy: [[SymbolKind]], isTop: Bool, on canvas: inout StaffCanvas
   ) {
     let engraver = engraver(isTop: isTop)
     var lines: [(voice: Int, line: EngravedLine)] = []
@@ -42,6 +42,7 @@ extension MultiStaffLayout {
       let drawn = engraver.drawNotes(
         symbols: symbols[voice], plan: LinePlan(first: first, last: last), start: start, xs: indices.map(\.x),
         end: end, drawsStaff: order == 0, on: &canvas)
+      if order == 0 { engraver.drawCourtesy(courtesy[voice], line: drawn, on: &canvas) }
       lines.append((voice, drawn))
     }
     for (voice, drawn) in lines {

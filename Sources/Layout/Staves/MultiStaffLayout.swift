@@ -69,10 +69,21 @@ struct MultiStaffLayout {
       common.width = commonWidth(starts, columns: columns, first: columnStart.firstSymbol)
       let natural = spacer.width(start: common, last: line.last, springs: springs, symbols: symbols)
       let isLast = lineIndex == plans.count - 1
+      // Clef, key and meter changes opening the next line are announced at this line's end.
+      let courtesy: [[SymbolKind]] = plan.voices.indices.map { voice in
+        guard !isLast,
+          let member = columns[plans[lineIndex + 1].first...].lazy.compactMap({ $0.members[voice] }).first
+        else { return [] }
+        return layout.courtesySignatures(voiceSymbols[voice], from: member)
+      }
+      let courtesyWidth =
+        courtesy.map { kinds in
+          kinds.reduce(0) { $0 + layout.signatureWidth($1) + 0.6 } + (kinds.isEmpty ? 0 : 0.8)
+        }.max() ?? 0
       let justify = !isLast || natural >= width * stretchLast
       let (xs, end, force) = spacer.positions(
-        start: common, last: line.last, springs: springs, symbols: symbols, width: width, justify: justify,
-        looseForce: previousForce)
+        start: common, last: line.last, springs: springs, symbols: symbols, width: width - courtesyWidth,
+        justify: justify, looseForce: previousForce)
       previousForce = force
       let alignedStarts = align(starts, width: common.width)
       var staves: [[DisplayItem]] = []
@@ -83,8 +94,8 @@ struct MultiStaffLayout {
         drawStaff(
           staff.voices, symbols: voiceSymbols, columns: columns, line: line, starts: alignedStarts,
           columnXs: xs,
-          from: columnStart.firstSymbol, end: min(end, width), endings: endings, isTop: staffIndex == 0,
-          on: &canvas)
+          from: columnStart.firstSymbol, end: min(end + courtesyWidth, width), endings: endings,
+          courtesy: courtesy, isTop: staffIndex == 0, on: &canvas)
         staves.append(canvas.items)
       }
       let barXs = (columnStart.firstSymbol...max(columnStart.firstSymbol, line.last)).compactMap { index in
@@ -92,7 +103,7 @@ struct MultiStaffLayout {
           ? (symbols[index], xs[index - columnStart.firstSymbol]) : nil
       }
       var system = stacker.stack(
-        staves, bars: barXs, names: lineIndex == 0, indent: indent, end: min(end, width),
+        staves, bars: barXs, names: lineIndex == 0, indent: indent, end: min(end + courtesyWidth, width),
         context: ItemContext(tune: tune.referenceNumber, line: lineIndex))
       if lineIndex == 0, layout.setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
         TempoMark(font: font, setup: layout.setup, measurer: layout.measurer).place(
