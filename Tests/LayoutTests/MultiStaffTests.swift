@@ -82,4 +82,29 @@ import Testing
       #expect(stem.box.maxY > head.box.maxY, "alto stem goes down")
     }
   }
+
+  @Test func keyChangesAreAnnouncedAtTheLineEndOnEveryStaff() throws {
+    let abc = """
+      X:1
+      T:Courtesy
+      M:4/4
+      L:1/4
+      %%score {RH LH}
+      K:C
+      V:RH
+      V:LH clef=bass
+      [V:RH] c d e f | g a b c |
+      [V:RH] [K:D] d e f g |]
+      [V:LH] C, D, E, F, | G, A, B, C |
+      [V:LH] [K:D] D, E, F, G, |]
+
+      """
+    let items = try LayoutFixture.engrave(abc).pages.flatMap(\.items)
+    for staff in [0, 1] {
+      let firstLine = items.filter { $0.context.line == 0 && $0.context.staff == staff }
+      let lastBar = try #require(firstLine.filter { $0.role == .barLine }.map(\.box.maxX).max())
+      let courtesy = firstLine.filter { $0.role == .keySignature && $0.box.minX > lastBar }
+      #expect(courtesy.count == 2, "two sharps after the last bar of staff \(staff)")
+    }
+  }
 }
