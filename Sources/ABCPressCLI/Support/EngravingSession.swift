@@ -79,14 +79,9 @@ struct EngravingSession {
   var palette: RolePalette { Self.palette(theme) }
 
   static func palette(_ theme: Theme, transparent: Bool = false) -> RolePalette {
-    func color(_ c: ThemeColor) -> RGBAColor {
-      RGBAColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
-    }
-    var overrides: [Role: RGBAColor] = [:]
-    for (role, value) in theme.colors { overrides[role] = color(value) }
-    var background = color(theme.background)
+    var background = theme.background
     if transparent { background.alpha = 0 }
-    return RolePalette(background: background, ink: color(theme.ink), overrides: overrides)
+    return RolePalette(background: background, ink: theme.ink, overrides: theme.colors)
   }
 
   func renderer(transparent: Bool = false) -> Renderer {

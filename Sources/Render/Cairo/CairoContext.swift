@@ -1,4 +1,5 @@
 import CABCPressCairo
+import DisplayList
 
 /// An owned cairo drawing context on a `CairoSurface`, which it keeps alive.
 public final class CairoContext: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import CABCPressCairo
+import DisplayList
 import Foundation
 
 /// A decoded PNG's pixels, for checking rendered output (tests, previews).
