@@ -59,6 +59,9 @@ let package = Package(
       ]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 
+    // Helpers the test targets share (scratch folders, poppler tools).
+    .target(name: "ABCPressTestSupport"),
+
     // Tests (Swift Testing only).
     .testTarget(name: "ScoreModelTests", dependencies: ["ScoreModel"]),
     .testTarget(name: "ABCParserTests", dependencies: ["ABCParser", "ScoreModel"]),
@@ -68,11 +71,16 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "RenderTests",
-      dependencies: ["Render", "DisplayList", "SMuFL", "Layout", "ABCParser", "EngravingQuality"]),
+      dependencies: [
+        "Render", "DisplayList", "SMuFL", "Layout", "ABCParser", "EngravingQuality", "ABCPressTestSupport",
+      ]),
     .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI"]),
     .testTarget(
       name: "BookTests",
-      dependencies: ["Book", "Layout", "ABCParser", "ScoreModel", "DisplayList", "ABCPressCLI", "Render"]),
+      dependencies: [
+        "Book", "Layout", "ABCParser", "ScoreModel", "DisplayList", "ABCPressCLI", "Render",
+        "ABCPressTestSupport",
+      ]),
     .testTarget(name: "MIDIExportTests", dependencies: ["MIDIExport", "ScoreModel", "ABCParser"]),
     .testTarget(name: "TranspositionTests", dependencies: ["Transposition", "ScoreModel", "ABCParser"]),
   ]

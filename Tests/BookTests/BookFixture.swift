@@ -1,4 +1,5 @@
 import ABCParser
+import ABCPressTestSupport
 import Book
 import DisplayList
 import Foundation
@@ -53,23 +54,10 @@ enum BookFixture {
       font: try font(), measurer: ApproximateTextMeasurer(), setup: template.setup, options: template.options)
   }
 
-  static func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("BookTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  static func scratch() throws -> URL { try TestTools.scratchDirectory(prefix: "BookTests") }
 
   /// Runs /usr/bin/`tool` and returns its standard output.
   static func run(_ tool: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = Pipe()
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try TestTools.run(tool, arguments)
   }
 }

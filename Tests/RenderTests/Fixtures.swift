@@ -1,3 +1,4 @@
+import ABCPressTestSupport
 import DisplayList
 import Foundation
 import Render
@@ -83,25 +84,11 @@ enum Fixtures {
   }
 
   /// A fresh empty directory; remove it with `FileManager.default.removeItem`.
-  static func scratchDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "RenderTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  static func scratchDirectory() throws -> URL { try TestTools.scratchDirectory(prefix: "RenderTests") }
 
   /// Runs a tool and returns its standard output.
   static func run(_ tool: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = Pipe()
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    try TestTools.run(tool, arguments)
   }
 
   /// Width and height from a PNG file's IHDR chunk.
