@@ -49,41 +49,28 @@ public enum CommandLineTool {
     case "--version", "-V":
       console.write("abcpress \(version)\n")
       return .success
-    case "render":
-      return dispatch(rest, spec: RenderCommand.spec, help: RenderCommand.help, console: console) {
-        try RenderCommand(console: console).run($0)
-      }
-    case "book":
-      return dispatch(rest, spec: BookCommand.spec, help: BookCommand.help, console: console) {
-        try BookCommand(console: console).run($0)
-      }
-    case "thumbs":
-      return dispatch(rest, spec: ThumbsCommand.spec, help: ThumbsCommand.help, console: console) {
-        try ThumbsCommand(console: console).run($0)
-      }
     case "templates", "themes":
       let kind: StyleListCommand.Kind = name == "templates" ? .templates : .themes
       return dispatch(rest, spec: StyleListCommand.spec, help: StyleListCommand.help(kind), console: console)
       {
         try StyleListCommand(console: console, kind: kind).run($0)
       }
-    case "dump":
-      return dispatch(rest, spec: DumpCommand.spec, help: DumpCommand.help, console: console) {
-        try DumpCommand(console: console).run($0)
-      }
-    case "check":
-      return dispatch(rest, spec: CheckCommand.spec, help: CheckCommand.help, console: console) {
-        try CheckCommand(console: console).run($0)
-      }
-    case "midi":
-      return dispatch(rest, spec: MIDICommand.spec, help: MIDICommand.help, console: console) {
-        try MIDICommand(console: console).run($0)
-      }
     default:
+      if let command = subcommands[name] {
+        return dispatch(rest, spec: command.spec, help: command.help, console: console) {
+          try command.init(console: console).run($0)
+        }
+      }
       console.error("abcpress: error: unknown subcommand '\(name)'\nRun 'abcpress --help' for usage.")
       return .usage
     }
   }
+
+  /// The subcommands that take only a console, by name.
+  static let subcommands: [String: any Subcommand.Type] = [
+    "render": RenderCommand.self, "book": BookCommand.self, "thumbs": ThumbsCommand.self,
+    "dump": DumpCommand.self, "check": CheckCommand.self, "midi": MIDICommand.self,
+  ]
 
   static func dispatch(
     _ arguments: [String], spec: ArgumentSpec, help: String, console: Console,
