@@ -7,7 +7,7 @@ import PackageDescription
 ///   ScoreModel ← ABCParser
 ///   ScoreModel ← MIDIExport, Transposition
 ///   ScoreModel, SMuFL, DisplayList ← Layout (no Cairo, no file I/O)
-///   Layout, ScoreModel ← Book (template/theme files, abcm2ps directives, book assembly; pure)
+///   Layout, ABCParser, ScoreModel ← Book (template/theme files, abcm2ps directives, book assembly; pure)
 ///   DisplayList, SMuFL ← Render (Cairo, Pango, FreeType, fontconfig)
 ///   everything ← ABCPressCLI ← abcpress (executable)
 let package = Package(
@@ -30,6 +30,12 @@ let package = Package(
     .systemLibrary(
       name: "CABCPressFreeType", pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(
+      name: "CABCPressHarfBuzz", pkgConfig: "harfbuzz-subset",
+      providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+      name: "CABCPressZlib", pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]),
 
     // Pure Swift stages.
     .target(name: "ScoreModel"),
@@ -40,7 +46,7 @@ let package = Package(
     .target(name: "DisplayList"),
     .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList", "Transposition"]),
     .target(name: "EngravingQuality", dependencies: ["DisplayList"]),
-    .target(name: "Book", dependencies: ["Layout", "ScoreModel", "DisplayList"]),
+    .target(name: "Book", dependencies: ["Layout", "ABCParser", "ScoreModel", "DisplayList"]),
 
     // Cairo/Pango backend.
     .target(
@@ -48,6 +54,7 @@ let package = Package(
       dependencies: [
         "DisplayList", "SMuFL", "Layout",
         "CABCPressCairo", "CABCPressPangoCairo", "CABCPressFontconfig", "CABCPressFreeType",
+        "CABCPressHarfBuzz", "CABCPressZlib",
       ]),
 
     // Command line.

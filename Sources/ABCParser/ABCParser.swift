@@ -3,10 +3,11 @@ import ScoreModel
 /// Reads ABC 2.1 tune books into the score model.
 ///
 /// The pipeline, by folder:
-/// - `Lexing/`: `SourceLine` (a line as Unicode scalars, comment cut off) and
-///   `LineScanner` (a cursor with line/column locations).
-/// - `Structure/`: `TunebookLayout` cuts the file into header and tunes;
-///   `TunebookParser` and `TuneParser` walk them.
+/// - `Lexing/`: `LineDecoder` (bytes to numbered lines), `SourceLine` (a line as Unicode
+///   scalars, comment cut off) and `LineScanner` (a cursor with line/column locations).
+/// - `Structure/`: `TunebookReader` cuts a stream of text into the file header, tunes
+///   (`TuneSource`, parsed on any thread) and the lines between them; `TuneParser` walks
+///   one tune.
 /// - `Header/`: one parser per field value (`KeyParser`, `MeterParser`, …) and
 ///   `FieldInterpreter`, which applies fields to `TuneSettings`.
 /// - `Body/`: `BodyParser` reads music lines into a `VoiceBuilder`.
@@ -34,9 +35,27 @@ public enum ABCParser {
   public static func parse(
     _ text: String, file: String? = nil, includeResolver: IncludeResolver? = nil
   ) -> (tunebook: Tunebook, diagnostics: [Diagnostic]) {
-    let diagnostics = DiagnosticCollector(file: file)
-    let book = TunebookParser(diagnostics: diagnostics, includeResolver: includeResolver).parse(
-      text, file: file)
-    return (book, diagnostics.diagnostics)
+    var reader = TunebookReader(file: file, includeResolver: includeResolver)
+    var utf8 = text
+    utf8.withUTF8 { reader.feed(UnsafeRawBufferPointer($0)) }
+    reader.finish()
+    var book = Tunebook(file: file)
+    var diagnostics: [Diagnostic] = []
+    for event in reader.takeEvents() {
+      switch event {
+      case .header(let header):
+        book.headerFields = header.fields
+        book.headerDirectives = header.directives
+        book.abcVersion = header.abcVersion
+        book.readingMode = header.readingMode
+      case .tune(let source):
+        let parsed = source.parse()
+        if let tune = parsed.tune { book.tunes.append(tune) }
+        diagnostics += parsed.diagnostics
+      case .diagnostics(let found): diagnostics += found
+      case .outside: break
+      }
+    }
+    return (book, diagnostics)
   }
 }

@@ -1,1 +1,2 @@
 #include <pango/pangocairo.h>
+#include <pango/pangofc-font.h>

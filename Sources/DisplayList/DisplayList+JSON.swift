@@ -3,92 +3,185 @@
 public enum DisplayListJSON {
   public static let formatVersion = 1
 
+  /// The whole list: `{"version", "pages": […], "title", info, "outline"}`, the same text a
+  /// streamed dump writes (`opening`, `encode(page:)` joined by `pageSeparator`, `closing`).
   public static func encode(_ list: DisplayList) -> String {
-    var out = "{\n  \"version\": \(formatVersion),\n"
-    if let title = list.title { out += "  \"title\": \(quote(title)),\n" }
-    out += infoFields(list.info)
-    if !list.outline.isEmpty {
-      out += "  \"outline\": [" + list.outline.map(encode).joined(separator: ", ") + "],\n"
+    var out = opening
+    for (index, page) in list.pages.enumerated() {
+      out += (index == 0 ? "" : pageSeparator) + encode(page: page)
     }
-    out += "  \"pages\": ["
-    for (pageIndex, page) in list.pages.enumerated() {
-      out += pageIndex == 0 ? "\n" : ",\n"
-      out += "    {\"width\": \(number(page.width)), \"height\": \(number(page.height)), "
-      if let label = page.label { out += "\"label\": \(quote(label)), " }
-      if !page.links.isEmpty {
-        out += "\"links\": [" + page.links.map(encode).joined(separator: ", ") + "], "
-      }
-      out += "\"items\": ["
-      for (itemIndex, item) in page.items.enumerated() {
-        out += itemIndex == 0 ? "\n" : ",\n"
-        out += "      " + encode(item)
-      }
-      out += page.items.isEmpty ? "]}" : "\n    ]}"
-    }
-    out += list.pages.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
     return out
+      + closing(title: list.title, info: list.info, outline: list.outline, pageCount: list.pages.count)
+  }
+
+  /// The document's start, up to the first page.
+  public static let opening = "{\n  \"version\": \(formatVersion),\n  \"pages\": ["
+  /// What goes between two pages.
+  public static let pageSeparator = ","
+
+  /// One page as a JSON object, on its own lines.
+  public static func encode(page: DisplayPage) -> String {
+    var out = DumpText(capacity: page.items.count * 160 + 64)
+    out.put("\n    {\"width\": ")
+    out.number(page.width)
+    out.put(", \"height\": ")
+    out.number(page.height)
+    out.put(", ")
+    if let label = page.label {
+      out.put("\"label\": ")
+      out.quoted(label)
+      out.put(", ")
+    }
+    if !page.links.isEmpty {
+      out.put("\"links\": [" + page.links.map(encode).joined(separator: ", ") + "], ")
+    }
+    out.put("\"items\": [")
+    for (itemIndex, item) in page.items.enumerated() {
+      out.put(itemIndex == 0 ? "\n      " : ",\n      ")
+      encode(item, into: &out)
+    }
+    out.put(page.items.isEmpty ? "]}" : "\n    ]}")
+    return out.string
+  }
+
+  /// The document's end after the last page: title, information and outline.
+  public static func closing(title: String?, info: DocumentInfo, outline: [OutlineEntry], pageCount: Int)
+    -> String
+  {
+    var out = pageCount == 0 ? "]" : "\n  ]"
+    if let title { out += ",\n  \"title\": \(quote(title))" }
+    let fields = infoFields(info)
+    if !fields.isEmpty { out += ",\n" + fields.dropLast(2) }
+    if !outline.isEmpty {
+      out += ",\n  \"outline\": [" + outline.map(encode).joined(separator: ", ") + "]"
+    }
+    return out + "\n}\n"
   }
 
   static func encode(_ item: DisplayItem) -> String {
-    var fields: [String] = [
-      "\"role\": \(quote(item.role.rawValue))", "\"kind\": \(quote(item.shape.kind))",
-      "\"box\": [\(number(item.box.x)), \(number(item.box.y)), \(number(item.box.width)), \(number(item.box.height))]",
-    ]
+    var out = DumpText()
+    encode(item, into: &out)
+    return out.string
+  }
+
+  static func encode(_ item: DisplayItem, into out: inout DumpText) {
+    out.put("{\"role\": ")
+    out.quoted(item.role.rawValue)
+    out.put(", \"kind\": ")
+    out.quoted(item.shape.kind)
+    out.put(", \"box\": [")
+    out.number(item.box.x)
+    out.put(", ")
+    out.number(item.box.y)
+    out.put(", ")
+    out.number(item.box.width)
+    out.put(", ")
+    out.number(item.box.height)
+    out.put("]")
     let context = item.context
-    for (key, value) in [
-      ("tune", context.tune), ("staff", context.staff), ("voice", context.voice),
-      ("line", context.line), ("column", context.column),
-    ] {
-      if let value { fields.append("\(quote(key)): \(value)") }
+    func field(_ key: StaticString, _ value: Int?) {
+      guard let value else { return }
+      out.put(", \"")
+      out.put(key)
+      out.put("\": ")
+      out.integer(value)
     }
-    if let source = item.source { fields.append("\"source\": [\(source.line), \(source.column)]") }
+    field("tune", context.tune)
+    field("staff", context.staff)
+    field("voice", context.voice)
+    field("line", context.line)
+    field("column", context.column)
+    if let source = item.source {
+      out.put(", \"source\": [")
+      out.integer(source.line)
+      out.put(", ")
+      out.integer(source.column)
+      out.put("]")
+    }
+    func point(_ key: StaticString, _ p: Point) {
+      out.put(", \"")
+      out.put(key)
+      out.put("\": [")
+      out.number(p.x)
+      out.put(", ")
+      out.number(p.y)
+      out.put("]")
+    }
+    func number(_ key: StaticString, _ value: Double) {
+      out.put(", \"")
+      out.put(key)
+      out.put("\": ")
+      out.number(value)
+    }
     switch item.shape {
     case .glyph(let glyph):
-      fields += [
-        "\"glyph\": \(quote(glyph.name))",
-        "\"codepoint\": \(quote("U+" + String(glyph.codepoint, radix: 16, uppercase: true)))",
-        "\"font\": \(quote(glyph.font))", "\"size\": \(number(glyph.size))",
-        "\"origin\": \(point(glyph.origin))",
-      ]
-      if glyph.scaleX != 1 { fields.append("\"scaleX\": \(number(glyph.scaleX))") }
+      out.put(", \"glyph\": ")
+      out.quoted(glyph.name)
+      out.put(", \"codepoint\": ")
+      out.quoted("U+" + String(glyph.codepoint, radix: 16, uppercase: true))
+      out.put(", \"font\": ")
+      out.quoted(glyph.font)
+      number("size", glyph.size)
+      point("origin", glyph.origin)
+      if glyph.scaleX != 1 { number("scaleX", glyph.scaleX) }
     case .line(let line):
-      fields += [
-        "\"from\": \(point(line.from))", "\"to\": \(point(line.to))",
-        "\"thickness\": \(number(line.thickness))",
-      ]
-      if let dash = line.dash { fields.append("\"dash\": \(number(dash))") }
+      point("from", line.from)
+      point("to", line.to)
+      number("thickness", line.thickness)
+      if let dash = line.dash { number("dash", dash) }
     case .path(let path):
-      let segments = path.segments.map { segment -> String in
+      out.put(", \"segments\": [")
+      for (index, segment) in path.segments.enumerated() {
+        if index > 0 { out.put(", ") }
         switch segment {
-        case .move(let p): "[\"M\", \(number(p.x)), \(number(p.y))]"
-        case .line(let p): "[\"L\", \(number(p.x)), \(number(p.y))]"
+        case .move(let p):
+          out.put("[\"M\", ")
+          out.number(p.x)
+          out.put(", ")
+          out.number(p.y)
+        case .line(let p):
+          out.put("[\"L\", ")
+          out.number(p.x)
+          out.put(", ")
+          out.number(p.y)
         case .curve(let a, let b, let c):
-          "[\"C\", \(number(a.x)), \(number(a.y)), \(number(b.x)), \(number(b.y)), \(number(c.x)), \(number(c.y))]"
-        case .close: "[\"Z\"]"
+          out.put("[\"C\"")
+          for p in [a, b, c] {
+            out.put(", ")
+            out.number(p.x)
+            out.put(", ")
+            out.number(p.y)
+          }
+        case .close: out.put("[\"Z\"")
         }
+        out.put("]")
       }
-      fields.append("\"segments\": [\(segments.joined(separator: ", "))]")
+      out.put("]")
       if let width = path.strokeWidth {
-        fields.append("\"stroke\": \(number(width))")
-        if let dash = path.dash { fields.append("\"dash\": \(number(dash))") }
+        number("stroke", width)
+        if let dash = path.dash { number("dash", dash) }
       } else {
-        fields.append("\"fill\": true")
+        out.put(", \"fill\": true")
       }
     case .text(let text):
-      fields += [
-        "\"text\": \(quote(text.text))",
-        "\"font\": {\"family\": \(quote(text.font.family)), \"size\": \(number(text.font.size)), \"bold\": \(text.font.isBold), \"italic\": \(text.font.isItalic)}",
-        "\"origin\": \(point(text.origin))",
-      ]
+      out.put(", \"text\": ")
+      out.quoted(text.text)
+      out.put(", \"font\": {\"family\": ")
+      out.quoted(text.font.family)
+      out.put(", \"size\": ")
+      out.number(text.font.size)
+      out.put(text.font.isBold ? ", \"bold\": true" : ", \"bold\": false")
+      out.put(text.font.isItalic ? ", \"italic\": true}" : ", \"italic\": false}")
+      point("origin", text.origin)
     }
-    return "{" + fields.joined(separator: ", ") + "}"
+    out.put("}")
   }
 
   static func point(_ p: Point) -> String { "[\(number(p.x)), \(number(p.y))]" }
 
   /// A number rounded to 0.01 with no trailing zeros (`12`, `12.5`, `-0.25`).
   public static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
+    guard value.isFinite, abs(value) < 1e15 else { return "0" }
     let hundredths = Int((value * 100).rounded())
     let sign = hundredths < 0 ? "-" : ""
     let magnitude = abs(hundredths)

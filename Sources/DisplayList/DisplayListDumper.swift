@@ -5,38 +5,108 @@
 public enum DisplayListDumper {
   public static func dump(_ list: DisplayList) -> String {
     var out = ""
-    for (index, page) in list.pages.enumerated() {
-      out += "page \(index + 1) \(n(page.width))x\(n(page.height))"
-      out += (page.label.map { " label " + DisplayListJSON.quote($0) } ?? "") + "\n"
-      for item in page.items { out += "  " + line(item) + "\n" }
-      for link in page.links { out += "  link " + DisplayListJSON.encode(link) + "\n" }
+    for (index, page) in list.pages.enumerated() { out += dump(page: page, number: index + 1) }
+    return out + dump(outline: list.outline)
+  }
+
+  /// One page: its header line, then an item or link per line.
+  public static func dump(page: DisplayPage, number: Int) -> String {
+    var out = DumpText(capacity: page.items.count * 96 + 64)
+    out.put("page ")
+    out.integer(number)
+    out.put(byte: 0x20)
+    out.number(page.width)
+    out.put("x")
+    out.number(page.height)
+    if let label = page.label {
+      out.put(" label ")
+      out.quoted(label)
     }
-    for entry in list.outline.flatMap(\.flattened) {
+    out.put(byte: 0x0A)
+    for item in page.items {
+      out.put("  ")
+      line(item, into: &out)
+      out.put(byte: 0x0A)
+    }
+    for link in page.links { out.put("  link " + DisplayListJSON.encode(link) + "\n") }
+    return out.string
+  }
+
+  /// The outline, an entry per line, after the pages.
+  public static func dump(outline: [OutlineEntry]) -> String {
+    var out = ""
+    for entry in outline.flatMap(\.flattened) {
       out += "outline \(DisplayListJSON.quote(entry.title)) page \(entry.page + 1) y \(n(entry.y))\n"
     }
     return out
   }
 
   static func line(_ item: DisplayItem) -> String {
-    var parts = [item.role.rawValue]
+    var out = DumpText()
+    line(item, into: &out)
+    return out.string
+  }
+
+  static func line(_ item: DisplayItem, into out: inout DumpText) {
+    out.put(item.role.rawValue)
     switch item.shape {
-    case .glyph(let glyph): parts += ["glyph", glyph.name, "@(\(n(glyph.origin.x)),\(n(glyph.origin.y)))"]
+    case .glyph(let glyph):
+      out.put(" glyph ")
+      out.put(glyph.name)
+      out.put(" @(")
+      out.number(glyph.origin.x)
+      out.put(",")
+      out.number(glyph.origin.y)
+      out.put(")")
     case .line(let line):
-      parts += [
-        "line", "(\(n(line.from.x)),\(n(line.from.y)))-(\(n(line.to.x)),\(n(line.to.y)))",
-        "w\(n(line.thickness))",
-      ]
-    case .path(let path): parts += ["path", "\(path.segments.count)seg"]
-    case .text(let text): parts += ["text", DisplayListJSON.quote(text.text), text.font.pangoDescription]
+      out.put(" line (")
+      out.number(line.from.x)
+      out.put(",")
+      out.number(line.from.y)
+      out.put(")-(")
+      out.number(line.to.x)
+      out.put(",")
+      out.number(line.to.y)
+      out.put(") w")
+      out.number(line.thickness)
+    case .path(let path):
+      out.put(" path ")
+      out.integer(path.segments.count)
+      out.put("seg")
+    case .text(let text):
+      out.put(" text ")
+      out.quoted(text.text)
+      out.put(byte: 0x20)
+      out.put(text.font.pangoDescription)
     }
     let box = item.box
-    parts.append("[\(n(box.x)) \(n(box.y)) \(n(box.width)) \(n(box.height))]")
+    out.put(" [")
+    out.number(box.x)
+    out.put(byte: 0x20)
+    out.number(box.y)
+    out.put(byte: 0x20)
+    out.number(box.width)
+    out.put(byte: 0x20)
+    out.number(box.height)
+    out.put("]")
     let c = item.context
-    for (prefix, value) in [("t", c.tune), ("s", c.staff), ("v", c.voice), ("l", c.line), ("c", c.column)] {
-      if let value { parts.append("\(prefix)\(value)") }
+    func field(_ prefix: StaticString, _ value: Int?) {
+      guard let value else { return }
+      out.put(byte: 0x20)
+      out.put(prefix)
+      out.integer(value)
     }
-    if let source = item.source { parts.append("@\(source.line):\(source.column)") }
-    return parts.joined(separator: " ")
+    field("t", c.tune)
+    field("s", c.staff)
+    field("v", c.voice)
+    field("l", c.line)
+    field("c", c.column)
+    if let source = item.source {
+      out.put(" @")
+      out.integer(source.line)
+      out.put(":")
+      out.integer(source.column)
+    }
   }
 
   static func n(_ value: Double) -> String { DisplayListJSON.number(value) }

@@ -6,7 +6,9 @@ import ScoreModel
 ///
 /// Pure: no file I/O and no drawing library. Music-font metrics arrive as a decoded
 /// `MusicFont`, text is measured through the injected `TextMeasurer`, and the score model
-/// is only read, never changed.
+/// is only read, never changed. An engraver holds no mutable state: one per thread, each
+/// with its own measurer, lays out tunes in parallel (`engrave(tune:)`), and a
+/// `BookComposer` places the results on pages in order.
 public struct Engraver {
   public let font: MusicFont
   public let measurer: any TextMeasurer
@@ -23,6 +25,14 @@ public struct Engraver {
     self.options = options
   }
 
+  /// Lays out one tune with this engraver's setup and options (or `style` when given: the
+  /// tune's own directives over the book's), ready to be placed by a `BookComposer`.
+  public func engrave(tune: Tune, style: (setup: PageSetup, options: LayoutOptions)? = nil) -> EngravedTune {
+    let layout = TuneLayout(
+      font: font, setup: style?.setup ?? setup, measurer: measurer, options: style?.options ?? options)
+    return EngravedTune(laidOut: layout.layOut(tune), tune: tune)
+  }
+
   /// Lays out the tunes in order and flows them onto pages.
   public func engrave(_ tunes: [Tune], title: String? = nil, headerDirectives: [Directive] = [])
     -> DisplayList
@@ -31,12 +41,29 @@ public struct Engraver {
       font: font, setup: setup, measurer: measurer, options: options,
       headerDirectives: headerDirectives)
     let laidOut = tunes.map { layout.layOut($0) }
-    let pages = PageBreaker(setup: setup).paginate(laidOut)
+    let pages = PageBreaker(setup: setup, options: options).paginate(laidOut)
     return DisplayList(pages: pages, title: title ?? tunes.first?.title)
   }
 
   /// Lays out every tune of a tune book.
   public func engrave(_ tunebook: Tunebook) -> DisplayList {
     engrave(tunebook.tunes, headerDirectives: tunebook.headerDirectives)
+  }
+}
+
+/// A tune laid out but not yet placed on pages: what a `BookComposer` takes.
+public struct EngravedTune: Sendable {
+  let laidOut: LaidOutTune
+  /// Every title of the tune, for the contents and the index.
+  public let titles: [String]
+  /// The first title, or `X:n` when the tune has none (a contents line).
+  public let contentsTitle: String
+  /// The number of systems (score lines) the tune takes.
+  public var systemCount: Int { laidOut.systems.count }
+
+  init(laidOut: LaidOutTune, tune: Tune) {
+    self.laidOut = laidOut
+    titles = tune.metadata.titles.filter { !$0.isEmpty }
+    contentsTitle = tune.title.isEmpty ? "X:\(tune.referenceNumber)" : tune.title
   }
 }

@@ -1,7 +1,8 @@
 import DisplayList
 import Foundation
 
-/// The rendering entry point: writes a display list as PDF, PNG or SVG.
+/// The rendering entry point: fonts, a text measurer and a palette, and the outputs they
+/// make (PDF with ABCPress's own writer; PNG and SVG through cairo).
 public struct Renderer: Sendable {
   public let fonts: FontLibrary
   /// The text measurer; hand the same instance to the layout engine.
@@ -20,9 +21,21 @@ public struct Renderer: Sendable {
     self.init(fonts: fonts, textMeasurer: try PangoTextMeasurer(fonts: fonts), palette: palette)
   }
 
-  /// The page painter this renderer's writers use.
+  /// The page painter for cairo surfaces (PNG, SVG) on the calling thread.
   public var pageRenderer: PageRenderer {
     PageRenderer(fonts: fonts, text: textMeasurer, palette: palette)
+  }
+
+  /// The workspace of the thread that owns `textMeasurer`.
+  public var workspace: RenderWorkspace { RenderWorkspace(fonts: fonts, measurer: textMeasurer) }
+
+  /// A page-by-page output writing `format` to `url`.
+  public func output(to url: URL, format: OutputFormat, dpi: Double = 150) throws -> any PageOutput {
+    switch format {
+    case .pdf: try PDFOutput(url: url, fonts: fonts, palette: palette)
+    case .png: try ImageOutput(url: url, kind: .png(dpi: dpi), palette: palette)
+    case .svg: try ImageOutput(url: url, kind: .svg, palette: palette)
+    }
   }
 
   /// Writes `list` to `url` and returns the files written: `[url]` for PDF and for a single
@@ -31,10 +44,6 @@ public struct Renderer: Sendable {
   @discardableResult
   public func write(_ list: DisplayList, to url: URL, format: OutputFormat, dpi: Double = 150) throws -> [URL]
   {
-    switch format {
-    case .pdf: try PDFWriter(renderer: pageRenderer).write(list, to: url)
-    case .png: try PNGWriter(renderer: pageRenderer, dpi: dpi).write(list, to: url)
-    case .svg: try SVGWriter(renderer: pageRenderer).write(list, to: url)
-    }
+    try output(to: url, format: format, dpi: dpi).write(list, workspace: workspace)
   }
 }

@@ -3,10 +3,31 @@
 /// Values missing from a font's metadata fall back to the Bravura figures the SMuFL
 /// specification uses as its example.
 public struct EngravingDefaults: Hashable, Sendable {
-  public var values: [String: Double] = [:]
+  /// The values by SMuFL name; the named properties below are read from them once.
+  public var values: [String: Double] = [:] {
+    didSet { resolve() }
+  }
 
   public init(values: [String: Double] = [:]) {
     self.values = values
+    resolve()
+  }
+
+  private mutating func resolve() {
+    staffLineThickness = self["staffLineThickness"]
+    stemThickness = self["stemThickness"]
+    beamThickness = self["beamThickness"]
+    beamSpacing = self["beamSpacing"]
+    legerLineThickness = self["legerLineThickness"]
+    legerLineExtension = self["legerLineExtension"]
+    thinBarlineThickness = self["thinBarlineThickness"]
+    thickBarlineThickness = self["thickBarlineThickness"]
+    barlineSeparation = self["barlineSeparation"]
+    repeatBarlineDotSeparation = self["repeatBarlineDotSeparation"]
+    repeatEndingLineThickness = self["repeatEndingLineThickness"]
+    tupletBracketThickness = self["tupletBracketThickness"]
+    hairpinThickness = self["hairpinThickness"]
+    lyricLineThickness = self["lyricLineThickness"]
   }
 
   static let fallback: [String: Double] = [
@@ -23,15 +44,18 @@ public struct EngravingDefaults: Hashable, Sendable {
     values[key] ?? Self.fallback[key] ?? 0.1
   }
 
-  public var staffLineThickness: Double { self["staffLineThickness"] }
-  public var stemThickness: Double { self["stemThickness"] }
-  public var beamThickness: Double { self["beamThickness"] }
-  public var beamSpacing: Double { self["beamSpacing"] }
-  public var legerLineThickness: Double { self["legerLineThickness"] }
-  public var legerLineExtension: Double { self["legerLineExtension"] }
-  public var thinBarlineThickness: Double { self["thinBarlineThickness"] }
-  public var thickBarlineThickness: Double { self["thickBarlineThickness"] }
-  public var barlineSeparation: Double { self["barlineSeparation"] }
-  public var repeatBarlineDotSeparation: Double { self["repeatBarlineDotSeparation"] }
-  public var repeatEndingLineThickness: Double { self["repeatEndingLineThickness"] }
+  public private(set) var staffLineThickness = 0.0
+  public private(set) var stemThickness = 0.0
+  public private(set) var beamThickness = 0.0
+  public private(set) var beamSpacing = 0.0
+  public private(set) var legerLineThickness = 0.0
+  public private(set) var legerLineExtension = 0.0
+  public private(set) var thinBarlineThickness = 0.0
+  public private(set) var thickBarlineThickness = 0.0
+  public private(set) var barlineSeparation = 0.0
+  public private(set) var repeatBarlineDotSeparation = 0.0
+  public private(set) var repeatEndingLineThickness = 0.0
+  public private(set) var tupletBracketThickness = 0.0
+  public private(set) var hairpinThickness = 0.0
+  public private(set) var lyricLineThickness = 0.0
 }

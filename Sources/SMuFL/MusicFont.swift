@@ -4,28 +4,61 @@ import Foundation
 public struct GlyphMetrics: Hashable, Sendable {
   public var codepoint: UInt32
   public var advance: Double
+  /// Bounding box corners.
+  public var minX: Double
+  public var minY: Double
+  public var maxX: Double
+  public var maxY: Double
   /// Bounding box south-west corner.
-  public var southWest: (x: Double, y: Double) { (bbox[0], bbox[1]) }
+  public var southWest: (x: Double, y: Double) { (minX, minY) }
   /// Bounding box north-east corner.
-  public var northEast: (x: Double, y: Double) { (bbox[2], bbox[3]) }
+  public var northEast: (x: Double, y: Double) { (maxX, maxY) }
   /// [swX, swY, neX, neY].
-  public var bbox: [Double]
+  public var bbox: [Double] { [minX, minY, maxX, maxY] }
   public var anchors: [String: [Double]]
+  /// The stem anchors of noteheads, read once (`stemUpSE`, `stemDownNW`).
+  public let stemUpSE: (x: Double, y: Double)?
+  public let stemDownNW: (x: Double, y: Double)?
 
   public init(codepoint: UInt32, advance: Double, bbox: [Double], anchors: [String: [Double]] = [:]) {
     self.codepoint = codepoint
     self.advance = advance
-    self.bbox = bbox
+    minX = bbox.count == 4 ? bbox[0] : 0
+    minY = bbox.count == 4 ? bbox[1] : 0
+    maxX = bbox.count == 4 ? bbox[2] : 0
+    maxY = bbox.count == 4 ? bbox[3] : 0
     self.anchors = anchors
+    func point(_ name: String) -> (x: Double, y: Double)? {
+      guard let value = anchors[name], value.count == 2 else { return nil }
+      return (value[0], value[1])
+    }
+    stemUpSE = point("stemUpSE")
+    stemDownNW = point("stemDownNW")
   }
 
-  public var width: Double { bbox[2] - bbox[0] }
-  public var height: Double { bbox[3] - bbox[1] }
+  public var width: Double { maxX - minX }
+  public var height: Double { maxY - minY }
 
   /// An anchor point in staff spaces (y up), if the font defines it.
   public func anchor(_ name: String) -> (x: Double, y: Double)? {
-    guard let value = anchors[name], value.count == 2 else { return nil }
-    return (value[0], value[1])
+    switch name {
+    case "stemUpSE": return stemUpSE
+    case "stemDownNW": return stemDownNW
+    default:
+      guard let value = anchors[name], value.count == 2 else { return nil }
+      return (value[0], value[1])
+    }
+  }
+
+  public static func == (lhs: GlyphMetrics, rhs: GlyphMetrics) -> Bool {
+    lhs.codepoint == rhs.codepoint && lhs.advance == rhs.advance && lhs.bbox == rhs.bbox
+      && lhs.anchors == rhs.anchors
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(codepoint)
+    hasher.combine(advance)
+    hasher.combine(bbox)
   }
 }
 
@@ -36,16 +69,27 @@ public struct GlyphMetrics: Hashable, Sendable {
 public struct MusicFont: Sendable {
   public var family: String
   public var engravingDefaults: EngravingDefaults
-  public var glyphs: [String: GlyphMetrics]
+  /// Every glyph's metrics by SMuFL name.
+  public var glyphs: [String: GlyphMetrics] {
+    didSet { byOrdinal = Self.table(glyphs) }
+  }
+  /// The metrics of the glyphs the engraver draws, by `SMuFLGlyph.ordinal` (no string
+  /// hashing on the layout's hot paths).
+  private var byOrdinal: [GlyphMetrics?]
 
   public init(family: String, engravingDefaults: EngravingDefaults, glyphs: [String: GlyphMetrics]) {
     self.family = family
     self.engravingDefaults = engravingDefaults
     self.glyphs = glyphs
+    byOrdinal = Self.table(glyphs)
+  }
+
+  private static func table(_ glyphs: [String: GlyphMetrics]) -> [GlyphMetrics?] {
+    SMuFLGlyph.allCases.map { glyphs[$0.rawValue] }
   }
 
   /// The metrics of a glyph by SMuFL name.
-  public func glyph(_ glyph: SMuFLGlyph) -> GlyphMetrics? { glyphs[glyph.rawValue] }
+  public func glyph(_ glyph: SMuFLGlyph) -> GlyphMetrics? { byOrdinal[glyph.ordinal] }
 
   /// The built-in music fonts ABCPress knows how to fetch.
   public static let knownFamilies = ["Bravura", "Leland", "Petaluma"]
@@ -88,11 +132,12 @@ public struct MusicFont: Sendable {
         codepoint: glyph.codepoint, advance: glyph.advance, bbox: glyph.bbox,
         anchors: glyph.anchors ?? [:])
     }
-    var defaults = EngravingDefaults()
+    var values: [String: Double] = [:]
     for (key, value) in file.engravingDefaults {
-      if case .number(let number) = value { defaults.values[key] = number }
+      if case .number(let number) = value { values[key] = number }
     }
-    return MusicFont(family: file.family, engravingDefaults: defaults, glyphs: glyphs)
+    return MusicFont(
+      family: file.family, engravingDefaults: EngravingDefaults(values: values), glyphs: glyphs)
   }
 }
 

@@ -38,6 +38,15 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   // Tuplets
   case tuplet0, tuplet1, tuplet2, tuplet3, tuplet4, tuplet5, tuplet6, tuplet7, tuplet8, tuplet9
 
+  /// The case's position in `allCases` (0, 1, 2, …): an index into per-glyph tables.
+  ///
+  /// A case of an enum without payloads is stored as its declaration index, so reading
+  /// that byte costs nothing (hashing the case would hash its name); a test checks that
+  /// the index matches `allCases`.
+  public var ordinal: Int {
+    Int(unsafeBitCast(self, to: UInt8.self))
+  }
+
   /// The time signature digit glyph for 0...9.
   public static func timeSignatureDigit(_ digit: Int) -> SMuFLGlyph {
     [

@@ -44,9 +44,7 @@ enum BookFixture {
 
   /// Blocks assembled from ABC text.
   static func blocks(_ abc: String) -> [BookBlock] {
-    var assembler = BookAssembler()
-    assembler.add(text: abc, tunebook: ABCParser.parse(abc, file: "test.abc").tunebook)
-    return assembler.blocks
+    BookAssembler.blocks(text: abc, file: "test.abc")
   }
 
   static func engraver(_ template: PageTemplate) throws -> Engraver {

@@ -148,7 +148,8 @@ import Testing
   @Test func jsonFormIsStable() throws {
     let list = try LayoutFixture.engrave(Self.tunes[0].abc + "\n")
     let json = DisplayListJSON.encode(list)
-    #expect(json.hasPrefix("{\n  \"version\": 1,\n  \"title\": \"Golden Reel\",\n  \"pages\": ["))
+    #expect(json.hasPrefix("{\n  \"version\": 1,\n  \"pages\": ["))
+    #expect(json.contains("\n  ],\n  \"title\": \"Golden Reel\""))
     try Snapshot.assert(json, named: "reel-with-endings.json")
   }
 }

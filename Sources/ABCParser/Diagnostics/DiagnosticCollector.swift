@@ -9,6 +9,12 @@ final class DiagnosticCollector {
     self.file = file
   }
 
+  /// The diagnostics recorded since the last call, emptying the list.
+  func take() -> [Diagnostic] {
+    defer { diagnostics.removeAll() }
+    return diagnostics
+  }
+
   /// Records a diagnostic.
   func report(_ severity: Severity, _ message: String, at range: SourceRange) {
     diagnostics.append(Diagnostic(severity, message, at: range, file: file))

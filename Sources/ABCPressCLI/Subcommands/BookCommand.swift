@@ -25,7 +25,7 @@ struct BookCommand {
       --no-index              Leave out the index of titles.
       --no-title-page         Leave out the title page.
       --dpi <n>               PNG resolution (default 150).
-      --page-size, --music-font, --staff-space, --auto-break, --fonts   As for render.
+      --page-size, --music-font, --staff-space, --auto-break, --jobs, --fonts   As for render.
       -h, --help              Show this help.
     """
 
@@ -34,7 +34,7 @@ struct BookCommand {
     options: EngravingSession.optionNames.union([
       "--output", "--dpi", "--title", "--author", "--subtitle", "--group-by",
     ]),
-    aliases: ["-o": "--output"])
+    aliases: EngravingSession.aliases)
 
   let console: Console
 
@@ -42,17 +42,16 @@ struct BookCommand {
     guard !arguments.positionals.isEmpty else { throw UsageError("book needs at least one input file") }
     let (url, format) = try RenderCommand.output(arguments, command: "book")
     let dpi = try RenderCommand.dpi(arguments)
-    let job = try BookJob(arguments: arguments, console: console, defaultTemplate: "a4-book")
-    if job.loaded.tunes.isEmpty {
+    var job = try BookJob(
+      arguments: arguments, console: console, defaultTemplate: "a4-book", frontMatter: true)
+    if arguments.has("--no-contents") { job.matter.contents = false }
+    if arguments.has("--no-index") { job.matter.index = false }
+    if arguments.has("--no-title-page") { job.matter.titlePage = false }
+    let summary = try job.write(to: url, format: format, dpi: dpi)
+    if summary.tunes == 0 {
       console.error("abcpress: error: no tunes to engrave")
       return .inputErrors
     }
-    var matter = job.matter(arguments: arguments, frontMatter: true)
-    if arguments.has("--no-contents") { matter.contents = false }
-    if arguments.has("--no-index") { matter.index = false }
-    if arguments.has("--no-title-page") { matter.titlePage = false }
-    let list = job.session.engrave(try job.groupedBlocks(arguments), matter: matter)
-    try job.session.renderer().write(list, to: url, format: format, dpi: dpi)
-    return job.loaded.hasErrors ? .inputErrors : .success
+    return summary.hasErrors ? .inputErrors : .success
   }
 }

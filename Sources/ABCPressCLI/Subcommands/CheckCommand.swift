@@ -1,22 +1,26 @@
 import DisplayList
 import Foundation
 import ScoreModel
+import Transposition
 
-/// `abcpress check`: parse only and report diagnostics.
+/// `abcpress check`: parse only and report diagnostics, tune by tune.
 struct CheckCommand {
   static let help = """
     USAGE: abcpress check <input.abc>... [--format text|json] [--transpose n]
 
     Parses the inputs and prints every problem as file:line:column: severity: message
-    (or a JSON array with --format json). Exits 1 when there is an error.
+    (or a JSON array with --format json). Exits 1 when there is an error. Tunes are read
+    and checked one after another (in parallel), so any size of input is fine.
 
     OPTIONS:
       --format <f>   text (default) or json.
       --transpose <n>  Also transpose by n semitones (-48 to 48), as render and midi would.
+      -j, --jobs <n>   Threads that parse (default: every core).
       -h, --help     Show this help.
     """
 
-  static let spec = ArgumentSpec(options: ["--format", TransposeOption.name])
+  static let spec = ArgumentSpec(
+    options: ["--format", "--jobs", TransposeOption.name], aliases: ["-j": "--jobs"])
 
   let console: Console
 
@@ -26,25 +30,47 @@ struct CheckCommand {
     guard format == "text" || format == "json" else {
       throw UsageError("unknown format '\(format)' (choose text or json)")
     }
-    let loader = InputLoader(console: console, transpose: try TransposeOption.semitones(arguments))
-    let loaded = loader.load(arguments.positionals)
-    if format == "json" {
-      console.write(Self.json(loaded.diagnostics))
-    } else {
-      for diagnostic in loaded.diagnostics { console.write(diagnostic.description + "\n") }
+    let transpose = try TransposeOption.semitones(arguments)
+    let standardInput = try arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
+    var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
+    stream.standardInput = standardInput
+    stream.includeResolver = InputLoader.readInclude
+    var hasErrors = false
+    var count = 0
+    let console = self.console
+    func emit(_ found: [Diagnostic]) {
+      for diagnostic in found {
+        hasErrors = hasErrors || diagnostic.severity == .error
+        if format == "json" {
+          console.write((count == 0 ? "[\n" : ",\n") + Self.json(diagnostic))
+        } else {
+          console.write(diagnostic.description + "\n")
+        }
+        count += 1
+      }
     }
-    let hasErrors = loaded.hasErrors
-    ExitRetainer.keep(loaded)
+    try stream.run { item, _ in
+      let parsed = item.source.parse()
+      if transpose != 0, let tune = parsed.tune { _ = Transposer(semitones: transpose).transpose(tune) }
+      return parsed.diagnostics
+    } report: {
+      emit($0)
+    } consume: {
+      emit($0)
+    }
+    if format == "json" { console.write(count == 0 ? "[]\n" : "\n]\n") }
     return hasErrors ? .inputErrors : .success
   }
 
+  static func json(_ d: Diagnostic) -> String {
+    "  {\"file\": \(DisplayListJSON.quote(d.file ?? "<input>")), \"line\": \(d.range.start.line), "
+      + "\"column\": \(d.range.start.column), \"endLine\": \(d.range.end.line), "
+      + "\"endColumn\": \(d.range.end.column), \"severity\": \(DisplayListJSON.quote(d.severity.rawValue)), "
+      + "\"message\": \(DisplayListJSON.quote(d.message))}"
+  }
+
   static func json(_ diagnostics: [Diagnostic]) -> String {
-    let entries = diagnostics.map { d in
-      "  {\"file\": \(DisplayListJSON.quote(d.file ?? "<input>")), \"line\": \(d.range.start.line), "
-        + "\"column\": \(d.range.start.column), \"endLine\": \(d.range.end.line), "
-        + "\"endColumn\": \(d.range.end.column), \"severity\": \(DisplayListJSON.quote(d.severity.rawValue)), "
-        + "\"message\": \(DisplayListJSON.quote(d.message))}"
-    }
+    let entries = diagnostics.map(json)
     return entries.isEmpty ? "[]\n" : "[\n" + entries.joined(separator: ",\n") + "\n]\n"
   }
 }

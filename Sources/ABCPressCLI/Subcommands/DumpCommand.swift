@@ -2,6 +2,8 @@ import ABCParser
 import DisplayList
 import Foundation
 import Layout
+import Render
+import Transposition
 
 /// `abcpress dump`: print an intermediate stage as text or JSON.
 struct DumpCommand {
@@ -16,14 +18,14 @@ struct DumpCommand {
     OPTIONS:
       --format <f>            text (default) or json (display list only).
       -o, --output <file>     Write to a file instead of standard output.
-      --page-size, --music-font, --staff-space, --auto-break, --fonts   As for render.
+      --page-size, --music-font, --staff-space, --auto-break, --jobs, --fonts   As for render.
       -h, --help              Show this help.
     """
 
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames.union(["--display-list", "--score"]),
     options: EngravingSession.optionNames.union(["--format", "--output", TransposeOption.name]),
-    aliases: ["-o": "--output"])
+    aliases: EngravingSession.aliases)
 
   let console: Console
 
@@ -39,26 +41,53 @@ struct DumpCommand {
       throw UsageError("unknown format '\(format)' (choose text or json)")
     }
     guard !(wantsScore && format == "json") else { throw UsageError("--score has no json format yet") }
-    let text: String
-    let hasErrors: Bool
-    if wantsScore {
-      let loader = InputLoader(console: console, transpose: try TransposeOption.semitones(arguments))
-      let loaded = loader.load(arguments.positionals)
-      loader.report(loaded.diagnostics)
-      text = loaded.tunes.map { ScoreDumper.dump($0) }.joined(separator: "\n")
-      hasErrors = loaded.hasErrors
-    } else {
-      // The same engraving `render` paints: file and tune directives, template, text blocks.
-      let job = try BookJob(arguments: arguments, console: console)
-      let list = job.session.engrave(job.blocks, matter: job.matter(arguments: arguments, frontMatter: false))
-      text = format == "json" ? DisplayListJSON.encode(list) : DisplayListDumper.dump(list)
-      hasErrors = job.loaded.hasErrors
+    if wantsScore { return try dumpScores(arguments) }
+    // The same engraving `render` paints: file and tune directives, template, text blocks.
+    let job = try BookJob(arguments: arguments, console: console, frontMatter: false)
+    let file = arguments["--output"].map { URL(fileURLWithPath: $0) }
+    let kind: DumpOutput.Format = format == "json" ? .json : .text
+    var made: DumpOutput?
+    let summary = try job.execute {
+      let output = try DumpOutput(format: kind, console: console, file: file)
+      made = output
+      return output
     }
-    if let output = arguments["--output"] {
-      try OutputFile.write(text, to: URL(fileURLWithPath: output))
-    } else {
-      console.write(text)
+    if summary.tunes == 0 { _ = try made?.finish(front: [], back: [], facts: DocumentFacts()) }
+    return summary.hasErrors ? .inputErrors : .success
+  }
+
+  /// `--score`: each tune's score model, tune by tune.
+  private func dumpScores(_ arguments: ParsedArguments) throws -> ExitCode {
+    let transpose = try TransposeOption.semitones(arguments)
+    let standardInput = try arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
+    var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
+    stream.standardInput = standardInput
+    stream.includeResolver = InputLoader.readInclude
+    let file = arguments["--output"]
+    var text = ""
+    var hasErrors = false
+    var first = true
+    let console = self.console
+    try stream.run { item, _ in
+      let parsed = item.source.parse()
+      var dump = ""
+      if var tune = parsed.tune {
+        if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+        dump = ScoreDumper.dump(tune)
+      }
+      return (dump, parsed.diagnostics)
+    } report: { found in
+      for diagnostic in found { console.error(diagnostic.description) }
+      hasErrors = hasErrors || found.contains { $0.severity == .error }
+    } consume: { dump, found in
+      for diagnostic in found { console.error(diagnostic.description) }
+      hasErrors = hasErrors || found.contains { $0.severity == .error }
+      guard !dump.isEmpty else { return }
+      let piece = (first ? "" : "\n") + dump
+      first = false
+      if file == nil { console.write(piece) } else { text += piece }
     }
+    if let file { try OutputFile.write(text, to: URL(fileURLWithPath: file)) }
     return hasErrors ? .inputErrors : .success
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MIDIExport
 import ScoreModel
+import Transposition
 
 /// `abcpress midi IN.abc -o OUT.mid | DIR/`: play tunes into Standard MIDI Files.
 struct MIDICommand {
@@ -16,12 +17,13 @@ struct MIDICommand {
     OPTIONS:
       -o, --output <path>     Output .mid file or directory. Required.
       --tune <X>              Only the tune with this X: reference number.
+      -j, --jobs <n>          Threads that parse and play (default: every core).
     \(TransposeOption.help)
       -h, --help              Show this help.
     """
 
   static let spec = ArgumentSpec(
-    options: ["--output", "--tune", TransposeOption.name], aliases: ["-o": "--output"])
+    options: ["--output", "--tune", "--jobs", TransposeOption.name], aliases: EngravingSession.aliases)
 
   let console: Console
 
@@ -44,49 +46,82 @@ struct MIDICommand {
         throw UsageError("the output must be a .mid file or a directory ending in '/', got '\(output)'")
       }
     }
-    let loader = InputLoader(console: console, transpose: try TransposeOption.semitones(arguments))
-    let loaded = loader.load(arguments.positionals)
-    loader.report(loaded.diagnostics)
-    var tunes = loaded.tunes
-    if let wanted {
-      tunes = tunes.filter { $0.referenceNumber == wanted }
-      guard !tunes.isEmpty else { throw UsageError("no tune X:\(wanted) in the input") }
+    let transpose = try TransposeOption.semitones(arguments)
+    let standardInput = try arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
+    var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
+    stream.standardInput = standardInput
+    stream.includeResolver = InputLoader.readInclude
+    let directory = URL(fileURLWithPath: output, isDirectory: true)
+    if toDirectory {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
-    if tunes.isEmpty {
+    var hasErrors = false
+    var numbers: [Int] = []
+    var chosen: (number: Int, bytes: [UInt8])?
+    var used: [String: Int] = [:]
+    let console = self.console
+    func report(_ found: [Diagnostic]) {
+      for diagnostic in found { console.error(diagnostic.description) }
+      hasErrors = hasErrors || found.contains { $0.severity == .error }
+    }
+    let only = wanted
+    try stream.run { item, _ -> Played in
+      let parsed = item.source.parse()
+      guard var tune = parsed.tune else { return Played(diagnostics: parsed.diagnostics) }
+      if let only, tune.referenceNumber != only { return Played(diagnostics: parsed.diagnostics) }
+      if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+      return Played(
+        number: tune.referenceNumber, bytes: MIDIExport.midiFile(for: tune), diagnostics: parsed.diagnostics)
+    } report: {
+      report($0)
+    } consume: { played in
+      report(played.diagnostics)
+      guard let number = played.number, let bytes = played.bytes else { return }
+      numbers.append(number)
+      if toDirectory {
+        try writeNumbered(number, bytes, into: directory, used: &used)
+      } else if chosen == nil {
+        chosen = (number, bytes)
+      }
+    }
+    if let wanted, numbers.isEmpty { throw UsageError("no tune X:\(wanted) in the input") }
+    if numbers.isEmpty {
       console.error("abcpress: error: no tunes to play")
       return .inputErrors
     }
-    if toDirectory {
-      try writeDirectory(tunes, to: URL(fileURLWithPath: output, isDirectory: true))
-    } else {
-      guard tunes.count == 1 else {
-        let numbers = tunes.prefix(8).map { "X:\($0.referenceNumber)" }.joined(separator: ", ")
+    if !toDirectory {
+      guard numbers.count == 1, let chosen else {
+        let list = numbers.prefix(8).map { "X:\($0)" }.joined(separator: ", ")
         throw UsageError(
-          "the input holds \(tunes.count) tunes (\(numbers)\(tunes.count > 8 ? ", ..." : "")): "
+          "the input holds \(numbers.count) tunes (\(list)\(numbers.count > 8 ? ", ..." : "")): "
             + "choose one with --tune X, or write them all with -o DIR/")
       }
-      try write(tunes[0], to: URL(fileURLWithPath: output))
+      try write(chosen.bytes, to: URL(fileURLWithPath: output))
     }
-    return loaded.hasErrors ? .inputErrors : .success
+    return hasErrors ? .inputErrors : .success
   }
 
-  private func writeDirectory(_ tunes: [Tune], to directory: URL) throws {
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    var used: [String: Int] = [:]
-    for tune in tunes {
-      let stem = "\(tune.referenceNumber)"
-      used[stem, default: 0] += 1
-      let count = used[stem] ?? 1
-      let name = count == 1 ? "\(stem).mid" : "\(stem)-\(count).mid"
-      if count == 2 {
-        console.error("abcpress: warning: several tunes are X:\(stem); later ones go to \(stem)-N.mid")
-      }
-      try write(tune, to: directory.appendingPathComponent(name))
-    }
+  /// A tune played on a worker.
+  struct Played: Sendable {
+    var number: Int?
+    var bytes: [UInt8]?
+    var diagnostics: [Diagnostic]
   }
 
-  private func write(_ tune: Tune, to url: URL) throws {
-    let bytes = MIDIExport.midiFile(for: tune)
+  private func writeNumbered(_ number: Int, _ bytes: [UInt8], into directory: URL, used: inout [String: Int])
+    throws
+  {
+    let stem = "\(number)"
+    used[stem, default: 0] += 1
+    let count = used[stem] ?? 1
+    let name = count == 1 ? "\(stem).mid" : "\(stem)-\(count).mid"
+    if count == 2 {
+      console.error("abcpress: warning: several tunes are X:\(stem); later ones go to \(stem)-N.mid")
+    }
+    try write(bytes, to: directory.appendingPathComponent(name))
+  }
+
+  private func write(_ bytes: [UInt8], to url: URL) throws {
     do {
       try Data(bytes).write(to: url, options: .atomic)
     } catch {

@@ -24,6 +24,7 @@ struct RenderCommand {
       --staff-space <pt>      Distance between staff lines in points (default 5).
       --auto-break            Choose line breaks optimally, ignoring the source's.
     \(TransposeOption.help)
+      -j, --jobs <n>          Threads that lay out and draw (default: every core).
       --fonts <dir>           Folder holding the music fonts (default: the checkout's Fonts/).
       -h, --help              Show this help.
     """
@@ -31,7 +32,7 @@ struct RenderCommand {
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames,
     options: EngravingSession.optionNames.union(["--output", "--dpi", TransposeOption.name]),
-    aliases: ["-o": "--output"])
+    aliases: EngravingSession.aliases)
 
   let console: Console
 
@@ -40,14 +41,13 @@ struct RenderCommand {
     let (url, format) = try Self.output(arguments, command: "render")
     let dpi = try Self.dpi(arguments)
     _ = try EngravingSession.pageSetup(arguments)
-    let job = try BookJob(arguments: arguments, console: console)
-    if job.loaded.tunes.isEmpty {
+    let job = try BookJob(arguments: arguments, console: console, frontMatter: false)
+    let summary = try job.write(to: url, format: format, dpi: dpi)
+    if summary.tunes == 0 {
       console.error("abcpress: error: no tunes to engrave")
       return .inputErrors
     }
-    let list = job.session.engrave(job.blocks, matter: job.matter(arguments: arguments, frontMatter: false))
-    try job.session.renderer().write(list, to: url, format: format, dpi: dpi)
-    return job.loaded.hasErrors ? .inputErrors : .success
+    return summary.hasErrors ? .inputErrors : .success
   }
 
   /// The `-o` file and its format.

@@ -23,14 +23,14 @@ struct ThumbsCommand {
       --transparent           No background (PNG alpha; SVG without the background fill).
       --template <name|file>  Template for the music's size (default incipit).
       --theme <name|file>     Colour theme (default classic).
-      --music-font, --staff-space, --fonts   As for render.
+      --music-font, --staff-space, --jobs, --fonts   As for render.
       -h, --help              Show this help.
     """
 
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames.union(["--whole", "--transparent"]),
     options: EngravingSession.optionNames.union(["--output", "--width", "--incipit"]),
-    aliases: ["-o": "--output"])
+    aliases: EngravingSession.aliases)
 
   let console: Console
 
@@ -41,11 +41,11 @@ struct ThumbsCommand {
       format != .pdf
     else { throw UsageError("the thumbs pattern must end in .png or .svg") }
     let width = try Self.number(arguments["--width"], name: "--width", default: 600, range: 16...8000)
-    let job = try BookJob(arguments: arguments, console: console, defaultTemplate: "incipit")
-    var session = job.session
-    session.engraver.setup.height = 20000
-    session.engraver.setup.header = nil
-    session.engraver.setup.footer = nil
+    let session = try EngravingSession(arguments: arguments, defaultTemplate: "incipit")
+    var base = session.base
+    base.setup.height = 20000
+    base.setup.header = nil
+    base.setup.footer = nil
     let bars: Int? =
       arguments.has("--whole")
       ? nil
@@ -53,29 +53,36 @@ struct ThumbsCommand {
         try Self.number(
           arguments["--incipit"], name: "--incipit", default: Double(session.template.incipitBars ?? 4),
           range: 0...999))
-    let renderer = session.renderer(transparent: arguments.has("--transparent"))
+    let palette = EngravingSession.palette(session.theme, transparent: arguments.has("--transparent"))
+    let standardInput = try arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
+    var stream = TuneStream(inputs: arguments.positionals, jobs: session.jobs)
+    stream.standardInput = standardInput
+    stream.includeResolver = InputLoader.readInclude
+    let workspaces = try (0...max(1, session.jobs)).map { _ in try session.workspace() }
+    let thumbnail = Thumbnail(
+      session: session, base: base, bars: bars, pattern: pattern, format: format, width: width,
+      palette: palette)
     var count = 0
-    for block in job.blocks {
-      guard case .tune(let tune) = block else { continue }
-      count += 1
-      let list = session.engraver.engrave([tune])
-      guard let page = IncipitCrop.crop(list.pages, bars: bars) else { continue }
-      let url = URL(fileURLWithPath: Self.fileName(pattern, tune: tune, position: count))
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      let single = DisplayList(pages: [page], title: tune.title)
-      switch format {
-      case .png: try renderer.write(single, to: url, format: .png, dpi: width / page.width * 72)
-      default:
-        try renderer.write(single, to: url, format: .svg)
-        try Self.setSVGWidth(url, width: width, aspect: page.height / page.width)
-      }
+    var hasErrors = false
+    let console = self.console
+    func report(_ found: [Diagnostic]) {
+      for diagnostic in found { console.error(diagnostic.description) }
+      hasErrors = hasErrors || found.contains { $0.severity == .error }
+    }
+    try stream.run { item, worker in
+      thumbnail.make(item, workspace: workspaces[min(worker, workspaces.count - 1)])
+    } report: {
+      report($0)
+    } consume: { result in
+      report(result.diagnostics)
+      if result.tune { count += 1 }
+      if let failure = result.failure { throw failure }
     }
     if count == 0 {
       console.error("abcpress: error: no tunes to engrave")
       return .inputErrors
     }
-    return job.loaded.hasErrors ? .inputErrors : .success
+    return hasErrors ? .inputErrors : .success
   }
 
   static func number(_ text: String?, name: String, default value: Double, range: ClosedRange<Double>) throws

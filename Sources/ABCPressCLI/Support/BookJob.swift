@@ -2,38 +2,38 @@ import Book
 import DisplayList
 import Foundation
 import Layout
+import Render
 import ScoreModel
 
-/// The shared steps of `render` and `book`: load inputs, assemble blocks, set up the
-/// session with the books' directives, and engrave.
+/// The shared steps of `render`, `book` and `dump`: the session, the book's matter, and a
+/// run of the engine into an output (twice when running heads print the page count).
 struct BookJob {
-  let loaded: InputLoader.Loaded
   let session: EngravingSession
-  let blocks: [BookBlock]
+  let console: Console
+  private(set) var run: EngravingRun
 
-  init(arguments: ParsedArguments, console: Console, defaultTemplate: String? = nil) throws {
-    let loader = InputLoader(console: console, transpose: try TransposeOption.semitones(arguments))
-    loaded = loader.load(arguments.positionals)
-    loader.report(loaded.diagnostics)
-    let assembled = EngravingSession.assemble(loaded)
-    let file = loaded.names.count == 1 ? loaded.names[0] : nil
-    session = try EngravingSession(
-      arguments: arguments, defaultTemplate: defaultTemplate, directives: assembled.directives
-    ) { message, range in
-      console.error(Diagnostic(.warning, message, at: range, file: file ?? "<input>").description)
-    }
-    for tune in loaded.tunes {
-      var format = FormatDirectives(setup: session.engraver.setup, options: session.engraver.options)
-      format.apply(tune.directives)
-      for warning in format.warnings {
-        console.error(
-          Diagnostic(.warning, warning.message, at: warning.range, file: file ?? "<input>").description)
-      }
-    }
-    blocks = assembled.blocks
+  /// The matter of the book being made (front and back matter switches, titles).
+  var matter: BookMatter {
+    get { run.matter }
+    set { run.matter = newValue }
   }
 
-  /// The book's matter: the template's parts, titles from the first file header or options.
+  init(arguments: ParsedArguments, console: Console, defaultTemplate: String? = nil, frontMatter: Bool)
+    throws
+  {
+    session = try EngravingSession(arguments: arguments, defaultTemplate: defaultTemplate)
+    self.console = console
+    let standardInput = try arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
+    run = EngravingRun(session: session, console: console, inputs: arguments.positionals)
+    run.standardInput = standardInput
+    run.includeResolver = InputLoader.readInclude
+    run.transpose = try TransposeOption.semitones(arguments)
+    run.matter = matter(arguments: arguments, frontMatter: frontMatter)
+    run.groupBy = try groupBy(arguments)
+  }
+
+  /// The book's matter: the template's parts, titles from the options (the first file's
+  /// header fills in the rest as it is read).
   func matter(arguments: ParsedArguments, frontMatter: Bool) -> BookMatter {
     var matter = session.template.matter
     if !frontMatter {
@@ -41,28 +41,58 @@ struct BookJob {
       matter.contents = false
       matter.index = false
     }
-    let header = loaded.tunebooks.first?.headerFields ?? []
-    func field(_ label: Character) -> String? {
-      header.first { $0.label == label }.map { TextEscapes.display($0.value) }
-    }
-    matter.title =
-      arguments["--title"] ?? field("T") ?? loaded.tunes.first.map { TextEscapes.display($0.title) }
-    matter.author = arguments["--author"] ?? field("Z") ?? field("C")
+    matter.title = arguments["--title"]
+    matter.author = arguments["--author"]
     matter.subtitle = arguments["--subtitle"]
-    let formatter = DateFormatter()
-    formatter.dateFormat = "d MMMM yyyy"
-    formatter.locale = Locale(identifier: "en_GB")
-    matter.date = formatter.string(from: Date())
-    matter.fileName = loaded.names.first.map { ($0 as NSString).lastPathComponent } ?? ""
+    matter.date = Self.today()
+    let first = arguments.positionals.first.map { $0 == "-" ? "stdin" : $0 } ?? ""
+    matter.fileName = (first as NSString).lastPathComponent
     return matter
   }
 
-  /// Blocks grouped by `--group-by` (or the template's `book.group-by`).
-  func groupedBlocks(_ arguments: ParsedArguments) throws -> [BookBlock] {
-    guard let key = arguments["--group-by"] ?? session.template.groupBy else { return blocks }
+  /// `--group-by` (or the template's `book.group-by`): rhythm, key, or nil for none.
+  func groupBy(_ arguments: ParsedArguments) throws -> String? {
+    guard let key = arguments["--group-by"] ?? session.template.groupBy else { return nil }
     guard ["rhythm", "key", "none"].contains(key) else {
       throw UsageError("--group-by is rhythm, key or none, not '\(key)'")
     }
-    return key == "none" ? blocks : BookAssembler.grouped(blocks, by: key)
+    return key == "none" ? nil : key
+  }
+
+  /// Runs the engine into a fresh output from `makeOutput`; a first pass without output
+  /// counts the pages when running heads print the count.
+  func execute<Output: PageOutput>(_ makeOutput: () throws -> Output) throws -> EngravingRun.Summary {
+    var pageCount: Int?
+    var quiet = run
+    quiet.console = Console.captured()
+    if BookComposer.needsPageCount(session.base.setup) {
+      pageCount = try quiet.run(into: Output?.none, pageCount: nil).numberedPages
+    }
+    let summary = try run.run(into: try makeOutput(), pageCount: pageCount)
+    guard summary.needsPageCount else { return summary }
+    return try quiet.run(into: try makeOutput(), pageCount: summary.numberedPages)
+  }
+
+  /// Runs the engine into a PDF, PNG or SVG file.
+  func write(to url: URL, format: OutputFormat, dpi: Double) throws -> EngravingRun.Summary {
+    let palette = session.palette
+    switch format {
+    case .pdf: return try execute { try PDFOutput(url: url, fonts: session.fonts, palette: palette) }
+    case .png: return try execute { try ImageOutput(url: url, kind: .png(dpi: dpi), palette: palette) }
+    case .svg: return try execute { try ImageOutput(url: url, kind: .svg, palette: palette) }
+    }
+  }
+
+  /// Today's date as a book prints it (`SOURCE_DATE_EPOCH` for reproducible output).
+  static func today() -> String {
+    var date = Date()
+    if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let epoch = Double(text) {
+      date = Date(timeIntervalSince1970: epoch)
+    }
+    let formatter = DateFormatter()
+    formatter.dateFormat = "d MMMM yyyy"
+    formatter.locale = Locale(identifier: "en_GB")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: date)
   }
 }

@@ -31,6 +31,9 @@ public final class Console: @unchecked Sendable {
     if captures { errors += line } else { FileHandle.standardError.write(Data(line.utf8)) }
   }
 
+  /// The standard input a captured console serves (nil for the process's own).
+  var capturedInput: Data? { input }
+
   public func readStandardInput() -> Data {
     input ?? FileHandle.standardInput.readDataToEndOfFile()
   }

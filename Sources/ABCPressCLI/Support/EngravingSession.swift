@@ -6,26 +6,28 @@ import Render
 import SMuFL
 import ScoreModel
 
-/// The fonts, text measurer, template, theme and engraver one command run uses.
-struct EngravingSession {
+/// What every engraving command sets up once: fonts, template, theme, the base format
+/// (template plus command-line options) and how many threads to use.
+struct EngravingSession: @unchecked Sendable {
   let fonts: FontLibrary
-  let measurer: PangoTextMeasurer
-  var engraver: Engraver
+  let musicFont: MusicFont
   let template: PageTemplate
   let theme: Theme
+  /// The template's setup and options with the command line's changes; the inputs'
+  /// directives apply over it.
+  let base: FormatDirectives
+  /// Threads that lay out and draw (`-j`), 1 for none beside the main thread.
+  let jobs: Int
 
   /// Options shared by every command that engraves.
   static let optionNames: Set<String> = [
-    "--page-size", "--music-font", "--fonts", "--staff-space", "--template", "--theme",
+    "--page-size", "--music-font", "--fonts", "--staff-space", "--template", "--theme", "--jobs",
   ]
   static let flagNames: Set<String> = ["--auto-break"]
+  static let aliases: [String: String] = ["-o": "--output", "-j": "--jobs"]
 
-  /// Sets up fonts and the engraver; `directives` are the books' format directives (abcm2ps),
-  /// applied over the template. Warnings about them go to `warn`.
-  init(
-    arguments: ParsedArguments, defaultTemplate: String? = nil, directives: [Directive] = [],
-    warn: (String, SourceRange) -> Void = { _, _ in }
-  ) throws {
+  /// Sets up fonts, template and theme from the arguments.
+  init(arguments: ParsedArguments, defaultTemplate: String? = nil) throws {
     var template =
       try arguments["--template"].map(StyleLoader.template)
       ?? defaultTemplate.flatMap(PageTemplate.builtin) ?? .plain
@@ -38,13 +40,8 @@ struct EngravingSession {
       template.setup.staffSpace = value
     }
     if let family = theme.textFont { template.setup.setTextFamily(family) }
-    var format = FormatDirectives(setup: template.setup, options: template.options)
-    format.apply(directives)
-    for warning in format.warnings { warn(warning.message, warning.range) }
-    template.setup = format.setup
-    template.options = format.options
     if arguments.has("--auto-break") { template.options.lineBreaks = .optimal }
-
+    jobs = try Self.jobs(arguments)
     let directory = FontLocator.locate(explicit: arguments["--fonts"])
     fonts = FontLibrary(directory: directory)
     let family = arguments["--music-font"] ?? theme.musicFont ?? MusicFont.defaultFamily
@@ -52,11 +49,20 @@ struct EngravingSession {
       throw UsageError(
         "unknown music font '\(family)' (choose one of \(MusicFont.knownFamilies.joined(separator: ", ")))")
     }
-    let font = try fonts.musicFont(family)
-    measurer = try PangoTextMeasurer(fonts: fonts)
-    engraver = Engraver(font: font, measurer: measurer, setup: template.setup, options: template.options)
+    musicFont = try fonts.musicFont(family)
+    try fonts.loadMusicFace(family)
+    base = FormatDirectives(setup: template.setup, options: template.options)
     self.template = template
     self.theme = theme
+  }
+
+  /// `-j N` / `--jobs N`: 1 to 256, default every core.
+  static func jobs(_ arguments: ParsedArguments) throws -> Int {
+    guard let text = arguments["--jobs"] else { return WorkPool.defaultJobs }
+    guard let value = Int(text), (1...256).contains(value) else {
+      throw UsageError("--jobs must be a whole number from 1 to 256, got '\(text)'")
+    }
+    return value
   }
 
   /// Checks `--page-size` without loading fonts (for early usage errors).
@@ -75,6 +81,16 @@ struct EngravingSession {
     }
   }
 
+  /// A thread's rendering resources (its own Pango context).
+  func workspace() throws -> RenderWorkspace {
+    try RenderWorkspace(fonts: fonts)
+  }
+
+  /// An engraver measuring text with `workspace`'s measurer.
+  func engraver(_ workspace: RenderWorkspace, setup: PageSetup, options: LayoutOptions) -> Engraver {
+    Engraver(font: musicFont, measurer: workspace.measurer, setup: setup, options: options)
+  }
+
   /// The theme as a paint-time palette.
   var palette: RolePalette { Self.palette(theme) }
 
@@ -82,43 +98,5 @@ struct EngravingSession {
     var background = theme.background
     if transparent { background.alpha = 0 }
     return RolePalette(background: background, ink: theme.ink, overrides: theme.colors)
-  }
-
-  func renderer(transparent: Bool = false) -> Renderer {
-    Renderer(fonts: fonts, textMeasurer: measurer, palette: Self.palette(theme, transparent: transparent))
-  }
-
-  /// The body blocks of the loaded books and the format directives they carry.
-  static func assemble(_ loaded: InputLoader.Loaded) -> (blocks: [BookBlock], directives: [Directive]) {
-    var assembler = BookAssembler()
-    for (text, book) in zip(loaded.texts, loaded.tunebooks) { assembler.add(text: text, tunebook: book) }
-    return (assembler.blocks, assembler.interTuneDirectives)
-  }
-}
-
-extension EngravingSession {
-  /// A tune's own format directives over the session's setup, or nil when it has none.
-  func tuneStyle(_ tune: Tune) -> (setup: PageSetup, options: LayoutOptions)? {
-    let own = tune.directives.filter { FormatDirectives.understood.contains($0.name.lowercased()) }
-    guard !own.isEmpty else { return nil }
-    var format = FormatDirectives(setup: engraver.setup, options: engraver.options)
-    format.apply(own)
-    return (format.setup, format.options)
-  }
-
-  /// Engraves blocks as a book with the template's matter, overridden by `matter`'s changes.
-  func engrave(_ blocks: [BookBlock], matter: BookMatter) -> DisplayList {
-    engraver.engrave(book: blocks, matter: matter, tuneStyle: tuneStyle)
-  }
-
-  /// Warnings for a tune's unknown directives.
-  static func tuneDirectiveWarnings(_ tunes: [Tune], base: FormatDirectives) -> [(String, SourceRange)] {
-    var warnings: [(String, SourceRange)] = []
-    for tune in tunes {
-      var format = base
-      format.apply(tune.directives)
-      warnings += format.warnings.map { ($0.message, $0.range) }
-    }
-    return warnings
   }
 }

@@ -1,53 +1,103 @@
+import ABCParser
 import Layout
 import ScoreModel
 
 /*
- BookAssembler — ABC files to the ordered blocks of a tune book's body.
+ BookAssembler — the events of a tune-book reader to the pieces of a book's body, in order.
 
- Method. The parser keeps a tune's directives but drops free text between tunes and the
- lines inside `%%begintext … %%endtext`, so the raw text is scanned again line by line:
- outside tunes, `%%text`, `%%center`, `%%begintext` blocks, `%%newpage` and `%%vskip`
- become blocks between the tunes; inside a tune, text blocks are set after the tune's
- music. Tunes are matched to the parser's by their `X:` line. Titles, words and text get
- ABC escapes decoded and typographic quotes. With grouping, tunes are sorted into
- sections by rhythm (`R:`) or key (`K:`), sections A–Z, tunes in book order inside each.
+ Method. The reader hands over the lines outside tunes and each tune whole, unparsed.
+ Outside tunes, `%%text`, `%%center`, `%%begintext` blocks, `%%newpage` and `%%vskip`
+ become blocks between the tunes, and other `%%` directives are passed on to apply from
+ that point (SourceScan). A tune is passed on unparsed with the text blocks written inside
+ it, which print after its music, so that parsing and layout can run on any thread
+ (`parse(_:)` turns it into a tune with its display texts decoded). With grouping
+ (`grouped`), tunes are sorted into sections by rhythm (`R:`) or key (`K:`), sections A–Z,
+ tunes in book order inside each.
 
-     %%center A Session Book      → .text(center)
+     %%center A Session Book      → .block(.text(center))
      X:1 … (tune)                 → .tune
-     %%newpage                    → .pageBreak
+     %%newpage                    → .block(.pageBreak)
+     %%leftmargin 2cm             → .directive
 
- Limits. Text inside a tune is not placed between its systems; other format directives
- between tunes are applied to the whole book (`interTuneDirectives`), not from that point on.
+ Limits. A file-header `T:` is the book's title; a tune's identical first title is dropped
+ so that it is not printed twice.
  */
 
-/// Turns parsed tune books and their source text into book blocks.
+/// One piece of a book's body as the assembler hands it out.
+public enum BookPiece: Sendable {
+  /// A tune to parse and engrave, with the header titles of its file and its text blocks.
+  case tune(TuneSource, headerTitles: [String], trailing: [TextBlock])
+  /// Text, a page break or vertical space between tunes.
+  case block(BookBlock)
+  /// A format directive between tunes: it applies from here on.
+  case directive(Directive)
+  /// Problems the reader found.
+  case diagnostics([Diagnostic])
+}
+
+/// Turns tune-book reader events into book pieces, one event at a time.
 public struct BookAssembler {
-  /// Format directives met between tunes, for the caller to apply book-wide.
-  public private(set) var interTuneDirectives: [Directive] = []
-  public private(set) var blocks: [BookBlock] = []
+  private var scan = SourceScan(insideTune: false)
+  private var headerTitles: [String] = []
 
   public init() {}
 
-  /// Adds one file: its source `text` and what the parser made of it.
-  public mutating func add(text: String, tunebook: Tunebook) {
-    var tunesByLine: [Int: Tune] = [:]
-    for tune in tunebook.tunes { tunesByLine[tune.range.start.line] = tune }
-    let headerTitles = tunebook.headerFields.filter { $0.label == "T" }.map(\.value)
-    let scan = SourceScan(text: text)
-    for piece in scan.pieces {
+  /// The pieces `event` completes.
+  public mutating func add(_ event: TunebookEvent) -> [BookPiece] {
+    switch event {
+    case .header(let header):
+      headerTitles = header.fields.filter { $0.label == "T" }.map(\.value)
+      return []
+    case .tune(let source):
+      return [
+        .tune(source, headerTitles: headerTitles, trailing: SourceScan.textBlocks(in: source.directiveLines))
+      ]
+    case .outside(let line):
+      return scan.scan(line).map(Self.piece)
+    case .diagnostics(let found):
+      return [.diagnostics(found)]
+    }
+  }
+
+  /// The pieces left when a file ends (an unterminated text block).
+  public mutating func finishFile() -> [BookPiece] {
+    defer { headerTitles = [] }
+    return scan.finish().map(Self.piece)
+  }
+
+  private static func piece(_ piece: SourceScan.Piece) -> BookPiece {
+    switch piece {
+    case .block(let block): .block(block)
+    case .directive(let directive): .directive(directive)
+    }
+  }
+
+  /// Parses a tune piece into a tune with its display texts decoded (any thread).
+  public static func parse(_ source: TuneSource, headerTitles: [String]) -> (
+    tune: Tune?, diagnostics: [Diagnostic]
+  ) {
+    let parsed = source.parse()
+    return (parsed.tune.map { prepared(withoutInheritedTitles($0, headerTitles)) }, parsed.diagnostics)
+  }
+
+  /// Every block of an in-memory file, tunes parsed (for tests and small tools).
+  public static func blocks(text: String, file: String? = nil) -> [BookBlock] {
+    var reader = TunebookReader(file: file)
+    var utf8 = text
+    utf8.withUTF8 { reader.feed(UnsafeRawBufferPointer($0)) }
+    reader.finish()
+    var assembler = BookAssembler()
+    var blocks: [BookBlock] = []
+    for piece in reader.takeEvents().flatMap({ assembler.add($0) }) + assembler.finishFile() {
       switch piece {
-      case .tune(let line, let trailing):
-        guard let tune = tunesByLine.removeValue(forKey: line) else { continue }
-        blocks.append(.tune(Self.prepared(Self.withoutInheritedTitles(tune, headerTitles))))
+      case .tune(let source, let titles, let trailing):
+        if let tune = parse(source, headerTitles: titles).tune { blocks.append(.tune(tune)) }
         blocks += trailing.map { .text($0) }
       case .block(let block): blocks.append(block)
-      case .directive(let directive): interTuneDirectives.append(directive)
+      case .directive, .diagnostics: break
       }
     }
-    // Tunes the scan did not meet (an ABC fragment has no `X:` line) still print, in order.
-    for tune in tunebook.tunes where tunesByLine[tune.range.start.line] != nil {
-      blocks.append(.tune(Self.prepared(tune)))
-    }
+    return blocks
   }
 
   /// A file-header `T:` is the book's title, not the first title of every tune.
@@ -75,6 +125,11 @@ public struct BookAssembler {
     return tune
   }
 
+  /// The section a tune belongs to when a book is grouped by `key` (`rhythm` or `key`).
+  public static func groupName(of tune: Tune, by key: String) -> String {
+    key == "key" ? keyName(tune.initialKey) : rhythmName(tune.metadata.rhythm)
+  }
+
   /// The blocks with tunes grouped into sections by `rhythm` or `key`.
   public static func grouped(_ blocks: [BookBlock], by key: String) -> [BookBlock] {
     var groups: [String: [BookBlock]] = [:]
@@ -84,8 +139,7 @@ public struct BookAssembler {
         if case .text = block { others.append(block) }
         continue
       }
-      let name = key == "key" ? keyName(tune.initialKey) : rhythmName(tune.metadata.rhythm)
-      groups[name, default: []].append(block)
+      groups[groupName(of: tune, by: key), default: []].append(block)
     }
     var out = others
     for name in groups.keys.sorted() {

@@ -1,78 +1,77 @@
+import ABCParser
 import Layout
 import ScoreModel
 
-/// One pass over ABC source lines that finds tunes, text blocks and directives between tunes.
+/// Reads `%%` text and layout directives from source lines, one line at a time.
+///
+/// Outside tunes, `%%text`, `%%center`, `%%begintext … %%endtext`, `%%newpage` and
+/// `%%vskip` become book blocks and every other directive is passed on; inside a tune only
+/// the text directives count (its other directives belong to the tune).
 struct SourceScan {
   enum Piece {
-    /// A tune by its `X:` line, with text blocks found inside it.
-    case tune(line: Int, trailing: [TextBlock])
     case block(BookBlock)
     case directive(Directive)
   }
 
-  private(set) var pieces: [Piece] = []
+  /// Whether the lines are a tune's (only text blocks count there).
+  let insideTune: Bool
+  /// The open `%%begintext` block: its mode and the lines so far.
+  private var open: (mode: TextMode, lines: [String])?
 
-  init(text: String) {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+  init(insideTune: Bool) {
+    self.insideTune = insideTune
+  }
+
+  /// The pieces of a tune's `%%` lines (`TuneSource.directiveLines`), as text blocks.
+  static func textBlocks(in lines: [SourceText]) -> [TextBlock] {
+    var scan = SourceScan(insideTune: true)
+    return lines.flatMap { scan.scan($0) }.compactMap { piece in
+      if case .block(.text(let block)) = piece { return block }
+      return nil
     }
-    var tuneLine: Int?
-    var inTuneText: [TextBlock] = []
-    var index = 0
-    func closeTune() {
-      if let line = tuneLine { pieces.append(.tune(line: line, trailing: inTuneText)) }
-      tuneLine = nil
-      inTuneText = []
+  }
+
+  /// The piece `line` completes, if any.
+  mutating func scan(_ source: SourceText) -> [Piece] {
+    let line = source.text.hasSuffix("\r") ? String(source.text.dropLast()) : source.text
+    if let block = open {
+      guard !line.hasPrefix("%%endtext") else {
+        open = nil
+        return [.block(.text(TextBlock(lines: block.lines, mode: block.mode)))]
+      }
+      let text = line.hasPrefix("%%") ? String(line.dropFirst(2)) : line
+      open?.lines.append(TextEscapes.display(text))
+      return []
     }
-    while index < lines.count {
-      let line = lines[index]
-      let number = index + 1
-      index += 1
-      if line.hasPrefix("X:") {
-        closeTune()
-        tuneLine = number
-        continue
-      }
-      if line.trimmed.isEmpty {
-        closeTune()
-        continue
-      }
-      guard line.hasPrefix("%%") else { continue }
-      let body = String(line.dropFirst(2))
-      let name = String(body.prefix { !$0.isWhitespace }).lowercased()
-      let arguments = String(body.dropFirst(name.count)).trimmed
-      var block: BookBlock?
-      switch name {
-      case "text": block = .text(TextBlock(lines: [TextEscapes.display(arguments)]))
-      case "center": block = .text(TextBlock(lines: [TextEscapes.display(arguments)], mode: .center))
-      case "begintext":
-        var collected: [String] = []
-        while index < lines.count, !lines[index].hasPrefix("%%endtext") {
-          var text = lines[index]
-          if text.hasPrefix("%%") { text = String(text.dropFirst(2)) }
-          collected.append(TextEscapes.display(text))
-          index += 1
-        }
-        index += 1
-        let mode =
-          TextMode(rawValue: arguments.lowercased())
-          ?? (arguments.lowercased() == "ragged" ? .fill : .obeylines)
-        block = .text(TextBlock(lines: collected, mode: mode))
-      case "newpage": if tuneLine == nil { block = .pageBreak }
-      case "vskip": if tuneLine == nil { block = StyleValues.length(arguments).map { .space($0) } }
-      default:
-        if tuneLine == nil {
-          let range = SourceRange(SourceLocation(line: number, column: 1))
-          pieces.append(.directive(Directive(name: name, arguments: arguments, range: range)))
-        }
-      }
-      guard let block else { continue }
-      if tuneLine != nil, case .text(let text) = block {
-        inTuneText.append(text)
-      } else {
-        pieces.append(.block(block))
-      }
+    guard line.hasPrefix("%%") else { return [] }
+    let body = String(line.dropFirst(2))
+    let name = String(body.prefix { !$0.isWhitespace }).lowercased()
+    let arguments = String(body.dropFirst(name.count)).trimmed
+    switch name {
+    case "text": return [.block(.text(TextBlock(lines: [TextEscapes.display(arguments)])))]
+    case "center": return [.block(.text(TextBlock(lines: [TextEscapes.display(arguments)], mode: .center)))]
+    case "begintext":
+      let mode =
+        TextMode(rawValue: arguments.lowercased())
+        ?? (arguments.lowercased() == "ragged" ? .fill : .obeylines)
+      open = (mode, [])
+      return []
+    case "endtext": return []
+    case "newpage": return insideTune ? [] : [.block(.pageBreak)]
+    case "vskip":
+      guard !insideTune, let points = StyleValues.length(arguments) else { return [] }
+      return [.block(.space(points))]
+    default:
+      guard !insideTune else { return [] }
+      let range = SourceRange(SourceLocation(line: source.line, column: 1))
+      return [.directive(Directive(name: name, arguments: arguments, range: range))]
     }
-    closeTune()
+  }
+
+  /// An unterminated `%%begintext` block at the end of the input, as a block.
+  mutating func finish() -> [Piece] {
+    guard let block = open else { return [] }
+    open = nil
+    return [.block(.text(TextBlock(lines: block.lines, mode: block.mode)))]
   }
 }

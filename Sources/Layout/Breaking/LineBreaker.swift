@@ -9,8 +9,11 @@ import ScoreModel
  width, or four times the squared relative squeeze when it is wider than the measure at
  natural spacing, or infinity when even the tightest spacing (force 0.7, never below the
  rods) overflows. The best set of lines is
- found by the usual shortest-path recurrence, best[j] = min over i of best[i] + cost(i, j),
- in O(n²) over the bar lines of a tune.
+ found by the usual shortest-path recurrence, best[j] = min over i of best[i] + cost(i, j).
+ Line widths come from prefix sums of the springs at natural and at tightest spacing
+ (`LineWidths`), so a cost is O(1); and since a line only gets wider as it starts earlier,
+ the look-back from each end stops once even the tightest spacing is far too wide. The
+ whole search is linear in the symbols of a tune times the symbols of one line.
 
  Two modes:
  - `.source` (ABC's default): the music-line ends the source asks for are forced breaks and
@@ -27,7 +30,9 @@ import ScoreModel
      source lines:  |abc|def|ghi|jkl|mno|pqr|  (too wide)    →   |abc|def|ghi|
                                                                  |jkl|mno|pqr|
  Limits. Widths come from the natural spacing of a whole line; no pure-estimate of
- stretched beams or slurs is needed because none changes width yet.
+ stretched beams or slurs is needed because none changes width yet. The look-back stops at
+ one and a half measure widths of tightest spacing (a line start with a long key signature
+ can be that much wider than a plain one).
  */
 
 /// How score lines are chosen.
@@ -54,6 +59,7 @@ struct LineBreaker {
   func breakLines(_ symbols: [StaffSymbol], springs: [Spring], firstMeter: Meter?) -> [LinePlan] {
     guard !symbols.isEmpty else { return [] }
     let count = symbols.count
+    var widths = LineWidths(spacer: spacer, symbols: symbols, springs: springs, firstMeter: firstMeter)
     // Candidate ends: after bars, after forced breaks, at the end; inside over-wide bars
     // also after any note.
     var isCandidate = symbols.indices.map {
@@ -61,7 +67,7 @@ struct LineBreaker {
     }
     isCandidate[count - 1] = true
     let isForced = symbols.indices.map { mode == .source && symbols[$0].breakAfter }
-    markInnerCandidates(&isCandidate, symbols: symbols, springs: springs)
+    markInnerCandidates(&isCandidate, symbols: symbols, widths: &widths)
 
     var best = [Double](repeating: .infinity, count: count + 1)
     var previous = [Int](repeating: -1, count: count + 1)
@@ -73,19 +79,18 @@ struct LineBreaker {
         let isStart = start == 0 || isCandidate[start - 1]
         if isStart && best[start] < .infinity {
           let cost = lineCost(
-            symbols, springs: springs, first: start, last: end,
-            meter: start == 0 ? firstMeter : nil, forcedEnd: isForced[end] || end == count - 1,
+            symbols, widths: &widths, first: start, last: end, forcedEnd: isForced[end] || end == count - 1,
             isLast: end == count - 1, isBarEnd: symbols[end].isBar)
           if best[start] + cost < best[end + 1] {
             best[end + 1] = best[start] + cost
             previous[end + 1] = start
           }
-          if cost == .infinity && symbols[start...end].contains(where: \.isBar) && start < end {
-            // Lines only get wider as they start earlier.
-            if tightestWidth(symbols, springs, start, end, start == 0 ? firstMeter : nil) > width * 1.5 {
-              break
-            }
-          }
+        }
+        // Lines only get wider as they start earlier: stop well past the measure.
+        if start < end
+          && widths.width(from: start, to: end, force: HorizontalSpacer.minimumForce) > width * 1.5
+        {
+          break
         }
         if start > 0 && isForced[start - 1] { break }
         start -= 1
@@ -106,26 +111,11 @@ struct LineBreaker {
     return lines.reversed()
   }
 
-  /// The width of a line at natural spacing, or at the tightest allowed spacing.
-  func naturalWidth(
-    _ symbols: [StaffSymbol], _ springs: [Spring], _ first: Int, _ last: Int, _ meter: Meter?,
-    force: Double = 1
-  ) -> Double {
-    let start = spacer.lineStart(symbols, from: first, meter: meter)
-    return spacer.width(start: start, last: last, springs: springs, symbols: symbols, force: force)
-  }
-
-  func tightestWidth(
-    _ symbols: [StaffSymbol], _ springs: [Spring], _ first: Int, _ last: Int, _ meter: Meter?
-  ) -> Double {
-    naturalWidth(symbols, springs, first, last, meter, force: HorizontalSpacer.minimumForce)
-  }
-
   func lineCost(
-    _ symbols: [StaffSymbol], springs: [Spring], first: Int, last: Int, meter: Meter?,
-    forcedEnd: Bool, isLast: Bool, isBarEnd: Bool
+    _ symbols: [StaffSymbol], widths: inout LineWidths, first: Int, last: Int, forcedEnd: Bool, isLast: Bool,
+    isBarEnd: Bool
   ) -> Double {
-    let natural = naturalWidth(symbols, springs, first, last, meter)
+    let natural = widths.width(from: first, to: last, force: 1)
     let breakPenalty: Double
     switch mode {
     case .source: breakPenalty = forcedEnd ? 0 : 1000
@@ -136,7 +126,7 @@ struct LineBreaker {
       // Tighter than natural: allowed down to the minimum force, and costlier than
       // stretching by the same amount. Past that the line is overfull, acceptable only
       // for a single symbol that cannot be split.
-      if tightestWidth(symbols, springs, first, last, meter) > width + 1e-6 {
+      if widths.width(from: first, to: last, force: HorizontalSpacer.minimumForce) > width + 1e-6 {
         return first == last ? 1e7 : .infinity
       }
       let squeeze = (natural - width) / width
@@ -148,10 +138,12 @@ struct LineBreaker {
   }
 
   /// Inside a bar that alone is wider than the page, allow breaks after each note.
-  func markInnerCandidates(_ isCandidate: inout [Bool], symbols: [StaffSymbol], springs: [Spring]) {
+  func markInnerCandidates(_ isCandidate: inout [Bool], symbols: [StaffSymbol], widths: inout LineWidths) {
     var barStart = 0
     for index in symbols.indices where isCandidate[index] {
-      if index > barStart && tightestWidth(symbols, springs, barStart, index, nil) > width {
+      if index > barStart
+        && widths.width(from: barStart, to: index, force: HorizontalSpacer.minimumForce) > width
+      {
         for inner in barStart..<index where symbols[inner].isDurational {
           isCandidate[inner] = true
         }

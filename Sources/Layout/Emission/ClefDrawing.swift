@@ -37,6 +37,16 @@ enum KeyDrawing {
     (font.glyph(.accidentalSharp)?.advance ?? 1.0) + 0.12
   }
 
+  /// How many accidentals the signature draws (the width of `accidentals` without making it).
+  static func accidentalCount(key: KeySignature, cancel: KeySignature?) -> Int {
+    let new = key.writtenAccidentals
+    guard let old = cancel else { return new.count }
+    let kept = old.writtenAccidentals.filter { step, accidental in
+      new.contains { $0.step == step && $0.accidental == accidental }
+    }
+    return new.count + old.writtenAccidentals.count - kept.count
+  }
+
   /// The accidentals to draw, naturals first, with their staff positions.
   static func accidentals(key: KeySignature, cancel: KeySignature?, clef: Clef)
     -> [(glyph: SMuFLGlyph, position: Int)]

@@ -76,18 +76,7 @@ struct CurvePlacement {
   }
 
   func drawSlurs(line: EngravedLine, on canvas: inout StaffCanvas) {
-    var starts: [Int: (index: Int, mark: SlurMarkInfo)] = [:]
-    var spans: [(start: Int, end: Int, dotted: Bool)] = []
-    for (index, symbol) in line.symbols.enumerated() {
-      for mark in symbol.attachments.slurEnds {
-        if let start = starts.removeValue(forKey: mark.id) {
-          spans.append((start.index, index, start.mark.dotted))
-        }
-      }
-      for mark in symbol.attachments.slurStarts {
-        starts[mark.id] = (index, SlurMarkInfo(dotted: mark.isDotted))
-      }
-    }
+    let spans = line.spans.slurs(overlapping: line.first, line.last)
     let drawing = CurveDrawing(font: font)
     for span in spans where span.end >= line.first && span.start <= line.last && span.end > span.start {
       let (lower, upper) = (max(span.start, line.first), min(span.end, line.last))
@@ -132,9 +121,4 @@ struct CurvePlacement {
     if note.hasStem && !note.stemUp { return (note.stemX, note.stemTipY + 0.4) }
     return (note.centreX, note.lowestY + 0.9)
   }
-}
-
-/// What a slur start remembers until its end is found.
-struct SlurMarkInfo {
-  var dotted: Bool
 }

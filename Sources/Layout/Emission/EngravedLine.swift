@@ -10,6 +10,8 @@ struct EngravedLine {
   /// Where the music may begin (after clef, key and meter) and where the staff ends.
   let musicStart: Double
   let end: Double
+  /// The voice's slurs, endings and beam groups.
+  let spans: VoiceSpans
   var notes: [Int: NoteGeometry] = [:]
 
   /// The anchor x of symbol `index` when it is on this line.

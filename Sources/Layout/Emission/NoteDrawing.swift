@@ -39,13 +39,13 @@ struct NoteDrawing {
     let head = font.glyph(note.value.notehead)
     let thickness = font.engravingDefaults.stemThickness
     if note.stemUp {
-      let anchor = head?.anchor("stemUpSE") ?? (headWidth, 0.168)
+      let anchor = head?.stemUpSE ?? (headWidth, 0.168)
       return StemGeometry(
         x: x + anchor.x - thickness / 2,
         headY: StaffCanvas.y(ofPosition: note.lowest) - anchor.y,
         tipY: StaffCanvas.y(ofPosition: tipPosition), up: true)
     }
-    let anchor = head?.anchor("stemDownNW") ?? (0, -0.168)
+    let anchor = head?.stemDownNW ?? (0, -0.168)
     return StemGeometry(
       x: x + anchor.x + thickness / 2,
       headY: StaffCanvas.y(ofPosition: note.highest) - anchor.y,

@@ -14,12 +14,12 @@ struct SystemEngraver {
   let measurer: any TextMeasurer
 
   func engrave(
-    symbols: [StaffSymbol], plan: LinePlan, start: LineStart, xs: [Double], end: Double,
-    endings: [EndingSpan], courtesy: [SymbolKind] = [], context: ItemContext
+    symbols: [StaffSymbol], spans: VoiceSpans, plan: LinePlan, start: LineStart, xs: [Double], end: Double,
+    courtesy: [SymbolKind] = [], context: ItemContext
   ) -> StaffSystem {
     var canvas = StaffCanvas(font: font, scale: scale, context: context)
     draw(
-      symbols: symbols, plan: plan, start: start, xs: xs, end: end, endings: endings, courtesy: courtesy,
+      symbols: symbols, spans: spans, plan: plan, start: start, xs: xs, end: end, courtesy: courtesy,
       on: &canvas)
     return StaffSystem(items: canvas.items, staffHeight: 4 * scale)
   }
@@ -27,26 +27,25 @@ struct SystemEngraver {
   /// Draws one voice's line onto `canvas`; the staff, clef, key and meter only when
   /// `drawsStaff` (a second voice on a shared staff draws just its own symbols).
   func draw(
-    symbols: [StaffSymbol], plan: LinePlan, start: LineStart, xs: [Double], end: Double,
-    endings: [EndingSpan], courtesy: [SymbolKind] = [], drawsStaff: Bool = true,
-    on canvas: inout StaffCanvas
+    symbols: [StaffSymbol], spans: VoiceSpans, plan: LinePlan, start: LineStart, xs: [Double], end: Double,
+    courtesy: [SymbolKind] = [], drawsStaff: Bool = true, on canvas: inout StaffCanvas
   ) {
     let line = drawNotes(
-      symbols: symbols, plan: plan, start: start, xs: xs, end: end, courtesy: courtesy,
-      drawsStaff: drawsStaff,
-      on: &canvas)
-    drawAttachments(line, endings: endings, on: &canvas)
+      symbols: symbols, spans: spans, plan: plan, start: start, xs: xs, end: end, courtesy: courtesy,
+      drawsStaff: drawsStaff, on: &canvas)
+    drawAttachments(line, on: &canvas)
   }
 
   /// The first stage: staff, notes, rests, bars and signatures with stems and beams.
   func drawNotes(
-    symbols: [StaffSymbol], plan: LinePlan, start: LineStart, xs: [Double], end: Double,
+    symbols: [StaffSymbol], spans: VoiceSpans, plan: LinePlan, start: LineStart, xs: [Double], end: Double,
     courtesy: [SymbolKind] = [], drawsStaff: Bool = true, on canvas: inout StaffCanvas
   ) -> EngravedLine {
     if drawsStaff { drawStaff(start: start, end: end, on: &canvas) }
     var line = EngravedLine(
       symbols: symbols, first: start.firstSymbol, last: plan.last, xs: xs,
-      musicStart: start.meterX + (start.meter.map { MeterDrawing.width(of: $0, font: font) } ?? 0), end: end)
+      musicStart: start.meterX + (start.meter.map { MeterDrawing.width(of: $0, font: font) } ?? 0), end: end,
+      spans: spans)
     drawSymbols(&line, on: &canvas)
     drawCourtesy(courtesy, line: line, on: &canvas)
     return line
@@ -54,14 +53,14 @@ struct SystemEngraver {
 
   /// The second stage: curves, tuplets, marks and voltas, clearing all ink drawn so far
   /// (on a shared staff, every voice's notes).
-  func drawAttachments(_ line: EngravedLine, endings: [EndingSpan], on canvas: inout StaffCanvas) {
+  func drawAttachments(_ line: EngravedLine, on canvas: inout StaffCanvas) {
     CurvePlacement(font: font).draw(line: line, on: &canvas)
     TupletDrawing(font: font).draw(line: line, on: &canvas)
     var marks = MarkPlacement(font: font, style: style, measurer: measurer, format: format, canvas: canvas)
     marks.place(line: line)
     canvas = marks.canvas
     let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)
-    for span in endings {
+    for span in line.spans.endings(overlapping: line.first, line.last) {
       volta.draw(
         span, symbols: line.symbols, first: line.first, last: line.last, xs: line.xs, end: line.end,
         on: &canvas)

@@ -15,7 +15,8 @@ struct TupletDrawing {
       guard let tuplet = line.symbols[index].attachments.tuplet else { continue }
       var members: [Int] = []
       var next = index
-      while members.count < tuplet.r && next < line.symbols.count {
+      // Members past the line's end are counted up to one (that is enough to know).
+      while members.count < tuplet.r && next < line.symbols.count && next <= line.last + 1 {
         if line.symbols[next].isDurational { members.append(next) }
         next += 1
       }
@@ -29,12 +30,10 @@ struct TupletDrawing {
           if case .note(let note) = line.symbols[i].kind { return note.beamGroup }
           return nil
         })
-      let groupSize = line.symbols.filter {
-        if case .note(let note) = $0.kind, let group = note.beamGroup, beams.contains(group) { return true }
-        return false
-      }.count
+      let groupSize = beams.reduce(0) { $0 + (line.spans.beamGroupSizes[$1] ?? 0) }
       let isBeamed =
-        beams.count == 1 && onLine.count == members.count && groupSize == members.count
+        beams.count == 1 && members.count == tuplet.r && onLine.count == members.count
+        && groupSize == members.count
         && geometries.count == members.count
       let up = geometries.isEmpty ? true : geometries.filter(\.stemUp).count * 2 >= geometries.count
       let headWidth = geometries.first?.headWidth ?? 1.18
@@ -58,7 +57,7 @@ struct TupletDrawing {
         cursor += (font.glyph(digit)?.advance ?? 0.8) * size
       }
       guard !isBeamed else { continue }
-      let thickness = font.engravingDefaults["tupletBracketThickness"]
+      let thickness = font.engravingDefaults.tupletBracketThickness
       let y = baseline - height * 0.4
       let hook = up ? 0.7 : -0.7
       let gap = width / 2 + 0.3

@@ -121,7 +121,7 @@ struct HorizontalSpacer {
     let clefWidth = clef.shape == .none ? 0 : (font.glyph(ClefDrawing.glyph(for: clef))?.advance ?? 2.7)
     let keyX = clefX + clefWidth + (clefWidth > 0 ? 0.6 : 0)
     let keyWidth =
-      Double(KeyDrawing.accidentals(key: key, cancel: nil, clef: clef).count) * KeyDrawing.step(font: font)
+      Double(KeyDrawing.accidentalCount(key: key, cancel: nil)) * KeyDrawing.step(font: font)
     let meterX = keyX + keyWidth + (keyWidth > 0 ? 0.6 : 0)
     let meterWidth = meter.map { MeterDrawing.width(of: $0, font: font) } ?? 0
     return (clefX, keyX, meterX, meterX + meterWidth)

@@ -1,7 +1,7 @@
 import DisplayList
 
 /// A place in the body that the contents, index or outline point at.
-enum FlowAnchor: Hashable {
+enum FlowAnchor: Hashable, Sendable {
   /// A tune, by its position in the book's block list.
   case tune(Int)
   /// A section heading, by its position in the book's block list.
@@ -9,7 +9,7 @@ enum FlowAnchor: Hashable {
 }
 
 /// A group of items that moves as one when a page is justified.
-struct FlowUnit {
+struct FlowUnit: Sendable {
   /// Items relative to the unit's reference point (x from the content's left edge).
   var items: [DisplayItem]
   /// The y the items are moved down by.
@@ -24,6 +24,9 @@ struct FlowUnit {
 
 /// A page being filled: its units and what running heads need to know about it.
 struct FlowPage {
+  /// The page size in points, fixed when the page is started.
+  var width: Double
+  var height: Double
   var units: [FlowUnit] = []
   var justify = false
   /// Titles of the tunes with music on the page, in order.

@@ -10,7 +10,7 @@ struct PageBreaker {
     for tune in tunes { flow.place(tune, anchor: nil) }
     return flow.finish().enumerated().map { index, page in
       let placed = page.placedItems(left: setup.contentLeft(pageIndex: index), bottom: flow.bottom)
-      return DisplayPage(width: setup.width, height: setup.height, items: placed.items)
+      return DisplayPage(width: page.width, height: page.height, items: placed.items)
     }
   }
 }

@@ -24,21 +24,30 @@ import DisplayList
 
 /// Places laid-out pieces on pages and records where tunes and sections landed.
 struct PageFlow {
-  let setup: PageSetup
-  let options: LayoutOptions
-  /// The physical index of the first page produced (front matter comes before).
-  let firstPageIndex: Int
+  /// The page set-up: a change (a directive between tunes) applies from the next piece on,
+  /// and a new page size from the next page.
+  var setup: PageSetup
+  var options: LayoutOptions
 
-  private(set) var pages: [FlowPage] = []
-  private var draft = FlowPage()
+  /// Pages closed and not yet taken, in order.
+  private(set) var closed: [FlowPage] = []
+  /// Pages closed so far, taken or not.
+  private(set) var closedCount = 0
+  private var draft: FlowPage
   private var y: Double
   private var section: String?
 
-  init(setup: PageSetup, options: LayoutOptions, firstPageIndex: Int = 0) {
+  init(setup: PageSetup, options: LayoutOptions) {
     self.setup = setup
     self.options = options
-    self.firstPageIndex = firstPageIndex
+    draft = FlowPage(width: setup.width, height: setup.height)
     y = setup.marginTop + setup.topSpace
+  }
+
+  /// The pages closed since the last call.
+  mutating func takeClosed() -> [FlowPage] {
+    defer { closed.removeAll(keepingCapacity: true) }
+    return closed
   }
 
   var bottom: Double { setup.height - setup.marginBottom }
@@ -50,15 +59,17 @@ struct PageFlow {
   mutating func newPage(justify: Bool = false) {
     draft.justify = justify && options.justifyVertically
     draft.section = draft.section ?? section
-    pages.append(draft)
-    draft = FlowPage()
+    closed.append(draft)
+    closedCount += 1
+    draft = FlowPage(width: setup.width, height: setup.height)
     y = setup.marginTop + setup.topSpace
   }
 
-  /// Closes the last page and returns every page.
+  /// Closes the last page (an empty one when nothing was placed at all) and returns the
+  /// pages not yet taken.
   mutating func finish() -> [FlowPage] {
-    if draft.hasItems || pages.isEmpty { newPage() }
-    return pages
+    if draft.hasItems || closedCount == 0 { newPage() }
+    return takeClosed()
   }
 
   private mutating func add(

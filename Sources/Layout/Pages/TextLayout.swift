@@ -18,7 +18,7 @@ import DisplayList
  */
 
 /// One laid-out line of text: items relative to the line's top-left, and its height.
-struct TextLine {
+struct TextLine: Sendable {
   var items: [DisplayItem]
   var height: Double
 }

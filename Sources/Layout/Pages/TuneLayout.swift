@@ -5,7 +5,7 @@ import Transposition
 
 /// A tune laid out but not yet placed on pages: its title block, its systems, and the
 /// words (`W:`) printed after it.
-struct LaidOutTune {
+struct LaidOutTune: Sendable {
   var heading: [DisplayItem]
   var headingHeight: Double
   var systems: [StaffSystem]
@@ -56,7 +56,7 @@ struct TuneLayout {
       if let bars = options.barsPerStaff { Self.breakEvery(bars, in: &symbols) }
       spacer.shortest = Spring.commonShortest(symbols.filter(\.isDurational).map(\.duration))
       let springs = spacer.springs(for: symbols)
-      let endings = EndingSpan.find(in: symbols)
+      let spans = VoiceSpans(symbols: symbols, endings: EndingSpan.find(in: symbols))
       let firstMeter: Meter? = tune.initialMeter == .none ? nil : tune.initialMeter
       let breaker = LineBreaker(spacer: spacer, width: fullWidth, mode: mode, stretchLast: stretchLast)
       let plans = breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
@@ -82,8 +82,9 @@ struct TuneLayout {
         previousForce = force
         let context = ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: lineIndex)
         var system = engraver.engrave(
-          symbols: symbols, plan: plan, start: start, xs: xs, end: min(end + courtesyWidth, width),
-          endings: endings, courtesy: courtesy, context: context)
+          symbols: symbols, spans: spans, plan: plan, start: start, xs: xs,
+          end: min(end + courtesyWidth, width),
+          courtesy: courtesy, context: context)
         if indent > 0 {
           system.items = system.items.map { $0.translated(dx: indent * scale, dy: 0) }
         }
@@ -172,8 +173,7 @@ struct TuneLayout {
   func signatureWidth(_ kind: SymbolKind) -> Double {
     switch kind {
     case .key(let key, let cancel):
-      Double(KeyDrawing.accidentals(key: key, cancel: cancel, clef: .treble).count)
-        * KeyDrawing.step(font: font)
+      Double(KeyDrawing.accidentalCount(key: key, cancel: cancel)) * KeyDrawing.step(font: font)
     case .meter(let meter): MeterDrawing.width(of: meter, font: font)
     case .clef(let clef): (font.glyph(ClefDrawing.glyph(for: clef))?.advance ?? 2.7) * 0.8
     default: 0

@@ -15,8 +15,9 @@ extension MultiStaffLayout {
   /// Draws a staff's voices at their columns' xs: first every voice's notes, then every
   /// voice's curves and marks, so marks clear the other voices' notes too.
   func drawStaff(
-    _ voices: [Int], symbols: [[StaffSymbol]], columns: [ColumnMerger.Column], line: LinePlan,
-    starts: [LineStart], columnXs: [Double], from firstColumn: Int, end: Double, endings: [EndingSpan],
+    _ voices: [Int], symbols: [[StaffSymbol]], spans: [VoiceSpans], columns: [ColumnMerger.Column],
+    line: LinePlan,
+    starts: [LineStart], columnXs: [Double], from firstColumn: Int, end: Double,
     courtesy: [[SymbolKind]], isTop: Bool, on canvas: inout StaffCanvas
   ) {
     let engraver = engraver(isTop: isTop)
@@ -40,14 +41,15 @@ extension MultiStaffLayout {
       var start = starts[voice]
       start.firstSymbol = first
       let drawn = engraver.drawNotes(
-        symbols: symbols[voice], plan: LinePlan(first: first, last: last), start: start, xs: indices.map(\.x),
+        symbols: symbols[voice], spans: spans[voice], plan: LinePlan(first: first, last: last), start: start,
+        xs: indices.map(\.x),
         end: end, drawsStaff: order == 0, on: &canvas)
       if order == 0 { engraver.drawCourtesy(courtesy[voice], line: drawn, on: &canvas) }
       lines.append((voice, drawn))
     }
     for (voice, drawn) in lines {
       canvas.context.voice = voice
-      engraver.drawAttachments(drawn, endings: voice == 0 ? endings : [], on: &canvas)
+      engraver.drawAttachments(drawn, on: &canvas)
     }
   }
 }

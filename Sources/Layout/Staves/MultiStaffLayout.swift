@@ -56,7 +56,11 @@ struct MultiStaffLayout {
     let breaker = LineBreaker(
       spacer: spacer, width: fullWidth - max(firstIndent, laterIndent), mode: mode, stretchLast: stretchLast)
     let plans = breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
-    let endings = EndingSpan.find(in: voiceSymbols.first ?? [])
+    // Voltas are drawn over the first voice only.
+    let spans = voiceSymbols.indices.map { voice in
+      VoiceSpans(
+        symbols: voiceSymbols[voice], endings: voice == 0 ? EndingSpan.find(in: voiceSymbols[voice]) : [])
+    }
     var systems: [StaffSystem] = []
     var previousForce = 1.0
     for (lineIndex, line) in plans.enumerated() {
@@ -92,9 +96,9 @@ struct MultiStaffLayout {
           font: font, scale: scale,
           context: ItemContext(tune: tune.referenceNumber, staff: staffIndex, line: lineIndex))
         drawStaff(
-          staff.voices, symbols: voiceSymbols, columns: columns, line: line, starts: alignedStarts,
-          columnXs: xs,
-          from: columnStart.firstSymbol, end: min(end + courtesyWidth, width), endings: endings,
+          staff.voices, symbols: voiceSymbols, spans: spans, columns: columns, line: line,
+          starts: alignedStarts,
+          columnXs: xs, from: columnStart.firstSymbol, end: min(end + courtesyWidth, width),
           courtesy: courtesy, isTop: staffIndex == 0, on: &canvas)
         staves.append(canvas.items)
       }

@@ -15,7 +15,10 @@ struct EndingSpan: Hashable {
   /// An ending that starts inside a repeat (`|1`) runs to the bar that ends the repeat or
   /// starts the next ending. A final ending (one that starts at a repeat's end, `:|2`) runs
   /// to the next double, thick or repeat bar when one comes within four bars, else covers
-  /// one bar with an open end, as tune books usually mean it.
+  /// one bar with an open end, as tune books usually mean it. The search for an ending's
+  /// end looks at most `searchBars` bars ahead (an ending never closed covers them).
+  static let searchBars = 64
+
   static func find(in symbols: [StaffSymbol]) -> [EndingSpan] {
     var spans: [EndingSpan] = []
     for (index, symbol) in symbols.enumerated() {
@@ -34,6 +37,10 @@ struct EndingSpan: Hashable {
           break
         }
         if bar.repeatsEnd && bars >= 4 { break }
+        if bars >= searchBars {
+          end = (next, false)
+          break
+        }
       }
       if end == nil, bar.repeatsEnd, let firstBar { end = (firstBar, false) }
       let resolved = end ?? (symbols.count - 1, false)

@@ -58,21 +58,90 @@ enum SymbolKind {
 }
 
 /// What hangs on a symbol besides its own glyphs: marks, texts, curves and lyrics.
+///
+/// The fields live in one shared, copy-on-write box: symbols are copied often during
+/// layout and most carry nothing, so a copy costs one reference count instead of one per
+/// field.
 struct Attachments {
-  var decorations: [Decoration] = []
-  var annotations: [TextAnnotation] = []
-  var lyrics: [LyricSyllable?] = []
-  var slurStarts: [SlurMark] = []
-  var slurEnds: [SlurMark] = []
+  private final class Storage: @unchecked Sendable {
+    var decorations: [Decoration] = []
+    var annotations: [TextAnnotation] = []
+    var lyrics: [LyricSyllable?] = []
+    var slurStarts: [SlurMark] = []
+    var slurEnds: [SlurMark] = []
+    var tuplet: Tuplet?
+    var tempo: Tempo?
+    var partLabel: String?
+    var sectionTitle: String?
+
+    init() {}
+
+    init(copying other: Storage) {
+      decorations = other.decorations
+      annotations = other.annotations
+      lyrics = other.lyrics
+      slurStarts = other.slurStarts
+      slurEnds = other.slurEnds
+      tuplet = other.tuplet
+      tempo = other.tempo
+      partLabel = other.partLabel
+      sectionTitle = other.sectionTitle
+    }
+  }
+
+  /// The empty attachments, shared by every symbol that has none.
+  private static let none = Storage()
+  private var storage = Attachments.none
+
+  private mutating func unique() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) || storage === Attachments.none {
+      storage = Storage(copying: storage)
+    }
+    return storage
+  }
+
+  var decorations: [Decoration] {
+    get { storage.decorations }
+    set { unique().decorations = newValue }
+  }
+  var annotations: [TextAnnotation] {
+    get { storage.annotations }
+    set { unique().annotations = newValue }
+  }
+  var lyrics: [LyricSyllable?] {
+    get { storage.lyrics }
+    set { unique().lyrics = newValue }
+  }
+  var slurStarts: [SlurMark] {
+    get { storage.slurStarts }
+    set { unique().slurStarts = newValue }
+  }
+  var slurEnds: [SlurMark] {
+    get { storage.slurEnds }
+    set { unique().slurEnds = newValue }
+  }
   /// A tuplet that starts at this symbol.
-  var tuplet: Tuplet?
-  var tempo: Tempo?
-  var partLabel: String?
-  var sectionTitle: String?
+  var tuplet: Tuplet? {
+    get { storage.tuplet }
+    set { unique().tuplet = newValue }
+  }
+  var tempo: Tempo? {
+    get { storage.tempo }
+    set { unique().tempo = newValue }
+  }
+  var partLabel: String? {
+    get { storage.partLabel }
+    set { unique().partLabel = newValue }
+  }
+  var sectionTitle: String? {
+    get { storage.sectionTitle }
+    set { unique().sectionTitle = newValue }
+  }
 
   var isEmpty: Bool {
-    decorations.isEmpty && annotations.isEmpty && lyrics.isEmpty && slurStarts.isEmpty
-      && slurEnds.isEmpty && tuplet == nil && tempo == nil && partLabel == nil && sectionTitle == nil
+    storage === Attachments.none
+      || (decorations.isEmpty && annotations.isEmpty && lyrics.isEmpty && slurStarts.isEmpty
+        && slurEnds.isEmpty && tuplet == nil && tempo == nil && partLabel == nil && sectionTitle == nil)
   }
 }
 
@@ -112,6 +181,11 @@ struct StaffSymbol {
 
   var isBar: Bool {
     if case .bar = kind { return true }
+    return false
+  }
+
+  var isRest: Bool {
+    if case .rest = kind { return true }
     return false
   }
 

@@ -21,18 +21,17 @@ enum TieMarking {
       guard case .note(var note) = symbols[index].kind else { continue }
       let event = events[eventIndex]
       let next = position + 1 < noteIndices.count ? noteIndices[position + 1] : nil
-      var nextPositions: Set<Int> = []
+      guard event.heads.contains(where: \.isTiedToNext) else { continue }
+      var nextHeads: [PlacedHead] = []
       if let next, case .note(let target) = symbols[next].kind,
-        !symbols[(index + 1)..<next].contains(where: {
-          if case .rest = $0.kind { return true } else { return false }
-        })
+        !((index + 1)..<next).contains(where: { symbols[$0].isRest })
       {
-        nextPositions = Set(target.heads.map(\.position))
+        nextHeads = target.heads
       }
       let clef = symbols[index].clef
       for head in event.heads where head.isTiedToNext {
         let position = clef.staffPosition(of: head.pitch)
-        guard nextPositions.contains(position),
+        guard nextHeads.contains(where: { $0.position == position }),
           let headIndex = note.heads.firstIndex(where: { $0.position == position })
         else { continue }
         note.heads[headIndex].tie = head.isTieDotted

@@ -139,7 +139,7 @@ extension MarkPlacement {
     let opening = 1.1
     let box = below.place(from: x0, to: x1, height: opening, padding: 0.8, floor: 4)
     let middle = (box.top + box.bottom) / 2
-    let thickness = font.engravingDefaults["hairpinThickness"]
+    let thickness = font.engravingDefaults.hairpinThickness
     let (narrow, wide) = crescendo ? (x0, x1) : (x1, x0)
     canvas.line(
       from: (narrow, middle), to: (wide, box.top), thickness: thickness, role: .decoration, column: column,

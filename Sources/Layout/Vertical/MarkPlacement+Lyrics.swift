@@ -62,7 +62,7 @@ extension MarkPlacement {
         let held = ((entry.index + 1)..<max(entry.index + 1, stop)).compactMap { line.notes[$0] }
         let right = held.last.map { $0.x + $0.headWidth } ?? (next == nil ? line.end - 0.5 : entry.x1)
         if right > entry.x1 + 0.6 {
-          let thickness = font.engravingDefaults["lyricLineThickness"]
+          let thickness = font.engravingDefaults.lyricLineThickness
           canvas.line(
             from: (entry.x1 + 0.2, baseline), to: (right, baseline), thickness: thickness, role: .lyric,
             column: column, source: entry.syllable.range.position)

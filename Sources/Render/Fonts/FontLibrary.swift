@@ -69,6 +69,11 @@ public final class FontLibrary: @unchecked Sendable {
     return face
   }
 
+  /// Every code point of a music font with its glyph index.
+  func musicGlyphMap(_ family: String) throws -> [UInt32: UInt32] {
+    try musicFace(family).characterMap
+  }
+
   /// Registers every .otf/.ttf file in `directory` with the current fontconfig configuration.
   private static func registerTextFonts(in directory: URL) -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

@@ -9,16 +9,29 @@ import Layout
 ///
 /// Sizes are points: `FontSpec.pangoDescription` gives an absolute ("px") size, which is
 /// one user unit per pixel, and one user unit is one point on every surface we draw on.
+///
+/// Pango objects are not shared between threads: give each thread its own measurer (each
+/// has its own font map and context; measurements are identical). Caches are bounded.
 public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   private let fontMap: PangoObject
-  private let context: PangoObject
+  let context: PangoObject
   private let lock = NSLock()
   private var cache: [CacheKey: TextExtent] = [:]
+  var runCache: [CacheKey: [GlyphRun]] = [:]
+  /// Entries each cache holds before it is emptied (bounded memory on any input).
+  static let cacheLimit = 20_000
 
-  /// A measurement cache entry's key.
-  private struct CacheKey: Hashable {
+  /// A cache entry's key.
+  struct CacheKey: Hashable {
     var text: String
     var font: FontSpec
+  }
+
+  /// Runs `body` holding the measurer's lock.
+  func withLock<T>(_ body: () -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body()
   }
 
   /// Creates the measurer after `fonts` has registered its text fonts with fontconfig.
@@ -42,6 +55,7 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
       return TextExtent(width: 0, ascent: 0, descent: 0)
     }
     let metrics = Self.metrics(of: layout)
+    if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
     cache[key] = metrics
     return metrics
   }
@@ -91,7 +105,7 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     cairo.newPath()
   }
 
-  private func makeLayout(_ text: String, font: FontSpec, in context: PangoObject) -> PangoObject? {
+  func makeLayout(_ text: String, font: FontSpec, in context: PangoObject) -> PangoObject? {
     guard let layout = PangoObject(owning: pango_layout_new(context.raw)) else { return nil }
     if let description = pango_font_description_from_string(font.pangoDescription) {
       pango_layout_set_font_description(layout.raw, description)  // copies

@@ -1,0 +1,93 @@
+import ScoreModel
+
+/*
+ LineDecoder — bytes in any chunks to numbered source lines, one line at a time.
+
+ Method. Bytes are appended to a pending buffer; every `\n`, `\r\n` or lone `\r` closes a
+ line. An all-ASCII line (nearly every ABC line) becomes scalars by widening each byte;
+ another line is decoded as UTF-8, and when it is not valid UTF-8 it is read as ISO-8859-1
+ (each byte is the code point of the same value), as older tune books were often saved
+ that way. A line `I:abc-charset iso-8859-1` (or `%%abc-charset latin1`) switches every
+ later line to ISO-8859-1 even when it would pass as UTF-8. A `\r` that ends a chunk waits
+ for the next byte so that a `\r\n` split across chunks still counts as one line end.
+
+     "X:1\r\nT:Caf\u{E9}\n"  →  1 "X:1"   2 "T:Café" (Latin-1 byte E9)
+
+ Limits. A line longer than `Limits.maxLineBytes` is cut there (the rest of the line is
+ dropped, reported once per line by the reader); memory never holds more than one line.
+ */
+
+/// Splits a byte stream into decoded lines without holding more than the current line.
+struct LineDecoder {
+  /// A decoded line: its 1-based number, scalars and whether bytes were dropped.
+  struct Line {
+    var number: Int
+    var scalars: [Unicode.Scalar]
+    var wasCut: Bool
+  }
+
+  private var pending: [UInt8] = []
+  private var pendingIsASCII = true
+  private var pendingCut = false
+  private var afterCarriageReturn = false
+  private var lineNumber = 0
+  /// Set by `abc-charset`: later lines are ISO-8859-1.
+  private(set) var declaredLatin1 = false
+
+  /// Decodes the complete lines in `bytes`, handing each to `emit`.
+  mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (Line) -> Void) {
+    for byte in bytes {
+      if afterCarriageReturn {
+        afterCarriageReturn = false
+        if byte == 10 { continue }
+      }
+      if byte == 10 || byte == 13 {
+        afterCarriageReturn = byte == 13
+        emit(closeLine())
+        continue
+      }
+      if pending.count >= Limits.maxLineBytes {
+        pendingCut = true
+        continue
+      }
+      if byte >= 128 { pendingIsASCII = false }
+      pending.append(byte)
+    }
+  }
+
+  /// Emits the last line when the input does not end with a line end.
+  mutating func finish(_ emit: (Line) -> Void) {
+    if !pending.isEmpty || pendingCut { emit(closeLine()) }
+  }
+
+  private mutating func closeLine() -> Line {
+    lineNumber += 1
+    let scalars = decode()
+    let line = Line(number: lineNumber, scalars: scalars, wasCut: pendingCut)
+    pending.removeAll(keepingCapacity: true)
+    pendingIsASCII = true
+    pendingCut = false
+    if !declaredLatin1 && Self.declaresLatin1(scalars) { declaredLatin1 = true }
+    return line
+  }
+
+  private func decode() -> [Unicode.Scalar] {
+    if pendingIsASCII || declaredLatin1 {
+      return pending.map { Unicode.Scalar($0) }
+    }
+    return pending.withUnsafeBufferPointer { buffer in
+      if let text = String(validating: buffer, as: UTF8.self) { return Array(text.unicodeScalars) }
+      return buffer.map { Unicode.Scalar($0) }
+    }
+  }
+
+  /// True for `I:abc-charset iso-8859-1` / `%%abc-charset latin1` (any case, spaces ignored).
+  static func declaresLatin1(_ scalars: [Unicode.Scalar]) -> Bool {
+    guard scalars.count > 12, scalars[0] == "I" || scalars[0] == "%" else { return false }
+    let text = String(String.UnicodeScalarView(scalars.prefix(80))).lowercased().filter { !$0.isWhitespace }
+    let key = "abc-charset"
+    guard let start = text.indices.first(where: { text[$0...].hasPrefix(key) }) else { return false }
+    let value = text[start...].dropFirst(key.count)
+    return value.hasPrefix("iso-8859-1") || value.hasPrefix("latin1") || value.hasPrefix("latin-1")
+  }
+}

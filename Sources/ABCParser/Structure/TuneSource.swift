@@ -1,0 +1,98 @@
+import ScoreModel
+
+/// A line of source text kept for later stages (the book assembler's text blocks).
+public struct SourceText: Hashable, Sendable {
+  /// The 1-based line number.
+  public var line: Int
+  public var text: String
+
+  public init(line: Int, text: String) {
+    self.line = line
+    self.text = text
+  }
+}
+
+/// The file header a tune book's tunes start from: its fields and directives.
+public struct TunebookHeader: Sendable {
+  public var file: String?
+  public var fields: [InformationField] = []
+  public var directives: [Directive] = []
+  public var abcVersion: String?
+  public var readingMode: ReadingMode = .loose
+
+  public init(file: String?) {
+    self.file = file
+  }
+}
+
+/// One tune's source lines with the settings its file header gave it: parse it on any thread.
+public struct TuneSource: Sendable {
+  public let file: String?
+  let lines: [SourceLine]
+  let base: TuneSettings
+  let isFragment: Bool
+  /// The tune's `%%` lines and the lines inside its `%%begin…`/`%%end…` blocks, in order.
+  public let directiveLines: [SourceText]
+
+  init(file: String?, lines: [SourceLine], base: TuneSettings, isFragment: Bool, directiveLines: [SourceText])
+  {
+    self.file = file
+    self.lines = lines
+    self.base = base
+    self.isFragment = isFragment
+    self.directiveLines = directiveLines
+  }
+
+  /// The line number of the tune's first line (its `X:` line).
+  public var startLine: Int { lines.first?.number ?? 1 }
+
+  /// Unicode scalars in the tune's lines: a measure of the work it takes.
+  public var size: Int { lines.reduce(0) { $0 + $1.scalars.count } }
+
+  /// The `X:` number as written, read without parsing the tune (nil for a fragment or
+  /// a number that is not one).
+  public var referenceNumber: Int? {
+    guard !isFragment, let first = lines.first else { return nil }
+    var digits = ""
+    for scalar in first.scalars.dropFirst(2) {
+      if scalar == " " || scalar == "\t" {
+        if digits.isEmpty { continue } else { break }
+      }
+      guard scalar.properties.numericType == .decimal, digits.count < 18 else { break }
+      digits.unicodeScalars.append(scalar)
+    }
+    return Int(digits)
+  }
+
+  /// Parses the tune. A tune's diagnostics are capped at `Limits.maxDiagnosticsPerTune`,
+  /// with a final note counting the rest.
+  public func parse() -> (tune: Tune?, diagnostics: [Diagnostic]) {
+    let diagnostics = DiagnosticCollector(file: file)
+    var parser = TuneParser(diagnostics: diagnostics)
+    parser.isFragment = isFragment
+    let tune = parser.parse(lines, base: base)
+    return (tune, Self.capped(diagnostics.diagnostics, file: file))
+  }
+
+  static func capped(_ diagnostics: [Diagnostic], file: String?) -> [Diagnostic] {
+    guard diagnostics.count > Limits.maxDiagnosticsPerTune else { return diagnostics }
+    var kept = Array(diagnostics.prefix(Limits.maxDiagnosticsPerTune))
+    let rest = diagnostics.count - kept.count
+    let last = diagnostics[diagnostics.count - 1].range
+    kept.append(
+      Diagnostic(.note, "\(rest) more problems in this tune are not shown", at: last, file: file))
+    return kept
+  }
+}
+
+/// What a `TunebookReader` hands out, in source order.
+public enum TunebookEvent: Sendable {
+  /// The file header is complete (sent once per file, before its first tune).
+  case header(TunebookHeader)
+  /// A complete tune, not yet parsed.
+  case tune(TuneSource)
+  /// A line outside every tune: the file header region, free text and directives between tunes.
+  case outside(SourceText)
+  /// Problems found while reading (includes, tune boundaries, over-long lines).
+  case diagnostics([Diagnostic])
+}

@@ -1,0 +1,95 @@
+import ABCParser
+import Book
+import DisplayList
+import Foundation
+import Layout
+import Render
+import ScoreModel
+
+/// The in-order half of a run: diagnostics printed, directives applied, pieces composed
+/// into pages by a BookComposer made once the first file's header is known.
+struct Composition {
+  let console: Console
+  let makeEngraver: (PageSetup, LayoutOptions) -> Engraver
+  let pageCount: Int?
+  private var matter: BookMatter
+  private var format: FormatDirectives
+  private var composer: BookComposer?
+  private var sawHeader = false
+  private var currentFile: String?
+  private(set) var summary = EngravingRun.Summary()
+
+  init(run: EngravingRun, engraver: @escaping (PageSetup, LayoutOptions) -> Engraver, pageCount: Int?) {
+    console = run.console
+    makeEngraver = engraver
+    self.pageCount = pageCount
+    matter = run.matter
+    format = run.session.base
+  }
+
+  /// Takes the next piece in book order.
+  mutating func add(_ piece: RunPiece) {
+    switch piece {
+    case .header(let header):
+      currentFile = header.file
+      guard !sawHeader else { return }
+      sawHeader = true
+      func field(_ label: Character) -> String? {
+        header.fields.first { $0.label == label }.map { TextEscapes.display($0.value) }
+      }
+      matter.title = matter.title ?? field("T")
+      matter.author = matter.author ?? field("Z") ?? field("C")
+    case .book(.block(let block)):
+      withComposer { $0.add(block) }
+    case .book(.directive(let directive)):
+      let known = format.warnings.count
+      format.apply(directive)
+      for warning in format.warnings.dropFirst(known) {
+        report(Diagnostic(.warning, warning.message, at: warning.range, file: currentFile))
+      }
+      composer?.setStyle(setup: format.setup, options: format.options)
+    case .book(.diagnostics(let found)):
+      for diagnostic in found { report(diagnostic) }
+    case .book(.tune(let source, let titles, let trailing)):
+      // Only reached when a tune is composed in order without a worker (not used by runs).
+      _ = (source, titles, trailing)
+    }
+  }
+
+  /// Takes a tune laid out by a worker, in book order.
+  mutating func add(_ result: EngravingRun.TuneResult) {
+    for diagnostic in result.diagnostics { report(diagnostic) }
+    guard let engraved = result.engraved else { return }
+    summary.tunes += 1
+    withComposer { composer in
+      composer.add(engraved)
+      for block in result.trailing { composer.add(text: block) }
+    }
+  }
+
+  /// The pages finished since the last call.
+  mutating func takePages() -> [DisplayPage] {
+    composer?.takePages() ?? []
+  }
+
+  /// Closes the book.
+  mutating func finish() -> BookEnd {
+    withComposer { _ in }
+    summary.needsPageCount =
+      composer.map { BookComposer.needsPageCount($0.setup) } == true && pageCount == nil
+    return composer!.finish()
+  }
+
+  private mutating func withComposer(_ body: (inout BookComposer) -> Void) {
+    if composer == nil {
+      composer = BookComposer(
+        engraver: makeEngraver(format.setup, format.options), matter: matter, pageCount: pageCount)
+    }
+    body(&composer!)
+  }
+
+  private mutating func report(_ diagnostic: Diagnostic) {
+    if diagnostic.severity == .error { summary.hasErrors = true }
+    console.error(diagnostic.description)
+  }
+}

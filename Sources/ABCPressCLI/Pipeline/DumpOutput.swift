@@ -1,0 +1,84 @@
+import DisplayList
+import Foundation
+import Render
+
+/// The display list as text or JSON, page by page, to standard output or a file.
+final class DumpOutput: PageOutput, @unchecked Sendable {
+  enum Format { case text, json }
+  let format: Format
+  private let console: Console
+  private let file: URL?
+  private var handle: FileHandle?
+  private var temporary: URL?
+  private var pages = 0
+
+  /// Dumps to `file` (written under a temporary name, renamed when complete) or the console.
+  init(format: Format, console: Console, file: URL?) throws {
+    self.format = format
+    self.console = console
+    self.file = file
+    if let file {
+      let temporary = file.deletingLastPathComponent().appendingPathComponent(
+        ".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+      guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+        throw OutputError("cannot write \(file.path)")
+      }
+      self.temporary = temporary
+      handle = try FileHandle(forWritingTo: temporary)
+    }
+    if format == .json { emit(DisplayListJSON.opening) }
+  }
+
+  deinit {
+    try? handle?.close()
+    if let temporary { try? FileManager.default.removeItem(at: temporary) }
+  }
+
+  /// A page's text without its number (pages are numbered as they are written).
+  struct Encoded: Sendable {
+    var header: String
+    var body: String
+  }
+
+  func encode(_ page: DisplayPage, in workspace: RenderWorkspace) throws -> Encoded {
+    switch format {
+    case .text:
+      let text = DisplayListDumper.dump(page: page, number: 0)
+      let newline = text.firstIndex(of: "\n") ?? text.endIndex
+      return Encoded(
+        header: String(text[..<newline].dropFirst("page 0".count)), body: String(text[newline...]))
+    case .json: return Encoded(header: "", body: DisplayListJSON.encode(page: page))
+    }
+  }
+
+  func write(_ page: Encoded) throws {
+    pages += 1
+    switch format {
+    case .text: emit("page \(pages)" + page.header + page.body)
+    case .json: emit((pages == 1 ? "" : DisplayListJSON.pageSeparator) + page.body)
+    }
+  }
+
+  func finish(front: [Encoded], back: [Encoded], facts: DocumentFacts) throws -> [URL] {
+    for page in front + back { try write(page) }
+    switch format {
+    case .text: emit(DisplayListDumper.dump(outline: facts.outline))
+    case .json:
+      emit(
+        DisplayListJSON.closing(
+          title: facts.title, info: facts.info, outline: facts.outline, pageCount: pages))
+    }
+    guard let file, let temporary else { return [] }
+    try handle?.close()
+    handle = nil
+    guard rename(temporary.path, file.path) == 0 else {
+      throw OutputError("cannot write \(file.path): \(String(cString: strerror(errno)))")
+    }
+    self.temporary = nil
+    return [file]
+  }
+
+  private func emit(_ text: String) {
+    if let handle { handle.write(Data(text.utf8)) } else { console.write(text) }
+  }
+}

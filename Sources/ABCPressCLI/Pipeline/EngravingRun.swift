@@ -1,0 +1,171 @@
+import ABCParser
+import Book
+import DisplayList
+import Foundation
+import Layout
+import Render
+import ScoreModel
+import Transposition
+
+/*
+ EngravingRun — the engine over a run's inputs: read, lay out in parallel, compose, write.
+
+ Method. One coordinating thread reads the inputs as pieces (PieceSource) and hands each
+ tune to the work pool: parse, transpose, apply the tune's own directives and lay it out,
+ on whichever worker is free, with that worker's text measurer. The coordinator takes
+ the results back in book order, prints their diagnostics, places them with the
+ BookComposer, and hands every page the composer finishes back to the pool to be encoded
+ for the output (PDF content, PNG or SVG file); encoded pages are written in order. At
+ most a window of tunes (by count and by source size) and of pages is in flight, so memory
+ stays bounded whatever the length of the book, and the output is the same whatever the
+ number of workers. Directives between tunes apply from where they stand: to the tunes
+ read after them and to the pages filled after them.
+
+     read ─→ [parse+layout]×N ─→ compose (in order) ─→ [encode page]×N ─→ write (in order)
+
+ Limits. Running heads that print the page count need a first pass to count pages
+ (`run` reports `needsPageCount`; the caller runs again).
+ */
+
+/// One pass of the engine over the inputs into a page output.
+struct EngravingRun {
+  let session: EngravingSession
+  var console: Console
+  let inputs: [String]
+  var standardInput: StandardInput?
+  var includeResolver: ABCParser.IncludeResolver?
+  var transpose = 0
+  /// The book's matter; a nil title or author comes from the first file's header.
+  var matter = BookMatter()
+  /// `rhythm` or `key` to sort tunes into sections.
+  var groupBy: String?
+
+  /// What a pass did.
+  struct Summary {
+    var hasErrors = false
+    var tunes = 0
+    /// Body and back-matter pages: the count `{pages}` prints.
+    var numberedPages = 0
+    var needsPageCount = false
+    var files: [URL] = []
+  }
+
+  /// What a worker returns for a tune.
+  struct TuneResult: Sendable {
+    var engraved: EngravedTune?
+    var diagnostics: [Diagnostic]
+    var trailing: [TextBlock]
+  }
+
+  /// Tunes in flight at most per thread, and their source size in all (Unicode scalars).
+  static let tunesPerThread = 8
+  static let sourceWindow = 4 << 20
+
+  /// Runs the inputs into `output` (nil: lay out and count only). `pageCount` is what
+  /// `{pages}` prints, from an earlier pass.
+  func run<Output: PageOutput>(into output: Output?, pageCount: Int?) throws -> Summary {
+    let pool = WorkPool(jobs: session.jobs)
+    defer { pool.shutdown() }
+    let workspaces = try (0...pool.workerCount).map { _ in try session.workspace() }
+    let coordinator = workspaces[pool.coordinatorIndex]
+    let source = PieceSource(
+      input: InputStream(paths: inputs, standardInput: standardInput, includeResolver: includeResolver))
+    var grouped: [RunPiece]? = groupBy.map { source.grouped(by: $0) }
+    var groupedHead = 0
+    func nextPiece() -> RunPiece? {
+      guard let list = grouped else { return source.next() }
+      guard groupedHead < list.count else { return nil }
+      defer { groupedHead += 1 }
+      return list[groupedHead]
+    }
+
+    var composition = Composition(
+      run: self,
+      engraver: { setup, options in
+        session.engraver(coordinator, setup: setup, options: options)
+      }, pageCount: pageCount)
+    var submitFormat = session.base
+    var queue: [Queued] = []
+    var queueHead = 0
+    var inFlight = (tunes: 0, size: 0)
+    let maxTunes = Self.tunesPerThread * (pool.workerCount + 1)
+    var pages = PageQueue(output: output, pool: pool, workspaces: workspaces)
+
+    while true {
+      while inFlight.tunes < maxTunes, inFlight.size < Self.sourceWindow, let piece = nextPiece() {
+        if case .book(.tune(let tune, let titles, let trailing)) = piece {
+          let format = (submitFormat.setup, submitFormat.options)
+          let job = TuneJob(
+            source: tune, headerTitles: titles, trailing: trailing, setup: format.0, options: format.1,
+            transpose: transpose, session: session)
+          let future = pool.submit { worker in job.run(workspaces[worker]) }
+          queue.append(.tune(future, size: tune.size))
+          inFlight = (inFlight.tunes + 1, inFlight.size + tune.size)
+          continue
+        }
+        if case .book(.directive(let directive)) = piece { submitFormat.apply(directive) }
+        queue.append(.piece(piece))
+      }
+      guard queueHead < queue.count else { break }
+      let next = queue[queueHead]
+      queue[queueHead] = .done
+      queueHead += 1
+      if queueHead > 256 {
+        queue.removeFirst(queueHead)
+        queueHead = 0
+      }
+      switch next {
+      case .tune(let future, let size):
+        inFlight = (inFlight.tunes - 1, inFlight.size - size)
+        composition.add(future.wait())
+      case .piece(let piece): composition.add(piece)
+      case .done: break
+      }
+      try pages.submit(composition.takePages())
+    }
+    let end = composition.finish()
+    try pages.submit(end.lastBodyPages)
+    try pages.drain()
+    var summary = composition.summary
+    summary.numberedPages = end.bodyCount + end.back.count
+    if let output, summary.tunes > 0 {
+      let front = try end.front.map { try output.encode($0, in: coordinator) }
+      let back = try end.back.map { try output.encode($0, in: coordinator) }
+      summary.files = try output.finish(
+        front: front, back: back, facts: DocumentFacts(title: end.title, info: end.info, outline: end.outline)
+      )
+    }
+    return summary
+  }
+
+  enum Queued {
+    case tune(Future<TuneResult>, size: Int)
+    case piece(RunPiece)
+    case done
+  }
+}
+
+/// A tune's work on a worker: parse, transpose, the tune's directives, layout.
+struct TuneJob: @unchecked Sendable {
+  let source: TuneSource
+  let headerTitles: [String]
+  let trailing: [TextBlock]
+  let setup: PageSetup
+  let options: LayoutOptions
+  let transpose: Int
+  let session: EngravingSession
+
+  func run(_ workspace: RenderWorkspace) -> EngravingRun.TuneResult {
+    let parsed = BookAssembler.parse(source, headerTitles: headerTitles)
+    guard var tune = parsed.tune else {
+      return EngravingRun.TuneResult(engraved: nil, diagnostics: parsed.diagnostics, trailing: trailing)
+    }
+    if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+    var format = FormatDirectives(setup: setup, options: options)
+    format.apply(tune.directives)
+    let warnings = format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: source.file) }
+    let engraver = session.engraver(workspace, setup: format.setup, options: format.options)
+    return EngravingRun.TuneResult(
+      engraved: engraver.engrave(tune: tune), diagnostics: parsed.diagnostics + warnings, trailing: trailing)
+  }
+}

@@ -1,0 +1,94 @@
+import ABCParser
+import Book
+import Layout
+import ScoreModel
+
+/// One piece of a run, in book order: a file's header, or a piece of its body.
+enum RunPiece {
+  case header(TunebookHeader)
+  case book(BookPiece)
+}
+
+/// The inputs as run pieces: read, cut into tunes and blocks, each file's header first.
+///
+/// A file's pieces before its first tune (text blocks, directives of the header region)
+/// wait until its header is known, so that the header always comes first.
+final class PieceSource {
+  private let input: InputStream
+  private var assembler = BookAssembler()
+  private var ready: [RunPiece] = []
+  private var head = 0
+  private var waiting: [RunPiece] = []
+  private var headerSeen = false
+
+  init(input: InputStream) {
+    self.input = input
+  }
+
+  /// The next piece, or nil at the end of the last input.
+  func next() -> RunPiece? {
+    while head == ready.count {
+      ready.removeAll(keepingCapacity: true)
+      head = 0
+      guard let item = input.next() else { return nil }
+      accept(item)
+    }
+    defer { head += 1 }
+    return ready[head]
+  }
+
+  private func accept(_ item: InputItem) {
+    switch item {
+    case .start:
+      headerSeen = false
+    case .end:
+      let rest = assembler.finishFile().map(RunPiece.book)
+      if headerSeen { ready += rest } else { waiting += rest }
+      ready += waiting
+      waiting = []
+    case .event(let event):
+      if case .header(let header) = event {
+        headerSeen = true
+        ready.append(.header(header))
+        ready += waiting
+        waiting = []
+      }
+      let pieces = assembler.add(event).map(RunPiece.book)
+      if headerSeen {
+        ready += pieces
+      } else {
+        // Reader problems are reported at once; blocks wait for the header.
+        for piece in pieces {
+          if case .book(.diagnostics) = piece { ready.append(piece) } else { waiting.append(piece) }
+        }
+      }
+    }
+  }
+
+  /// Every piece of the inputs with the tunes sorted into sections by `key` (`rhythm` or
+  /// `key`): headers, directives and problems first, then text blocks, then each section
+  /// A–Z with its tunes in book order. Holds every tune's source in memory.
+  func grouped(by key: String) -> [RunPiece] {
+    var front: [RunPiece] = []
+    var texts: [RunPiece] = []
+    var groups: [String: [RunPiece]] = [:]
+    while let piece = next() {
+      switch piece {
+      case .book(.tune(let source, let titles, _)):
+        let name = BookAssembler.parse(source, headerTitles: titles).tune.map {
+          BookAssembler.groupName(of: $0, by: key)
+        }
+        groups[name ?? "Other tunes", default: []].append(piece)
+      case .book(.block(.text)): texts.append(piece)
+      case .book(.block): break
+      default: front.append(piece)
+      }
+    }
+    var out = front + texts
+    for name in groups.keys.sorted() {
+      out.append(.book(.block(.section(name))))
+      out += groups[name] ?? []
+    }
+    return out
+  }
+}

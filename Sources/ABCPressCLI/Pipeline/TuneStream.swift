@@ -1,0 +1,87 @@
+import ABCParser
+import Book
+import Foundation
+import ScoreModel
+
+/*
+ TuneStream — every tune of the inputs through one job on the pool, results in order.
+
+ Method. The inputs are read piece by piece; each tune is handed to the work pool with the
+ titles of its file's header, and the results are taken back in book order (a window of
+ tunes per thread in flight) for `consume`. Problems the reader finds between tunes go to
+ `report` in their place. Commands that work tune by tune use it: check, thumbs, midi,
+ dump --score.
+
+ Limits. Text blocks and directives between tunes are passed over.
+ */
+
+/// Runs a job on each tune of the inputs in parallel and consumes the results in order.
+struct TuneStream {
+  let inputs: [String]
+  var standardInput: StandardInput?
+  var includeResolver: ABCParser.IncludeResolver?
+  let jobs: Int
+
+  /// A tune as the job gets it, with its position in the run (1, 2, …).
+  struct Item: Sendable {
+    var source: TuneSource
+    var headerTitles: [String]
+    var position: Int
+    /// The format directives met between tunes so far, in order.
+    var directives: [Directive]
+  }
+
+  func run<Value: Sendable>(
+    _ work: @escaping @Sendable (Item, Int) -> Value, report: ([Diagnostic]) -> Void,
+    consume: (Value) throws -> Void
+  ) throws {
+    let pool = WorkPool(jobs: jobs)
+    defer { pool.shutdown() }
+    let source = PieceSource(
+      input: InputStream(paths: inputs, standardInput: standardInput, includeResolver: includeResolver))
+    var queue: [Future<Value>?] = []
+    var head = 0
+    var position = 0
+    var directives: [Directive] = []
+    let window = EngravingRun.tunesPerThread * (pool.workerCount + 1)
+    var exhausted = false
+    while true {
+      while !exhausted, queue.count - head < window {
+        guard let piece = source.next() else {
+          exhausted = true
+          break
+        }
+        switch piece {
+        case .book(.tune(let tune, let titles, _)):
+          position += 1
+          let item = Item(source: tune, headerTitles: titles, position: position, directives: directives)
+          queue.append(pool.submit { worker in work(item, worker) })
+        case .book(.diagnostics(let found)):
+          // Reader problems are reported once the tunes before them are.
+          while head < queue.count { try take(&queue, &head, consume) }
+          report(found)
+        case .book(.directive(let directive)): directives.append(directive)
+        default: break
+        }
+      }
+      guard head < queue.count else { break }
+      try take(&queue, &head, consume)
+    }
+  }
+
+  private func take<Value>(
+    _ queue: inout [Future<Value>?], _ head: inout Int, _ consume: (Value) throws -> Void
+  )
+    throws
+  {
+    guard let future = queue[head] else { return }
+    queue[head] = nil
+    let value = future.wait()
+    head += 1
+    if head > 256 {
+      queue.removeFirst(head)
+      head = 0
+    }
+    try consume(value)
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/*
+ WorkPool — worker threads for the engine's parallel stages, results read back in order.
+
+ Method. `submit` queues a job and returns a `Future`; a fixed set of threads takes jobs
+ first in, first out, each passing its own worker index to the job so it can use that
+ thread's resources (its Pango context, its engraver). The coordinating thread keeps the
+ futures in a queue and waits on the oldest, so results are consumed in submission order
+ whatever the order they finish in: output is the same with any number of workers. With
+ no workers, jobs run at once on the calling thread (`-j 1`).
+
+     submit(tune 1) submit(tune 2) submit(tune 3)   workers: [2] [1] [3] finish
+     wait(1) wait(2) wait(3)                        → consumed 1, 2, 3
+
+ Limits. Jobs must not throw across threads (they return their errors) and must not
+ submit further jobs and wait for them (the pool has no work stealing).
+ */
+
+/// A value computed on a worker, waited for on the coordinating thread.
+final class Future<Value: Sendable>: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var value: Value?
+
+  /// Stores the result and wakes the waiter.
+  func fulfil(_ result: Value) {
+    condition.lock()
+    value = result
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Blocks until the result is there and returns it.
+  func wait() -> Value {
+    condition.lock()
+    defer { condition.unlock() }
+    while value == nil { condition.wait() }
+    return value!
+  }
+
+  /// Whether the result is there.
+  var isReady: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return value != nil
+  }
+}
+
+/// Threads that run submitted jobs.
+final class WorkPool: @unchecked Sendable {
+  /// How many worker threads run jobs (0: jobs run inline on the submitting thread).
+  let workerCount: Int
+  /// The index the submitting thread uses for its own resources: after the workers'.
+  var coordinatorIndex: Int { workerCount }
+  private let condition = NSCondition()
+  private var jobs: [(@Sendable (Int) -> Void)?] = []
+  private var head = 0
+  private var stopping = false
+  private var running = 0
+
+  /// A pool for `-j jobs`: one job means no worker threads.
+  init(jobs: Int) {
+    workerCount = jobs <= 1 ? 0 : jobs
+    for index in 0..<workerCount {
+      let thread = Thread { [unowned self] in self.work(index) }
+      thread.stackSize = 16 << 20
+      thread.name = "abcpress-\(index)"
+      running += 1
+      thread.start()
+    }
+  }
+
+  /// Runs `job` on a worker (or now, without workers); the job gets its worker index.
+  func submit<Value: Sendable>(_ job: @escaping @Sendable (Int) -> Value) -> Future<Value> {
+    let future = Future<Value>()
+    guard workerCount > 0 else {
+      future.fulfil(job(coordinatorIndex))
+      return future
+    }
+    condition.lock()
+    jobs.append { index in future.fulfil(job(index)) }
+    condition.signal()
+    condition.unlock()
+    return future
+  }
+
+  /// Lets the workers finish their queue and stop; waits for them.
+  func shutdown() {
+    condition.lock()
+    stopping = true
+    condition.broadcast()
+    while running > 0 { condition.wait() }
+    condition.unlock()
+  }
+
+  private func work(_ index: Int) {
+    while true {
+      condition.lock()
+      while head == jobs.count && !stopping { condition.wait() }
+      if head == jobs.count {
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+        return
+      }
+      let job = jobs[head]
+      // The queue lets go of a job as it starts: what it captured is freed when it ends.
+      jobs[head] = nil
+      head += 1
+      if head > 64 && head * 2 > jobs.count {
+        jobs.removeFirst(head)
+        head = 0
+      }
+      condition.unlock()
+      job?(index)
+    }
+  }
+
+  /// The default number of jobs: every core.
+  static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}

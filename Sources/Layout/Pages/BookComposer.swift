@@ -1,0 +1,195 @@
+import DisplayList
+import ScoreModel
+
+/*
+ BookComposer — a tune book's pages, made as its body arrives: streamed body, matter last.
+
+ Method. Body pieces arrive in order, tunes already laid out (on any thread, by
+ `Engraver.engrave(tune:)`): tunes, text blocks, section headings, page breaks, space.
+ PageFlow places them; each page it closes is finished at once — moved onto the paper,
+ justified, given its running heads and label — and handed out by `takePages()`, so only
+ the page being filled is held. For the front and back matter the composer keeps only
+ small records: a contents line per tune and section with the body page and y it landed
+ on, and every title for the index. `finish()` then sets the title page, the contents
+ (whose length is known only now), the index and the outline.
+
+ The front matter is placed before the body in the finished book but made after it, which
+ the writers allow (a PDF's page order is written last; numbered image files are named at
+ the end). So that a body page's left/right-hand layout is known when it is made, the front
+ matter has an even number of pages whenever margins are mirrored or running heads differ
+ between left and right pages (a blank page is added).
+
+     add(tune 1) add(tune 2) … → body pages 1, 2, … as they close
+     finish() → title page (i), contents (ii–iii), blank (iv), index (13–14), outline
+
+ Limits. Running heads that print the page count (`{pages}`, `$N`) need `pageCount` from a
+ first pass (`needsPageCount`). The contents lists tunes and sections only (not text
+ blocks); index entries for alternative titles point to the main tune's first page.
+ */
+
+/// Places laid-out tunes and text on pages in order, and makes the book's matter at the end.
+public struct BookComposer {
+  let engraver: Engraver
+  let matter: BookMatter
+  /// The page count printed by `{pages}`/`$N` placeholders (nil: not known, prints 0).
+  let pageCount: Int?
+  private var flow: PageFlow
+  private var pages: [DisplayPage] = []
+  private var bodyCount = 0
+  private var pieceCount = 0
+  private var inSection = false
+  private(set) var contentsEntries: [(anchor: FlowAnchor, text: String, level: Int)] = []
+  private var titles: [(title: String, anchor: FlowAnchor)] = []
+  private var anchors: [FlowAnchor: (page: Int, y: Double)] = [:]
+  /// The number of tunes added.
+  public private(set) var tuneCount = 0
+  private var firstTitle: String?
+
+  /// A composer for pages set up by `engraver` (its measurer sets text blocks and matter).
+  public init(engraver: Engraver, matter: BookMatter, pageCount: Int? = nil) {
+    self.engraver = engraver
+    self.matter = matter
+    self.pageCount = pageCount
+    flow = PageFlow(setup: engraver.setup, options: engraver.options)
+  }
+
+  /// Whether running heads print the page count, which a first pass must then supply.
+  public static func needsPageCount(_ setup: PageSetup) -> Bool {
+    [setup.header, setup.footer].contains { head in
+      guard let head else { return false }
+      return (head.odd + (head.even ?? [])).contains { $0.contains("{pages}") || $0.contains("$N") }
+    }
+  }
+
+  /// The setup pages are being filled with.
+  public var setup: PageSetup { flow.setup }
+
+  /// Changes the page setup and options from here on (directives between tunes).
+  public mutating func setStyle(setup: PageSetup, options: LayoutOptions) {
+    flow.setup = setup
+    flow.options = options
+  }
+
+  /// Places a laid-out tune.
+  public mutating func add(_ tune: EngravedTune) {
+    let anchor = FlowAnchor.tune(nextPiece())
+    tuneCount += 1
+    if firstTitle == nil { firstTitle = tune.titles.first }
+    contentsEntries.append((anchor, tune.contentsTitle, inSection ? 1 : 0))
+    for title in tune.titles { titles.append((title, anchor)) }
+    flow.place(tune.laidOut, anchor: anchor)
+    collectPages()
+  }
+
+  /// Places a block of text (`%%text`, `%%begintext` …).
+  public mutating func add(text block: TextBlock) {
+    _ = nextPiece()
+    let text = TextLayout(measurer: engraver.measurer, width: flow.setup.contentWidth)
+    flow.space(flow.setup.textFont.size * 0.4)
+    flow.place(text.lines(for: block, font: block.font ?? flow.setup.textFont), stretch: true)
+    collectPages()
+  }
+
+  /// Starts a section: a heading that tunes after it nest under in the contents.
+  public mutating func startSection(_ name: String) {
+    let anchor = FlowAnchor.section(nextPiece())
+    inSection = true
+    contentsEntries.append((anchor, name, 0))
+    var font = flow.setup.titleFont
+    font.size *= 1.15
+    let heading = TextLayout(measurer: engraver.measurer, width: flow.setup.contentWidth).lines(
+      for: TextBlock(lines: [name], mode: .center, role: .title), font: font)
+    flow.startSection(name, heading: heading, onNewPage: matter.sectionsOnNewPage, anchor: anchor)
+    collectPages()
+  }
+
+  /// A forced page break (`%%newpage`).
+  public mutating func pageBreak() {
+    _ = nextPiece()
+    flow.newPage()
+    collectPages()
+  }
+
+  /// Vertical space in points (`%%vskip`).
+  public mutating func space(_ points: Double) {
+    _ = nextPiece()
+    flow.space(points)
+  }
+
+  /// Places any book block, laying out a tune with the composer's engraver.
+  public mutating func add(_ block: BookBlock) {
+    switch block {
+    case .tune(let tune): add(engraver.engrave(tune: tune))
+    case .text(let text): add(text: text)
+    case .pageBreak: pageBreak()
+    case .section(let name): startSection(name)
+    case .space(let points): space(points)
+    }
+  }
+
+  /// The body pages finished since the last call, in order (labels from 1).
+  public mutating func takePages() -> [DisplayPage] {
+    defer { pages.removeAll(keepingCapacity: true) }
+    return pages
+  }
+
+  private mutating func nextPiece() -> Int {
+    defer { pieceCount += 1 }
+    return pieceCount
+  }
+
+  private mutating func collectPages() {
+    for draft in flow.takeClosed() { finishBodyPage(draft) }
+  }
+
+  private mutating func finishBodyPage(_ draft: FlowPage) {
+    let index = bodyCount
+    bodyCount += 1
+    let setup = flow.setup
+    let placed = draft.placedItems(
+      left: setup.contentLeft(pageIndex: index), bottom: draft.height - setup.marginBottom)
+    for (anchor, y) in placed.anchors where anchors[anchor] == nil { anchors[anchor] = (index, y) }
+    var page = DisplayPage(width: draft.width, height: draft.height, items: placed.items)
+    page.label = String(index + 1)
+    let facts = PageFacts(
+      title: draft.titles.first ?? matter.indexTitle, composer: draft.composer ?? "",
+      section: draft.section ?? "", label: page.label ?? "", pageCount: pageCount ?? 0,
+      book: matter.title ?? "",
+      date: matter.date, fileName: matter.fileName, isEven: index % 2 == 1)
+    let heads = RunningHeads(setup: setup, measurer: engraver.measurer)
+    page.items += heads.items(pageIndex: index, facts: facts, isFirstPage: index == 0)
+    pages.append(page)
+  }
+
+  /// Closes the body and makes the book's matter; the body pages still to take are in
+  /// `lastBodyPages`.
+  public mutating func finish() -> BookEnd {
+    for draft in flow.finish() { finishBodyPage(draft) }
+    return makeEnd(lastBodyPages: takePages())
+  }
+
+  /// Where an anchor landed: body page index and y.
+  func place(of anchor: FlowAnchor) -> (page: Int, y: Double)? { anchors[anchor] }
+
+  var titleEntries: [(title: String, anchor: FlowAnchor)] { titles }
+  var bodyPageCount: Int { bodyCount }
+  var bookTitle: String? { matter.title ?? firstTitle }
+}
+
+/// What a book's end adds to its streamed body pages.
+public struct BookEnd: Sendable {
+  /// Body pages not yet handed out when the body closed.
+  public var lastBodyPages: [DisplayPage]
+  /// The pages before the body (title page, contents, a blank) and after it (index).
+  public var front: [DisplayPage]
+  public var back: [DisplayPage]
+  /// How many body pages there are in all.
+  public var bodyCount: Int
+  /// Bookmarks; page numbers are physical indices (front matter first).
+  public var outline: [OutlineEntry]
+  public var title: String?
+  public var info: DocumentInfo
+
+  /// Every page of the book, counted.
+  public var pageCount: Int { front.count + bodyCount + back.count }
+}

@@ -1,0 +1,97 @@
+/*
+ VoiceSpans — what spans several symbols of a voice, found once and asked for per line.
+
+ Method. Slurs (start and end marks paired by id), endings and beam groups are found in
+ one pass over the voice's symbols. A score line asks for the spans that overlap its
+ symbols: spans are kept sorted by start, so the short ones (most of them) are found by a
+ binary search and a short walk, and the rare long ones are checked one by one. Each line
+ then costs time in proportion to what it draws, not to the length of the tune.
+
+     symbols  0 … 40 | 41 … 80 | …     line 41…80 → slurs starting in 41…80, or up to
+                                        `shortSpan` earlier and reaching 41, plus long ones
+
+ Limits. A voice with very many very long spans (slurs over hundreds of notes, nested)
+ makes every line check all of them.
+ */
+
+/// A slur between two symbols of a voice.
+struct SlurSpan: Hashable {
+  var start: Int
+  var end: Int
+  var dotted: Bool
+}
+
+/// A voice's slurs, endings and beam group sizes, for line-by-line queries.
+struct VoiceSpans {
+  /// Spans no longer than this many symbols are found by the binary search.
+  static let shortSpan = 256
+  private let shortSlurs: [SlurSpan]
+  private let longSlurs: [SlurSpan]
+  private let shortEndings: [EndingSpan]
+  private let longEndings: [EndingSpan]
+  /// The number of notes in each beam group, by group number.
+  let beamGroupSizes: [Int: Int]
+
+  static let empty = VoiceSpans(slurs: [], endings: [], beamGroupSizes: [:])
+
+  init(symbols: [StaffSymbol], endings: [EndingSpan]) {
+    var starts: [Int: (index: Int, dotted: Bool)] = [:]
+    var slurs: [SlurSpan] = []
+    var sizes: [Int: Int] = [:]
+    for index in symbols.indices {
+      let attachments = symbols[index].attachments
+      for mark in attachments.slurEnds {
+        if let start = starts.removeValue(forKey: mark.id) {
+          slurs.append(SlurSpan(start: start.index, end: index, dotted: start.dotted))
+        }
+      }
+      for mark in attachments.slurStarts { starts[mark.id] = (index, mark.isDotted) }
+      if case .note(let note) = symbols[index].kind, let group = note.beamGroup {
+        sizes[group, default: 0] += 1
+      }
+    }
+    self.init(slurs: slurs, endings: endings, beamGroupSizes: sizes)
+  }
+
+  private init(slurs: [SlurSpan], endings: [EndingSpan], beamGroupSizes: [Int: Int]) {
+    let sortedSlurs = slurs.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    shortSlurs = sortedSlurs.filter { $0.end - $0.start <= Self.shortSpan }
+    longSlurs = sortedSlurs.filter { $0.end - $0.start > Self.shortSpan }
+    let sortedEndings = endings.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    shortEndings = sortedEndings.filter { $0.end - $0.start <= Self.shortSpan }
+    longEndings = sortedEndings.filter { $0.end - $0.start > Self.shortSpan }
+    self.beamGroupSizes = beamGroupSizes
+  }
+
+  /// The slurs that overlap symbols `first...last`, in order of their start.
+  func slurs(overlapping first: Int, _ last: Int) -> [SlurSpan] {
+    Self.overlapping(shortSlurs, longSlurs, first, last, start: \.start, end: \.end)
+  }
+
+  /// The endings that overlap symbols `first...last` (or touch them), in order.
+  func endings(overlapping first: Int, _ last: Int) -> [EndingSpan] {
+    Self.overlapping(shortEndings, longEndings, first - 1, last + 1, start: \.start, end: \.end)
+  }
+
+  private static func overlapping<Span>(
+    _ short: [Span], _ long: [Span], _ first: Int, _ last: Int, start: KeyPath<Span, Int>,
+    end: KeyPath<Span, Int>
+  ) -> [Span] {
+    // The first short span that may reach `first`: it starts no earlier than first - shortSpan.
+    var low = 0
+    var high = short.count
+    let earliest = first - shortSpan
+    while low < high {
+      let middle = (low + high) / 2
+      if short[middle][keyPath: start] < earliest { low = middle + 1 } else { high = middle }
+    }
+    var found: [Span] = []
+    var index = low
+    while index < short.count, short[index][keyPath: start] <= last {
+      if short[index][keyPath: end] >= first { found.append(short[index]) }
+      index += 1
+    }
+    for span in long where span[keyPath: start] <= last && span[keyPath: end] >= first { found.append(span) }
+    return found
+  }
+}

@@ -1,0 +1,41 @@
+import DisplayList
+import Foundation
+
+/// A PDF file written as its pages arrive (ABCPress's own PDF writer; see PDFDocumentWriter).
+public final class PDFOutput: PageOutput {
+  public let url: URL
+  public let palette: RolePalette
+  /// The PDF's Creator entry.
+  public var creator = "ABCPress"
+  private let output = AtomicOutput()
+  private let document: PDFDocumentWriter
+
+  public init(url: URL, fonts: FontLibrary, palette: RolePalette) throws {
+    self.url = url
+    self.palette = palette
+    document = try PDFDocumentWriter(path: output.temporaryURL(for: url).path, fonts: fonts)
+  }
+
+  public func encode(_ page: DisplayPage, in workspace: RenderWorkspace) throws -> PDFEncodedPage {
+    try Self.validate(page)
+    return try PDFPageEncoder(fonts: workspace.fonts, text: workspace.measurer, palette: palette).encode(page)
+  }
+
+  public func write(_ encoded: PDFEncodedPage) throws {
+    try document.writeBody(encoded)
+  }
+
+  public func finish(front: [PDFEncodedPage], back: [PDFEncodedPage], facts: DocumentFacts) throws -> [URL] {
+    try document.finish(
+      front: front, back: back, outline: facts.outline, title: facts.title, info: facts.info, creator: creator
+    )
+    try output.commit()
+    return [url]
+  }
+
+  static func validate(_ page: DisplayPage) throws {
+    guard page.width.isFinite, page.height.isFinite, page.width > 0, page.height > 0,
+      page.width <= 14_400, page.height <= 14_400
+    else { throw RenderError.invalidSize("page of \(page.width) × \(page.height) points") }
+  }
+}

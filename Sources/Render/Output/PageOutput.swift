@@ -1,0 +1,62 @@
+import DisplayList
+import Foundation
+
+/// Per-thread rendering resources: a text measurer (a Pango font map and context of its
+/// own) and the font library every thread shares.
+///
+/// Give each worker thread one workspace and use it for both layout (its measurer) and
+/// page encoding; Pango objects are never shared between threads.
+public final class RenderWorkspace: @unchecked Sendable {
+  public let fonts: FontLibrary
+  public let measurer: PangoTextMeasurer
+
+  public init(fonts: FontLibrary) throws {
+    self.fonts = fonts
+    measurer = try PangoTextMeasurer(fonts: fonts)
+  }
+
+  public init(fonts: FontLibrary, measurer: PangoTextMeasurer) {
+    self.fonts = fonts
+    self.measurer = measurer
+  }
+}
+
+/// What a document's writer needs besides its pages: bookmarks and metadata.
+public struct DocumentFacts: Sendable {
+  public var title: String?
+  public var info: DocumentInfo
+  /// Bookmarks; page numbers are physical indices (front matter first).
+  public var outline: [OutlineEntry]
+
+  public init(title: String? = nil, info: DocumentInfo = DocumentInfo(), outline: [OutlineEntry] = []) {
+    self.title = title
+    self.info = info
+    self.outline = outline
+  }
+}
+
+/// An output fed one finished page at a time: pages are encoded on any thread, in any
+/// order, and written in order on one thread; the front and back matter come last.
+///
+/// Nothing appears at the destination until `finish` succeeds: a failed run leaves no
+/// partial file behind.
+public protocol PageOutput: AnyObject {
+  associatedtype Encoded: Sendable
+  /// Prepares a page (thread-safe; use the calling thread's workspace).
+  func encode(_ page: DisplayPage, in workspace: RenderWorkspace) throws -> Encoded
+  /// Writes the next body page.
+  func write(_ encoded: Encoded) throws
+  /// Writes the matter around the body, completes the output and returns the files made.
+  func finish(front: [Encoded], back: [Encoded], facts: DocumentFacts) throws -> [URL]
+}
+
+extension PageOutput {
+  /// Writes a whole display list, page by page, on the calling thread.
+  @discardableResult
+  public func write(_ list: DisplayList, workspace: RenderWorkspace) throws -> [URL] {
+    guard !list.pages.isEmpty else { throw RenderError.emptyDocument }
+    for page in list.pages { try write(try encode(page, in: workspace)) }
+    return try finish(
+      front: [], back: [], facts: DocumentFacts(title: list.title, info: list.info, outline: list.outline))
+  }
+}

@@ -1,0 +1,21 @@
+import CABCPressZlib
+
+/// zlib (RFC 1950) compression for PDF streams (`/FlateDecode`).
+enum Deflate {
+  /// Compression level 1…9: 6 trades little size for much speed against 9 on page streams.
+  static let level: Int32 = 6
+
+  /// The compressed bytes of `data` (or the data itself, uncompressed, if zlib fails).
+  static func compress(_ data: [UInt8]) -> (bytes: [UInt8], compressed: Bool) {
+    var length = compressBound(uLong(data.count))
+    var output = [UInt8](repeating: 0, count: Int(length))
+    let status = data.withUnsafeBufferPointer { source in
+      output.withUnsafeMutableBufferPointer { target in
+        compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), level)
+      }
+    }
+    guard status == Z_OK else { return (data, false) }
+    output.removeSubrange(Int(length)...)
+    return (output, true)
+  }
+}

@@ -1,0 +1,143 @@
+import DisplayList
+
+/// A page's drawing operators as bytes, with the graphics state tracked so that colour,
+/// line style and transparency are written only when they change.
+struct PDFContentStream {
+  private(set) var bytes: [UInt8] = []
+  private var fill: RGBAColor?
+  private var lineWidth: Double?
+  private var lineCap: Int?
+  private var lineJoin: Int?
+  private var dash: Double?
+  private var alpha = 1.0
+  private var font: String?
+  /// Transparency levels used, as ExtGState names (`GS500` is 50 % opaque).
+  private(set) var alphaStates: Set<Int> = []
+
+  init(capacity: Int = 16_384) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  mutating func number(_ value: Double) {
+    PDFSyntax.append(value, to: &bytes)
+    bytes.append(0x20)
+  }
+
+  mutating func op(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(0x0A)
+  }
+
+  mutating func raw(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Sets fill and stroke colour (and opacity) for what follows.
+  mutating func setColor(_ color: RGBAColor) {
+    if color != fill {
+      fill = color
+      number(color.red)
+      number(color.green)
+      number(color.blue)
+      op("rg")
+      number(color.red)
+      number(color.green)
+      number(color.blue)
+      op("RG")
+    }
+    let opacity = max(0, min(1, color.alpha))
+    if opacity != alpha {
+      alpha = opacity
+      let level = Int((opacity * 1000).rounded())
+      alphaStates.insert(level)
+      raw("/GS\(level) gs\n")
+    }
+  }
+
+  /// Sets the line width, cap (0 butt, 1 round), join (0 miter, 1 round) and dash.
+  mutating func setStroke(width: Double, cap: Int, join: Int, dash newDash: Double?) {
+    if width != lineWidth {
+      lineWidth = width
+      number(width)
+      op("w")
+    }
+    if cap != lineCap {
+      lineCap = cap
+      raw("\(cap) J\n")
+    }
+    if join != lineJoin {
+      lineJoin = join
+      raw("\(join) j\n")
+    }
+    let pattern = (newDash ?? 0) > 0 ? newDash : nil
+    if pattern != dash {
+      dash = pattern
+      if let pattern {
+        raw("[")
+        number(pattern)
+        raw("] 0 d\n")
+      } else {
+        raw("[] 0 d\n")
+      }
+    }
+  }
+
+  mutating func move(_ p: Point) {
+    number(p.x)
+    number(p.y)
+    op("m")
+  }
+
+  mutating func line(_ p: Point) {
+    number(p.x)
+    number(p.y)
+    op("l")
+  }
+
+  mutating func curve(_ a: Point, _ b: Point, _ c: Point) {
+    for p in [a, b, c] {
+      number(p.x)
+      number(p.y)
+    }
+    op("c")
+  }
+
+  /// Selects a font resource at size 1 (the text matrix scales it); text state survives
+  /// `BT`/`ET`, so it is written only when it changes.
+  mutating func setFont(_ resourceName: String) {
+    guard resourceName != font else { return }
+    font = resourceName
+    raw("/" + resourceName + " 1 Tf\n")
+  }
+
+  /// Forgets the selected font (after `Q` restores an older text state).
+  mutating func forgetFont() {
+    font = nil
+  }
+
+  /// Sets the text matrix for a glyph at `(x, y)` (page coordinates, y down) of `size`
+  /// points, stretched by `scaleX` and sheared by `slant`.
+  mutating func textMatrix(x: Double, y: Double, size: Double, scaleX: Double = 1, slant: Double = 0) {
+    number(size * scaleX)
+    raw("0 ")
+    number(-slant * size)
+    number(-size)
+    number(x)
+    number(y)
+    op("Tm")
+  }
+
+  /// Shows glyphs by their 2-byte identifiers (Identity-H encoding).
+  mutating func show(_ glyphs: [UInt32]) {
+    bytes.append(UInt8(ascii: "<"))
+    for glyph in glyphs { appendHex(UInt16(truncatingIfNeeded: glyph)) }
+    raw(">Tj\n")
+  }
+
+  private mutating func appendHex(_ value: UInt16) {
+    let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+    for shift in stride(from: 12, through: 0, by: -4) {
+      bytes.append(digits[Int((value >> UInt16(shift)) & 0xF)])
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import DisplayList
+import Foundation
+
+/*
+ PDFDocumentWriter — a multi-page PDF written as its pages arrive, matter placed last.
+
+ Method. Body pages come in order, already encoded (content compressed on any thread):
+ each is written at once, its content stream and page object, naming a shared resources
+ dictionary and the page tree by numbers reserved up front. Links on a page get
+ annotation numbers now and are written at the end, when every page they may point to
+ has its object. `finish` writes the front and back matter pages (made last, since they
+ list page numbers), the annotations, the page tree with the pages in reading order
+ (front, body, back), the outline, page labels, fonts (subset now that every glyph is
+ known), the resources, the document information and the catalog.
+
+     [content 1][page 1][content 2][page 2] … [front][back][annots][Pages][outline][fonts][catalog][xref]
+
+ Memory holds, per page, its object numbers and links; per font, the glyphs used.
+ */
+
+/// Writes a PDF from encoded pages, streaming the body.
+final class PDFDocumentWriter {
+  private let writer: PDFObjectWriter
+  private let registry: PDFFontRegistry
+  private let pagesNumber: Int
+  private let resourcesNumber: Int
+  private var bodyPages: [Int] = []
+  private var labels: [String?] = []
+  private var pendingLinks: [(number: Int, link: PageLink, pageHeight: Double)] = []
+  private var bodyHeights: [Double] = []
+  /// Physical page index → page object number and height, filled in by `finish`.
+  private var pageObjects: [Int] = []
+  private var heights: [Double] = []
+
+  init(path: String, fonts: FontLibrary) throws {
+    writer = try PDFObjectWriter(path: path)
+    registry = PDFFontRegistry(fonts: fonts)
+    pagesNumber = writer.reserve()
+    resourcesNumber = writer.reserve()
+  }
+
+  /// Writes the next body page.
+  func writeBody(_ page: PDFEncodedPage) throws {
+    bodyPages.append(try write(page))
+    labels.append(page.label)
+    bodyHeights.append(page.height)
+  }
+
+  private func write(_ page: PDFEncodedPage) throws -> Int {
+    registry.note(page)
+    let content = writer.reserve()
+    try writer.writeStream(content, dictionary: "", data: page.content, compressed: page.compressed)
+    var annotations: [Int] = []
+    for link in page.links {
+      let number = writer.reserve()
+      annotations.append(number)
+      pendingLinks.append((number, link, page.height))
+    }
+    let annots =
+      annotations.isEmpty ? "" : " /Annots [" + annotations.map { "\($0) 0 R" }.joined(separator: " ") + "]"
+    return try writer.add(
+      "<< /Type /Page /Parent \(pagesNumber) 0 R /MediaBox [0 0 \(PDFSyntax.number(page.width))"
+        + " \(PDFSyntax.number(page.height))] /Resources \(resourcesNumber) 0 R /Contents \(content) 0 R\(annots) >>"
+    )
+  }
+
+  /// Writes the matter, links, page tree, outline, fonts and catalog, and closes the file.
+  func finish(
+    front: [PDFEncodedPage], back: [PDFEncodedPage], outline: [OutlineEntry], title: String?,
+    info: DocumentInfo, creator: String
+  ) throws {
+    var frontNumbers: [Int] = []
+    for page in front { frontNumbers.append(try write(page)) }
+    var backNumbers: [Int] = []
+    for page in back { backNumbers.append(try write(page)) }
+    pageObjects = frontNumbers + bodyPages + backNumbers
+    let allLabels = front.map(\.label) + labels + back.map(\.label)
+    guard !pageObjects.isEmpty else { throw RenderError.emptyDocument }
+
+    heights = front.map(\.height) + bodyHeights + back.map(\.height)
+    for (number, link, height) in pendingLinks {
+      try writer.write(number, annotation(link, pageHeight: height))
+    }
+    let kids = pageObjects.map { "\($0) 0 R" }.joined(separator: " ")
+    try writer.write(pagesNumber, "<< /Type /Pages /Kids [\(kids)] /Count \(pageObjects.count) >>")
+    try writer.write(resourcesNumber, try registry.writeFonts(with: writer))
+
+    var catalog = "<< /Type /Catalog /Pages \(pagesNumber) 0 R"
+    if !outline.isEmpty {
+      let outlines = try PDFOutlineWriter(writer: writer, pageObjects: pageObjects, heights: heights).write(
+        outline)
+      catalog += " /Outlines \(outlines) 0 R /PageMode /UseOutlines"
+    }
+    if let nums = PDFPageLabels.nums(allLabels) { catalog += " /PageLabels << /Nums [\(nums)] >>" }
+    let catalogNumber = try writer.add(catalog + " >>")
+    let date = Self.creationDate()
+    var entries = [
+      "/Creator " + PDFSyntax.textString(creator), "/Producer (ABCPress)", "/CreationDate (\(date))",
+    ]
+    if let title { entries.append("/Title " + PDFSyntax.textString(title)) }
+    if let author = info.author { entries.append("/Author " + PDFSyntax.textString(author)) }
+    if let subject = info.subject { entries.append("/Subject " + PDFSyntax.textString(subject)) }
+    if let keywords = info.keywords { entries.append("/Keywords " + PDFSyntax.textString(keywords)) }
+    let infoNumber = try writer.add("<< " + entries.joined(separator: " ") + " >>")
+    let id = Self.identifier("\(title ?? "")|\(pageObjects.count)|\(date)|\(creator)")
+    try writer.finish(root: catalogNumber, info: infoNumber, id: id)
+  }
+
+  private func annotation(_ link: PageLink, pageHeight: Double) -> String {
+    let rect = link.rect
+    let box = [rect.minX, pageHeight - rect.maxY, rect.maxX, pageHeight - rect.minY].map(PDFSyntax.number)
+    var out = "<< /Type /Annot /Subtype /Link /Rect [\(box.joined(separator: " "))] /Border [0 0 0]"
+    switch link.target {
+    case .page(let index, let y):
+      guard pageObjects.indices.contains(index) else { return out + " >>" }
+      out += " /Dest [\(pageObjects[index]) 0 R /XYZ 0 \(PDFSyntax.number(height(ofPage: index) - y)) 0]"
+    case .uri(let uri):
+      out += " /A << /S /URI /URI \(PDFSyntax.textString(uri)) >>"
+    }
+    return out + " >>"
+  }
+
+  private func height(ofPage index: Int) -> Double {
+    heights.indices.contains(index) ? heights[index] : 0
+  }
+
+  /// `D:YYYYMMDDHHmmSSZ` from `SOURCE_DATE_EPOCH` when set (reproducible builds), else now.
+  static func creationDate() -> String {
+    var seconds = Date().timeIntervalSince1970
+    if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let epoch = Double(text) {
+      seconds = epoch
+    }
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyyMMddHHmmss"
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    return "D:" + formatter.string(from: Date(timeIntervalSince1970: seconds)) + "Z"
+  }
+
+  /// A 16-byte file identifier from the document's facts (the same input gives the same file).
+  static func identifier(_ facts: String) -> String {
+    let first = PDFSyntax.stableHash(facts)
+    let second = PDFSyntax.stableHash(String(first) + facts)
+    return PDFSyntax.hex(UInt32(first >> 32), digits: 8)
+      + PDFSyntax.hex(UInt32(first & 0xFFFF_FFFF), digits: 8)
+      + PDFSyntax.hex(UInt32(second >> 32), digits: 8)
+      + PDFSyntax.hex(UInt32(second & 0xFFFF_FFFF), digits: 8)
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/*
+ PDFObjectWriter — a PDF file written object by object, front to back, in one pass.
+
+ Method. Objects get numbers when they are reserved, and may be written in any order
+ once their content is known: a page can name the shared resources dictionary or its
+ parent page tree, both written last. The writer appends each object at the end of the
+ file and remembers its byte offset; `finish` writes the cross-reference table from those
+ offsets and the trailer naming the catalog. Output goes through a buffered `FILE *`
+ straight to disk, so memory holds one object at a time.
+
+     %PDF-1.7  1 0 obj <<…>> endobj  5 0 obj <<…/Length 812>> stream … endstream endobj …
+     xref 0 42 … trailer << /Size 42 /Root 2 0 R /Info 3 0 R >> startxref 98765 %%EOF
+
+ Limits. No object streams and no incremental updates: a plain PDF 1.7 file.
+ */
+
+/// Writes numbered PDF objects to a file and closes it with a cross-reference table.
+final class PDFObjectWriter {
+  private let file: UnsafeMutablePointer<FILE>
+  private let path: String
+  private var offsets: [Int] = [0]
+  private var position = 0
+  private var closed = false
+
+  /// Opens `path` for writing (replacing it) and writes the PDF header.
+  init(path: String) throws {
+    guard let file = fopen(path, "wb") else {
+      throw RenderError.io(path: path, reason: String(cString: strerror(errno)))
+    }
+    self.file = file
+    self.path = path
+    // The binary comment marks the file as binary for transfer programs.
+    try put(Array("%PDF-1.7\n%".utf8) + [0xE2, 0xE3, 0xCF, 0xD3, 0x0A])
+  }
+
+  deinit {
+    if !closed { fclose(file) }
+  }
+
+  /// A new object number, to be written later.
+  func reserve() -> Int {
+    offsets.append(-1)
+    return offsets.count - 1
+  }
+
+  /// Writes object `number` with a dictionary or other value given as text.
+  func write(_ number: Int, _ body: String) throws {
+    try begin(number)
+    try put(Array(body.utf8))
+    try put(Array("\nendobj\n".utf8))
+  }
+
+  /// Writes a new object and returns its number.
+  func add(_ body: String) throws -> Int {
+    let number = reserve()
+    try write(number, body)
+    return number
+  }
+
+  /// Writes object `number` as a stream: `dictionary` holds its entries other than
+  /// `/Length` (and `/Filter` when `compressed`).
+  func writeStream(_ number: Int, dictionary: String, data: [UInt8], compressed: Bool) throws {
+    try begin(number)
+    let filter = compressed ? " /Filter /FlateDecode" : ""
+    try put(Array("<< /Length \(data.count)\(filter) \(dictionary) >>\nstream\n".utf8))
+    try put(data)
+    try put(Array("\nendstream\nendobj\n".utf8))
+  }
+
+  /// Writes a new stream object, compressing it, and returns its number.
+  func addStream(dictionary: String, data: [UInt8], compress: Bool = true) throws -> Int {
+    let number = reserve()
+    let packed: (bytes: [UInt8], compressed: Bool) = compress ? Deflate.compress(data) : (data, false)
+    try writeStream(number, dictionary: dictionary, data: packed.bytes, compressed: packed.compressed)
+    return number
+  }
+
+  /// Writes the cross-reference table and trailer and closes the file.
+  func finish(root: Int, info: Int, id: String) throws {
+    for (number, offset) in offsets.enumerated().dropFirst() where offset < 0 {
+      // A reserved object never written becomes null, so references to it stay valid.
+      try write(number, "null")
+    }
+    let start = position
+    var table = "xref\n0 \(offsets.count)\n0000000000 65535 f \n"
+    for offset in offsets.dropFirst() {
+      let digits = String(offset)
+      table += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
+    }
+    table +=
+      "trailer\n<< /Size \(offsets.count) /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>] >>\n"
+    table += "startxref\n\(start)\n%%EOF\n"
+    try put(Array(table.utf8))
+    closed = true
+    let flushed = fflush(file) == 0 && ferror(file) == 0
+    let reason = String(cString: strerror(errno))
+    let status = fclose(file)
+    guard flushed, status == 0 else { throw RenderError.io(path: path, reason: reason) }
+  }
+
+  private func begin(_ number: Int) throws {
+    offsets[number] = position
+    try put(Array("\(number) 0 obj\n".utf8))
+  }
+
+  private func put(_ bytes: [UInt8]) throws {
+    guard !bytes.isEmpty else { return }
+    let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+    guard written == bytes.count else {
+      throw RenderError.io(path: path, reason: String(cString: strerror(errno)))
+    }
+    position += written
+  }
+}

@@ -1,0 +1,183 @@
+import DisplayList
+import Foundation
+
+/// Where an embedded font's program comes from.
+enum PDFFontSource: Hashable, Sendable {
+  /// A music font of the font library, by family.
+  case music(family: String)
+  /// A text font file (face `index` of it), as fontconfig found it for Pango.
+  case file(path: String, index: Int)
+
+  /// The key a page's content names the font by.
+  var key: String {
+    switch self {
+    case .music(let family): "music:" + family
+    case .file(let path, let index): "\(path)#\(index)"
+    }
+  }
+
+  /// The resource name in content streams: stable across threads, runs and page order.
+  var resourceName: String { "F" + String(PDFSyntax.stableHash(key), radix: 36) }
+}
+
+/// The glyphs a page uses from one font, with the text each stands for ("" when unknown).
+struct PDFFontUse: Sendable {
+  var source: PDFFontSource
+  var glyphs: [UInt32: String] = [:]
+}
+
+/// A page ready to be written: its compressed content and what that content refers to.
+public struct PDFEncodedPage: Sendable {
+  var width: Double
+  var height: Double
+  var content: [UInt8]
+  var compressed: Bool
+  var fonts: [String: PDFFontUse]
+  var alphaStates: Set<Int>
+  var links: [PageLink]
+  var label: String?
+}
+
+/// Turns display pages into PDF content streams (one encoder per thread).
+///
+/// The page is drawn in page points with y pointing down (one flip of the coordinate
+/// system at the start), in display-list order: the theme's background, then every item
+/// in its role's colour. Music glyphs are shown by glyph index in their font; text is
+/// shaped by Pango (the layout engine's measurer) and shown glyph by glyph at Pango's
+/// positions, so PDF text sets exactly as measured.
+final class PDFPageEncoder {
+  let fonts: FontLibrary
+  let text: PangoTextMeasurer
+  let palette: RolePalette
+  private var glyphMaps: [String: [UInt32: UInt32]] = [:]
+
+  init(fonts: FontLibrary, text: PangoTextMeasurer, palette: RolePalette) {
+    self.fonts = fonts
+    self.text = text
+    self.palette = palette
+  }
+
+  func encode(_ page: DisplayPage) throws -> PDFEncodedPage {
+    var stream = PDFContentStream()
+    var used: [String: PDFFontUse] = [:]
+    stream.raw("1 0 0 -1 0 ")
+    stream.number(page.height)
+    stream.op("cm")
+    if palette.background.alpha > 0 {
+      stream.setColor(palette.background)
+      stream.raw("0 0 ")
+      stream.number(page.width)
+      stream.number(page.height)
+      stream.op("re f")
+    }
+    var index = 0
+    let items = page.items
+    while index < items.count {
+      let item = items[index]
+      stream.setColor(palette.color(for: item.role))
+      switch item.shape {
+      case .glyph:
+        // Consecutive glyphs of one colour share a text object.
+        stream.op("BT")
+        while index < items.count, case .glyph(let glyph) = items[index].shape,
+          palette.color(for: items[index].role) == palette.color(for: item.role)
+        {
+          try show(glyph, on: &stream, used: &used)
+          index += 1
+        }
+        stream.op("ET")
+        continue
+      case .line(let line):
+        if line.thickness > 0 {
+          stream.setStroke(width: line.thickness, cap: 0, join: 0, dash: line.dash)
+          stream.move(line.from)
+          stream.line(line.to)
+          stream.op("S")
+        }
+      case .path(let path):
+        draw(path, on: &stream)
+      case .text(let run):
+        show(run, on: &stream, used: &used)
+      }
+      index += 1
+    }
+    let packed = Deflate.compress(stream.bytes)
+    return PDFEncodedPage(
+      width: page.width, height: page.height, content: packed.bytes, compressed: packed.compressed,
+      fonts: used,
+      alphaStates: stream.alphaStates, links: page.links, label: page.label)
+  }
+
+  private func show(_ glyph: GlyphShape, on stream: inout PDFContentStream, used: inout [String: PDFFontUse])
+    throws
+  {
+    guard glyph.size.isFinite, glyph.size > 0, glyph.scaleX.isFinite, glyph.scaleX > 0 else { return }
+    let map = try glyphMap(glyph.font)
+    guard let id = map[glyph.codepoint] else {
+      throw RenderError.missingGlyph(name: glyph.name, codepoint: glyph.codepoint, font: glyph.font)
+    }
+    let source = PDFFontSource.music(family: glyph.font)
+    if used[source.key]?.glyphs[id] == nil {
+      used[source.key, default: PDFFontUse(source: source)].glyphs[id] =
+        Unicode.Scalar(glyph.codepoint).map { String($0) } ?? ""
+    }
+    stream.setFont(source.resourceName)
+    stream.textMatrix(x: glyph.origin.x, y: glyph.origin.y, size: glyph.size, scaleX: glyph.scaleX)
+    stream.show([id])
+  }
+
+  private func show(_ run: TextShape, on stream: inout PDFContentStream, used: inout [String: PDFFontUse]) {
+    let runs = text.glyphRuns(run.text, font: run.font)
+    guard !runs.isEmpty else { return }
+    for glyphRun in runs where !glyphRun.glyphs.isEmpty {
+      let source = PDFFontSource.file(path: glyphRun.path, index: glyphRun.faceIndex)
+      var use = used[source.key] ?? PDFFontUse(source: source)
+      if glyphRun.embolden {
+        stream.op("q")
+        stream.number(glyphRun.size / 30)
+        stream.op("w 2 Tr")
+      }
+      stream.op("BT")
+      stream.setFont(source.resourceName)
+      for glyph in glyphRun.glyphs where glyph.id <= 0xFFFF {
+        if use.glyphs[glyph.id] == nil || (use.glyphs[glyph.id] == "" && glyph.text != nil) {
+          use.glyphs[glyph.id] = glyph.text ?? ""
+        }
+        stream.textMatrix(
+          x: run.origin.x + glyph.x, y: run.origin.y + glyph.y, size: glyphRun.size, slant: glyphRun.slant)
+        stream.show([glyph.id])
+      }
+      stream.op("ET")
+      if glyphRun.embolden {
+        stream.op("Q")
+        stream.forgetFont()
+      }
+      used[source.key] = use
+    }
+  }
+
+  private func draw(_ path: PathShape, on stream: inout PDFContentStream) {
+    for segment in path.segments {
+      switch segment {
+      case .move(let p): stream.move(p)
+      case .line(let p): stream.line(p)
+      case .curve(let a, let b, let c): stream.curve(a, b, c)
+      case .close: stream.op("h")
+      }
+    }
+    if let width = path.strokeWidth {
+      stream.setStroke(width: width, cap: 1, join: 1, dash: path.dash)
+      stream.op("S")
+    } else {
+      stream.op("f")
+    }
+  }
+
+  /// Code point → glyph index of a music font, read once per encoder.
+  private func glyphMap(_ family: String) throws -> [UInt32: UInt32] {
+    if let map = glyphMaps[family] { return map }
+    let map = try fonts.musicGlyphMap(family)
+    glyphMaps[family] = map
+    return map
+  }
+}

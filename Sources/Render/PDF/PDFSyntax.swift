@@ -1,0 +1,95 @@
+/// PDF tokens as bytes: numbers in short fixed-point form, names and text strings.
+enum PDFSyntax {
+  /// Appends `value` with at most three decimals and no trailing zeros (`12.5`, `-0.333`,
+  /// `7`); a value that is not finite is written as 0.
+  static func append(_ value: Double, to bytes: inout [UInt8]) {
+    guard value.isFinite, abs(value) < 1e12 else {
+      bytes.append(UInt8(ascii: "0"))
+      return
+    }
+    var scaled = Int64((value * 1000).rounded())
+    if scaled < 0 {
+      bytes.append(UInt8(ascii: "-"))
+      scaled = -scaled
+    }
+    let whole = scaled / 1000
+    var fraction = scaled % 1000
+    appendInteger(whole, to: &bytes)
+    guard fraction != 0 else { return }
+    bytes.append(UInt8(ascii: "."))
+    var digits = 3
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    var divisor: Int64 = digits == 3 ? 100 : digits == 2 ? 10 : 1
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+      divisor /= 10
+    }
+  }
+
+  /// Appends a non-negative or negative whole number.
+  static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+    if value < 0 {
+      bytes.append(UInt8(ascii: "-"))
+      appendInteger(-value, to: &bytes)
+      return
+    }
+    if value >= 10 { appendInteger(value / 10, to: &bytes) }
+    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+  }
+
+  /// The number as text (for dictionaries built as strings).
+  static func number(_ value: Double) -> String {
+    var bytes: [UInt8] = []
+    append(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A text string: `(literal)` for printable ASCII, else UTF-16BE with a byte-order mark
+  /// as `<FEFF…>` (what PDF readers expect for titles and bookmarks).
+  static func textString(_ text: String) -> String {
+    if text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) {
+      var out = "("
+      for character in text {
+        if character == "(" || character == ")" || character == "\\" { out.append("\\") }
+        out.append(character)
+      }
+      return out + ")"
+    }
+    var out = "<FEFF"
+    for unit in text.utf16 { out += hex(UInt32(unit), digits: 4) }
+    return out + ">"
+  }
+
+  /// A PDF name from arbitrary text: characters outside `!`…`~` and delimiters as `#xx`.
+  static func name(_ text: String) -> String {
+    var out = "/"
+    for byte in text.utf8 {
+      let delimiters: [UInt8] = Array("()<>[]{}/%#".utf8)
+      if byte < 0x21 || byte > 0x7E || delimiters.contains(byte) {
+        out += "#" + hex(UInt32(byte), digits: 2)
+      } else {
+        out.append(Character(Unicode.Scalar(byte)))
+      }
+    }
+    return out
+  }
+
+  /// Upper-case hexadecimal, zero-padded to `digits`.
+  static func hex(_ value: UInt32, digits: Int) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
+  }
+
+  /// FNV-1a, 64 bits: stable names for fonts and subset tags across runs and threads.
+  static func stableHash(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return hash
+  }
+}

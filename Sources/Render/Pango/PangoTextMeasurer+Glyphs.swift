@@ -1,0 +1,123 @@
+import CABCPressFontconfig
+import CABCPressPangoCairo
+import DisplayList
+
+/// One glyph of shaped text: its index in the font, its position from the start of the
+/// run's baseline in points, and the text it stands for (on a cluster's first glyph).
+struct PlacedGlyph: Sendable {
+  var id: UInt32
+  var x: Double
+  var y: Double
+  var text: String?
+}
+
+/// A run of glyphs from one font file, as Pango shaped it.
+struct GlyphRun: Sendable {
+  /// The font file and face index, `path#index`.
+  var fontKey: String
+  var path: String
+  var faceIndex: Int
+  /// The font size in points.
+  var size: Double
+  /// fontconfig's synthetic slant (shear of the glyphs, 0 for none) and emboldening.
+  var slant: Double
+  var embolden: Bool
+  var glyphs: [PlacedGlyph]
+}
+
+extension PangoTextMeasurer {
+  /// `text` in `font` shaped into glyph runs, positions relative to the left end of the
+  /// first line's baseline (the same shaping `measure` and `draw` use).
+  func glyphRuns(_ text: String, font: FontSpec) -> [GlyphRun] {
+    withLock {
+      let key = CacheKey(text: text, font: font)
+      if let cached = runCache[key] { return cached }
+      let runs = shape(text, font: font)
+      if runCache.count >= Self.cacheLimit { runCache.removeAll(keepingCapacity: true) }
+      runCache[key] = runs
+      return runs
+    }
+  }
+
+  private func shape(_ text: String, font: FontSpec) -> [GlyphRun] {
+    guard let layout = makeLayout(text, font: font, in: context),
+      let iterator = pango_layout_get_iter(layout.raw)
+    else { return [] }
+    defer { pango_layout_iter_free(iterator) }
+    let scale = Double(PANGO_SCALE)
+    let baseline = Double(pango_layout_get_baseline(layout.raw)) / scale
+    let utf8 = Array(text.utf8)
+    var runs: [GlyphRun] = []
+    repeat {
+      guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
+        let glyphString = run.pointee.glyphs, let pangoFont = item.pointee.analysis.font,
+        let face = Self.face(of: pangoFont)
+      else { continue }
+      var logical = PangoRectangle()
+      pango_layout_iter_get_run_extents(iterator, nil, &logical)
+      let runBaseline = Double(pango_layout_iter_get_baseline(iterator)) / scale - baseline
+      var x = Double(logical.x) / scale
+      let count = Int(glyphString.pointee.num_glyphs)
+      let start = Int(item.pointee.offset)
+      let end = start + Int(item.pointee.length)
+      var glyphs: [PlacedGlyph] = []
+      glyphs.reserveCapacity(count)
+      // Each cluster's text runs to the next cluster's start (glyphs may be in visual order).
+      var starts: [Int] = (0..<count).map { start + Int(glyphString.pointee.log_clusters[$0]) }
+      var boundaries = Array(Set(starts + [end])).sorted()
+      boundaries.removeAll { $0 > utf8.count }
+      var nextBoundary: [Int: Int] = [:]
+      for (position, boundary) in boundaries.enumerated() where position + 1 < boundaries.count {
+        nextBoundary[boundary] = boundaries[position + 1]
+      }
+      for index in 0..<count {
+        let info = glyphString.pointee.glyphs[index]
+        let advance = Double(info.geometry.width) / scale
+        defer { x += advance }
+        let id = info.glyph
+        // Empty glyphs (PANGO_GLYPH_EMPTY) and hex boxes for missing characters draw nothing.
+        guard id != 0x0FFF_FFFF, id & 0x1000_0000 == 0 else { continue }
+        var text: String?
+        let cluster = starts[index]
+        if index == 0 || starts[index - 1] != cluster, let next = nextBoundary[cluster] {
+          text = String(decoding: utf8[cluster..<next], as: UTF8.self)
+        }
+        glyphs.append(
+          PlacedGlyph(
+            id: id, x: x + Double(info.geometry.x_offset) / scale,
+            y: runBaseline + Double(info.geometry.y_offset) / scale, text: text))
+      }
+      starts.removeAll()
+      runs.append(
+        GlyphRun(
+          fontKey: "\(face.path)#\(face.index)", path: face.path, faceIndex: face.index, size: face.size,
+          slant: face.slant, embolden: face.embolden, glyphs: glyphs))
+    } while pango_layout_iter_next_run(iterator) != 0
+    return runs
+  }
+
+  /// The file, face index, size and synthetic styles of a Pango font.
+  private static func face(of font: UnsafeMutablePointer<PangoFont>) -> (
+    path: String, index: Int, size: Double, slant: Double, embolden: Bool
+  )? {
+    let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
+    guard let pattern = pango_fc_font_get_pattern(fcFont) else { return nil }
+    var file: UnsafeMutablePointer<FcChar8>?
+    guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+    var index: Int32 = 0
+    _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+    var embolden: FcBool = 0
+    _ = FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &embolden)
+    var matrix: UnsafeMutablePointer<FcMatrix>?
+    var slant = 0.0
+    if FcPatternGetMatrix(pattern, FC_MATRIX, 0, &matrix) == FcResultMatch, let matrix {
+      slant = matrix.pointee.xy
+    }
+    var size = 0.0
+    if let description = pango_font_describe_with_absolute_size(font) {
+      size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+      pango_font_description_free(description)
+    }
+    return (String(cString: file), Int(index), size, slant, embolden != 0)
+  }
+}
