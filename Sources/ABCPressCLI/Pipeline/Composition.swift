@@ -12,6 +12,8 @@ struct Composition {
   let console: Console
   let makeEngraver: (PageSetup, LayoutOptions) -> Engraver
   let pageCount: Int?
+  /// Takes every body page as soon as it is finished.
+  let onPage: (DisplayPage) -> Void
   private var matter: BookMatter
   private var format: FormatDirectives
   private var composer: BookComposer?
@@ -19,10 +21,14 @@ struct Composition {
   private var currentFile: String?
   private(set) var summary = EngravingRun.Summary()
 
-  init(run: EngravingRun, engraver: @escaping (PageSetup, LayoutOptions) -> Engraver, pageCount: Int?) {
+  init(
+    run: EngravingRun, engraver: @escaping (PageSetup, LayoutOptions) -> Engraver, pageCount: Int?,
+    onPage: @escaping (DisplayPage) -> Void
+  ) {
     console = run.console
     makeEngraver = engraver
     self.pageCount = pageCount
+    self.onPage = onPage
     matter = run.matter
     format = run.session.base
   }
@@ -67,11 +73,6 @@ struct Composition {
     }
   }
 
-  /// The pages finished since the last call.
-  mutating func takePages() -> [DisplayPage] {
-    composer?.takePages() ?? []
-  }
-
   /// Closes the book.
   mutating func finish() -> BookEnd {
     withComposer { _ in }
@@ -82,8 +83,10 @@ struct Composition {
 
   private mutating func withComposer(_ body: (inout BookComposer) -> Void) {
     if composer == nil {
-      composer = BookComposer(
+      let made = BookComposer(
         engraver: makeEngraver(format.setup, format.options), matter: matter, pageCount: pageCount)
+      made.onPage = onPage
+      composer = made
     }
     body(&composer!)
   }

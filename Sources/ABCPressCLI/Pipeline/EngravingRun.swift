@@ -79,17 +79,16 @@ struct EngravingRun {
       return list[groupedHead]
     }
 
+    let pages = PageQueue(output: output, pool: pool, workspaces: workspaces)
     var composition = Composition(
       run: self,
-      engraver: { setup, options in
-        session.engraver(coordinator, setup: setup, options: options)
-      }, pageCount: pageCount)
+      engraver: { setup, options in session.engraver(coordinator, setup: setup, options: options) },
+      pageCount: pageCount, onPage: { pages.take($0) })
     var submitFormat = session.base
     var queue: [Queued] = []
     var queueHead = 0
     var inFlight = (tunes: 0, size: 0)
     let maxTunes = Self.tunesPerThread * (pool.workerCount + 1)
-    var pages = PageQueue(output: output, pool: pool, workspaces: workspaces)
 
     while true {
       while inFlight.tunes < maxTunes, inFlight.size < Self.sourceWindow, let piece = nextPiece() {
@@ -121,10 +120,11 @@ struct EngravingRun {
       case .piece(let piece): composition.add(piece)
       case .done: break
       }
-      try pages.submit(composition.takePages())
+      if let failure = pages.failure { throw failure }
     }
     let end = composition.finish()
     try pages.submit(end.lastBodyPages)
+    if let failure = pages.failure { throw failure }
     try pages.drain()
     var summary = composition.summary
     summary.numberedPages = end.bodyCount + end.back.count

@@ -4,7 +4,7 @@ import Render
 
 /// Finished pages on their way out: encoded on the pool, written in order, a bounded
 /// number in flight.
-struct PageQueue<Output: PageOutput> {
+final class PageQueue<Output: PageOutput> {
   let output: Output?
   let pool: WorkPool
   let workspaces: [RenderWorkspace]
@@ -17,11 +17,20 @@ struct PageQueue<Output: PageOutput> {
     self.workspaces = workspaces
   }
 
+  /// The first error met by `take`, rethrown by the run.
+  private(set) var failure: (any Error)?
+
+  /// Queues one page, keeping an error for later (for callbacks that cannot throw).
+  func take(_ page: DisplayPage) {
+    guard failure == nil else { return }
+    do { try submit([page]) } catch { failure = error }
+  }
+
   /// Pages encoded and waiting at most, per thread.
   static var pagesPerThread: Int { 4 }
 
   /// Queues pages for encoding and writes those that are ready.
-  mutating func submit(_ pages: [DisplayPage]) throws {
+  func submit(_ pages: [DisplayPage]) throws {
     guard let output else { return }
     let box = OutputBox(output: output)
     let workspaces = self.workspaces
@@ -37,12 +46,32 @@ struct PageQueue<Output: PageOutput> {
     }
   }
 
+  /// Encodes pages on the pool (a bounded number at a time) and returns them in order,
+  /// without writing them (the front and back matter, written last).
+  func encode(_ pages: some Sequence<DisplayPage>) throws -> [Output.Encoded] {
+    guard let output else { return [] }
+    let box = OutputBox(output: output)
+    let workspaces = self.workspaces
+    var queue: [Future<Result<Output.Encoded, RenderFailure>>] = []
+    var encoded: [Output.Encoded] = []
+    let limit = Self.pagesPerThread * (pool.workerCount + 1)
+    for page in pages {
+      queue.append(
+        pool.submit { worker in
+          Result { try box.output.encode(page, in: workspaces[worker]) }.mapError(RenderFailure.init)
+        })
+      if queue.count > limit { encoded.append(try queue.removeFirst().wait().get()) }
+    }
+    for future in queue { encoded.append(try future.wait().get()) }
+    return encoded
+  }
+
   /// Writes every page still in flight.
-  mutating func drain() throws {
+  func drain() throws {
     while head < pending.count { try writeNext() }
   }
 
-  private mutating func writeNext() throws {
+  private func writeNext() throws {
     guard let future = pending[head] else { return }
     pending[head] = nil
     head += 1

@@ -35,44 +35,23 @@ extension BookComposer {
       physicalPlace(anchor).map { LinkTarget.page(index: $0.page, y: max(0, $0.y - 6)) }
     }
 
-    // The index, after the body.
-    let backStart = frontCount + bodyPageCount
-    var back: [DisplayPage] = []
+    var pages = MatterPages(
+      setup: setup, measurer: measurer, matter: matter, tuneCount: tuneCount, frontCount: frontCount,
+      contentsStart: contentsStart, backStart: frontCount + bodyPageCount)
     if matter.index {
-      let entries = Engraver.indexEntries(titleEntries) { anchor in
+      pages.indexEntries = Engraver.indexEntries(titleEntries) { anchor in
         physicalPlace(anchor).map { (label($0.page), target(anchor)) }
       }
-      back = EntryListPages(setup: setup, measurer: measurer, title: matter.indexTitle).pages(
-        entries, firstIndex: backStart)
-    }
-    let arabicCount = pageCount ?? (bodyPageCount + back.count)
-    let heads = RunningHeads(setup: setup, measurer: measurer)
-    for offset in back.indices {
-      let physical = backStart + offset
-      back[offset].label = label(physical)
-      let facts = PageFacts(
-        title: matter.indexTitle, label: label(physical), pageCount: arabicCount, book: matter.title ?? "",
-        date: matter.date, fileName: matter.fileName, isEven: physical % 2 == 1)
-      back[offset].items += heads.items(
-        pageIndex: physical, facts: facts, isFirstPage: physical == frontCount)
-    }
-
-    // The front matter.
-    var front: [DisplayPage] = []
-    if matter.titlePage {
-      front.append(TitlePage(setup: setup, measurer: measurer).page(matter, tuneCount: tuneCount))
     }
     if matter.contents {
-      let entries = contentsEntries.map { entry in
+      pages.contentsEntries = contentsEntries.map { entry in
         ListEntry(
           text: entry.text,
           label: entry.anchor.isSection ? nil : physicalPlace(entry.anchor).map { label($0.page) },
           target: target(entry.anchor), level: entry.level)
       }
-      front += contents.pages(entries, firstIndex: contentsStart)
     }
-    while front.count < frontCount { front.append(DisplayPage(width: setup.width, height: setup.height)) }
-    for index in front.indices { front[index].label = Engraver.roman(index + 1) }
+    pages.numberedCount = pageCount ?? (bodyPageCount + pages.backCount)
 
     // The outline.
     var outline: [OutlineEntry] = []
@@ -86,10 +65,10 @@ extension BookComposer {
         outline.append(node)
       }
     }
-    if !back.isEmpty { outline.append(OutlineEntry(title: matter.indexTitle, page: backStart)) }
+    if pages.backCount > 0 { outline.append(OutlineEntry(title: matter.indexTitle, page: pages.backStart)) }
     let subject = tuneCount == 1 ? "1 tune in ABC notation" : "\(tuneCount) tunes in ABC notation"
     return BookEnd(
-      lastBodyPages: lastBodyPages, front: front, back: back, bodyCount: bodyPageCount, outline: outline,
+      lastBodyPages: lastBodyPages, matter: pages, bodyCount: bodyPageCount, outline: outline,
       title: bookTitle, info: DocumentInfo(author: matter.author, subject: subject))
   }
 
@@ -102,4 +81,84 @@ extension BookComposer {
       return head.even != nil || head.odd.contains { $0.contains("$P0") || $0.contains("$P1") }
     }
   }
+}
+
+/// The title page, contents and index of a book, each page set when it is asked for.
+public struct MatterPages: Sendable {
+  let setup: PageSetup
+  let measurer: any TextMeasurer & Sendable
+  let matter: BookMatter
+  let tuneCount: Int
+  /// Pages before the body, and the physical indices where the contents and the back start.
+  public let frontCount: Int
+  let contentsStart: Int
+  let backStart: Int
+  var contentsEntries: [ListEntry] = []
+  var indexEntries: [ListEntry] = []
+  /// The count `{pages}` prints.
+  var numberedCount = 0
+
+  init(
+    setup: PageSetup, measurer: any TextMeasurer, matter: BookMatter, tuneCount: Int, frontCount: Int,
+    contentsStart: Int, backStart: Int
+  ) {
+    self.setup = setup
+    self.measurer = UncheckedMeasurer(base: measurer)
+    self.matter = matter
+    self.tuneCount = tuneCount
+    self.frontCount = frontCount
+    self.contentsStart = contentsStart
+    self.backStart = backStart
+  }
+
+  private var contents: EntryListPages {
+    EntryListPages(setup: setup, measurer: measurer, title: matter.contentsTitle)
+  }
+  private var index: EntryListPages {
+    EntryListPages(setup: setup, measurer: measurer, title: matter.indexTitle)
+  }
+
+  /// The index's pages.
+  public var backCount: Int { matter.index ? index.pageCount(entries: indexEntries.count) : 0 }
+
+  /// Front page `number` (0-based): the title page, the contents, a blank.
+  public func frontPage(_ number: Int) -> DisplayPage {
+    var page: DisplayPage
+    if matter.titlePage && number == 0 {
+      page = TitlePage(setup: setup, measurer: measurer).page(matter, tuneCount: tuneCount)
+    } else if matter.contents, number >= contentsStart,
+      number - contentsStart < contents.pageCount(entries: contentsEntries.count)
+    {
+      page = contents.page(number - contentsStart, of: contentsEntries, firstIndex: contentsStart)
+    } else {
+      page = DisplayPage(width: setup.width, height: setup.height)
+    }
+    page.label = Engraver.roman(number + 1)
+    return page
+  }
+
+  /// Back page `number` (0-based): the index, with running heads.
+  public func backPage(_ number: Int) -> DisplayPage {
+    let physical = backStart + number
+    var page = index.page(number, of: indexEntries, firstIndex: backStart)
+    let label = String(physical - frontCount + 1)
+    page.label = label
+    let facts = PageFacts(
+      title: matter.indexTitle, label: label, pageCount: numberedCount, book: matter.title ?? "",
+      date: matter.date, fileName: matter.fileName, isEven: physical % 2 == 1)
+    page.items += RunningHeads(setup: setup, measurer: measurer).items(
+      pageIndex: physical, facts: facts, isFirstPage: physical == frontCount)
+    return page
+  }
+
+  /// Every front page (for small books and tests).
+  public var front: [DisplayPage] { (0..<frontCount).map(frontPage) }
+  /// Every back page.
+  public var back: [DisplayPage] { (0..<backCount).map(backPage) }
+}
+
+/// Lets a measurer that is only used from one thread at a time travel with the matter.
+struct UncheckedMeasurer: TextMeasurer, @unchecked Sendable {
+  let base: any TextMeasurer
+  func measure(_ text: String, font: FontSpec) -> TextExtent { base.measure(text, font: font) }
 }

@@ -28,7 +28,7 @@ import ScoreModel
  */
 
 /// Places laid-out tunes and text on pages in order, and makes the book's matter at the end.
-public struct BookComposer {
+public final class BookComposer {
   let engraver: Engraver
   let matter: BookMatter
   /// The page count printed by `{pages}`/`$N` placeholders (nil: not known, prints 0).
@@ -44,6 +44,9 @@ public struct BookComposer {
   /// The number of tunes added.
   public private(set) var tuneCount = 0
   private var firstTitle: String?
+  /// Takes each finished body page at once (a long tune's pages then never pile up);
+  /// without it pages wait for `takePages()`.
+  public var onPage: ((DisplayPage) -> Void)?
 
   /// A composer for pages set up by `engraver` (its measurer sets text blocks and matter).
   public init(engraver: Engraver, matter: BookMatter, pageCount: Int? = nil) {
@@ -51,6 +54,7 @@ public struct BookComposer {
     self.matter = matter
     self.pageCount = pageCount
     flow = PageFlow(setup: engraver.setup, options: engraver.options)
+    flow.onClose = { [unowned self] page, setup in self.finishBodyPage(page, setup: setup) }
   }
 
   /// Whether running heads print the page count, which a first pass must then supply.
@@ -65,33 +69,31 @@ public struct BookComposer {
   public var setup: PageSetup { flow.setup }
 
   /// Changes the page setup and options from here on (directives between tunes).
-  public mutating func setStyle(setup: PageSetup, options: LayoutOptions) {
+  public func setStyle(setup: PageSetup, options: LayoutOptions) {
     flow.setup = setup
     flow.options = options
   }
 
   /// Places a laid-out tune.
-  public mutating func add(_ tune: EngravedTune) {
+  public func add(_ tune: EngravedTune) {
     let anchor = FlowAnchor.tune(nextPiece())
     tuneCount += 1
     if firstTitle == nil { firstTitle = tune.titles.first }
     contentsEntries.append((anchor, tune.contentsTitle, inSection ? 1 : 0))
     for title in tune.titles { titles.append((title, anchor)) }
     flow.place(tune.laidOut, anchor: anchor)
-    collectPages()
   }
 
   /// Places a block of text (`%%text`, `%%begintext` …).
-  public mutating func add(text block: TextBlock) {
+  public func add(text block: TextBlock) {
     _ = nextPiece()
     let text = TextLayout(measurer: engraver.measurer, width: flow.setup.contentWidth)
     flow.space(flow.setup.textFont.size * 0.4)
     flow.place(text.lines(for: block, font: block.font ?? flow.setup.textFont), stretch: true)
-    collectPages()
   }
 
   /// Starts a section: a heading that tunes after it nest under in the contents.
-  public mutating func startSection(_ name: String) {
+  public func startSection(_ name: String) {
     let anchor = FlowAnchor.section(nextPiece())
     inSection = true
     contentsEntries.append((anchor, name, 0))
@@ -100,24 +102,22 @@ public struct BookComposer {
     let heading = TextLayout(measurer: engraver.measurer, width: flow.setup.contentWidth).lines(
       for: TextBlock(lines: [name], mode: .center, role: .title), font: font)
     flow.startSection(name, heading: heading, onNewPage: matter.sectionsOnNewPage, anchor: anchor)
-    collectPages()
   }
 
   /// A forced page break (`%%newpage`).
-  public mutating func pageBreak() {
+  public func pageBreak() {
     _ = nextPiece()
     flow.newPage()
-    collectPages()
   }
 
   /// Vertical space in points (`%%vskip`).
-  public mutating func space(_ points: Double) {
+  public func space(_ points: Double) {
     _ = nextPiece()
     flow.space(points)
   }
 
   /// Places any book block, laying out a tune with the composer's engraver.
-  public mutating func add(_ block: BookBlock) {
+  public func add(_ block: BookBlock) {
     switch block {
     case .tune(let tune): add(engraver.engrave(tune: tune))
     case .text(let text): add(text: text)
@@ -128,24 +128,19 @@ public struct BookComposer {
   }
 
   /// The body pages finished since the last call, in order (labels from 1).
-  public mutating func takePages() -> [DisplayPage] {
+  public func takePages() -> [DisplayPage] {
     defer { pages.removeAll(keepingCapacity: true) }
     return pages
   }
 
-  private mutating func nextPiece() -> Int {
+  private func nextPiece() -> Int {
     defer { pieceCount += 1 }
     return pieceCount
   }
 
-  private mutating func collectPages() {
-    for draft in flow.takeClosed() { finishBodyPage(draft) }
-  }
-
-  private mutating func finishBodyPage(_ draft: FlowPage) {
+  private func finishBodyPage(_ draft: FlowPage, setup: PageSetup) {
     let index = bodyCount
     bodyCount += 1
-    let setup = flow.setup
     let placed = draft.placedItems(
       left: setup.contentLeft(pageIndex: index), bottom: draft.height - setup.marginBottom)
     for (anchor, y) in placed.anchors where anchors[anchor] == nil { anchors[anchor] = (index, y) }
@@ -158,13 +153,13 @@ public struct BookComposer {
       date: matter.date, fileName: matter.fileName, isEven: index % 2 == 1)
     let heads = RunningHeads(setup: setup, measurer: engraver.measurer)
     page.items += heads.items(pageIndex: index, facts: facts, isFirstPage: index == 0)
-    pages.append(page)
+    if let onPage { onPage(page) } else { pages.append(page) }
   }
 
   /// Closes the body and makes the book's matter; the body pages still to take are in
   /// `lastBodyPages`.
-  public mutating func finish() -> BookEnd {
-    for draft in flow.finish() { finishBodyPage(draft) }
+  public func finish() -> BookEnd {
+    _ = flow.finish()
     return makeEnd(lastBodyPages: takePages())
   }
 
@@ -180,9 +175,9 @@ public struct BookComposer {
 public struct BookEnd: Sendable {
   /// Body pages not yet handed out when the body closed.
   public var lastBodyPages: [DisplayPage]
-  /// The pages before the body (title page, contents, a blank) and after it (index).
-  public var front: [DisplayPage]
-  public var back: [DisplayPage]
+  /// The pages before the body (title page, contents, a blank) and after it (index),
+  /// each set when asked for.
+  public var matter: MatterPages
   /// How many body pages there are in all.
   public var bodyCount: Int
   /// Bookmarks; page numbers are physical indices (front matter first).
@@ -191,5 +186,7 @@ public struct BookEnd: Sendable {
   public var info: DocumentInfo
 
   /// Every page of the book, counted.
-  public var pageCount: Int { front.count + bodyCount + back.count }
+  public var pageCount: Int { matter.frontCount + bodyCount + matter.backCount }
+  public var front: [DisplayPage] { matter.front }
+  public var back: [DisplayPage] { matter.back }
 }

@@ -6,8 +6,10 @@ import DisplayList
  Method. Each entry is one line: its text flush left (indented by level), the page label
  flush right and dot leaders between them, every line a link to its target. Letter or
  section headings are entries without a page. Lines are counted into pages: the first
- page loses room to the list's title. A long title is shortened with an ellipsis so that
- it never runs into the page number.
+ page loses room to the list's title; `page(_:of:firstIndex:)` sets any one page on its
+ own, so a long list is never held as pages all at once. A long title is shortened with
+ an ellipsis (found by bisection) so that it never runs into the page number; leaders are
+ counted from the width of one dot, so a line costs a few measurements whatever its length.
 
      Contents
      Jigs
@@ -18,7 +20,7 @@ import DisplayList
  */
 
 /// One line of a contents or index list.
-struct ListEntry {
+struct ListEntry: Sendable {
   var text: String
   /// The page label printed at the right; nil for a heading line.
   var label: String?
@@ -41,40 +43,53 @@ struct EntryListPages {
   }
   var lineHeight: Double { setup.textFont.size * 1.55 }
   var titleHeight: Double { setup.titleFont.size * 2.4 }
+  /// Lines on the first page (under the title) and on every later page.
+  var firstPageLines: Int {
+    max(1, Int((setup.contentHeight - titleHeight) / lineHeight + 0.01 / lineHeight))
+  }
+  var pageLines: Int { max(1, Int((setup.contentHeight + 0.01) / lineHeight)) }
 
   /// How many pages `count` entries take.
   func pageCount(entries count: Int) -> Int {
-    let first = max(1, Int((setup.contentHeight - titleHeight) / lineHeight))
-    let other = max(1, Int(setup.contentHeight / lineHeight))
-    return count <= first ? 1 : 1 + (count - first + other - 1) / other
+    count <= firstPageLines ? 1 : 1 + (count - firstPageLines + pageLines - 1) / pageLines
   }
 
-  /// The pages, the first at physical index `firstIndex` (for mirrored margins).
+  /// The entries page `index` (0 = the first) shows.
+  func range(ofPage index: Int, entries count: Int) -> Range<Int> {
+    let start = index == 0 ? 0 : firstPageLines + (index - 1) * pageLines
+    let end = index == 0 ? firstPageLines : start + pageLines
+    return min(start, count)..<min(end, count)
+  }
+
+  /// Every page, the first at physical index `firstIndex` (for tests and small lists).
   func pages(_ entries: [ListEntry], firstIndex: Int) -> [DisplayPage] {
-    var pages: [DisplayPage] = []
+    (0..<pageCount(entries: entries.count)).map { page($0, of: entries, firstIndex: firstIndex) }
+  }
+
+  /// Page `index` of the list, at physical index `firstIndex + index`.
+  func page(_ index: Int, of entries: [ListEntry], firstIndex: Int) -> DisplayPage {
     var page = DisplayPage(width: setup.width, height: setup.height)
+    let left = setup.contentLeft(pageIndex: firstIndex + index)
     var y = setup.marginTop
-    func left() -> Double { setup.contentLeft(pageIndex: firstIndex + pages.count) }
-    let titleExtent = measurer.measure(title, font: setup.titleFont)
-    page.items.append(
-      text(
-        title, font: setup.titleFont, x: left() + (setup.contentWidth - titleExtent.width) / 2, top: y,
-        role: .title))
-    y += titleHeight
-    for entry in entries {
-      if y + lineHeight > setup.height - setup.marginBottom + 0.01 {
-        pages.append(page)
-        page = DisplayPage(width: setup.width, height: setup.height)
-        y = setup.marginTop
-      }
-      add(entry, to: &page, left: left(), top: y)
+    if index == 0 {
+      let titleExtent = measurer.measure(title, font: setup.titleFont)
+      page.items.append(
+        text(
+          title, font: setup.titleFont, x: left + (setup.contentWidth - titleExtent.width) / 2, top: y,
+          role: .title))
+      y += titleHeight
+    }
+    let dotWidth = max(0.5, measurer.measure(String(repeating: " .", count: 20), font: entryFont).width / 20)
+    for entry in entries[range(ofPage: index, entries: entries.count)] {
+      add(entry, to: &page, left: left, top: y, dotWidth: dotWidth)
       y += lineHeight
     }
-    pages.append(page)
-    return pages
+    return page
   }
 
-  private func add(_ entry: ListEntry, to page: inout DisplayPage, left: Double, top: Double) {
+  private func add(
+    _ entry: ListEntry, to page: inout DisplayPage, left: Double, top: Double, dotWidth: Double
+  ) {
     let width = setup.contentWidth
     let indent = Double(entry.level) * setup.textFont.size * 1.5
     guard let label = entry.label else {
@@ -86,17 +101,17 @@ struct EntryListPages {
       return
     }
     let labelWidth = measurer.measure(label, font: entryFont).width
-    let dotWidth = max(0.5, measurer.measure(String(repeating: " .", count: 20), font: entryFont).width / 20)
     let room = width - indent - labelWidth - dotWidth * 2
-    let shown = fitted(entry.text, width: room)
-    let textWidth = measurer.measure(shown, font: entryFont).width
-    page.items.append(text(shown, font: entryFont, x: left + indent, top: top, role: .text))
+    let (shown, textWidth) = fitted(entry.text, width: room)
+    page.items.append(text(shown, font: entryFont, x: left + indent, top: top, role: .text, width: textWidth))
     let dots = Int((room - textWidth) / dotWidth)
     if dots > 0 {
-      let leader = String(repeating: " .", count: dots)
-      let leaderWidth = measurer.measure(leader, font: entryFont).width
+      let leaderWidth = Double(dots) * dotWidth
       let x = left + width - labelWidth - dotWidth * 0.5 - leaderWidth
-      page.items.append(text(leader, font: entryFont, x: x, top: top, role: .annotation))
+      page.items.append(
+        text(
+          String(repeating: " .", count: dots), font: entryFont, x: x, top: top, role: .annotation,
+          width: leaderWidth))
     }
     page.items.append(text(label, font: entryFont, x: left + width - labelWidth, top: top, role: .text))
     if let target = entry.target {
@@ -105,21 +120,33 @@ struct EntryListPages {
     }
   }
 
-  /// `text`, shortened with an ellipsis to fit `width`.
-  func fitted(_ text: String, width: Double) -> String {
-    guard measurer.measure(text, font: entryFont).width > width else { return text }
-    var characters = Array(text)
-    while !characters.isEmpty && measurer.measure(String(characters) + "…", font: entryFont).width > width {
-      characters.removeLast()
+  /// `text`, shortened with an ellipsis to fit `width` (the longest prefix that fits, by
+  /// bisection), with its width.
+  func fitted(_ text: String, width: Double) -> (String, Double) {
+    let full = measurer.measure(text, font: entryFont).width
+    guard full > width else { return (text, full) }
+    let characters = Array(text)
+    var low = 0
+    var high = characters.count
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if measurer.measure(String(characters[..<middle]) + "…", font: entryFont).width <= width {
+        low = middle
+      } else {
+        high = middle - 1
+      }
     }
-    return String(characters) + "…"
+    let shown = String(characters[..<low]) + "…"
+    return (shown, measurer.measure(shown, font: entryFont).width)
   }
 
-  func text(_ string: String, font: FontSpec, x: Double, top: Double, role: Role) -> DisplayItem {
-    let extent = measurer.measure(string, font: font)
+  func text(_ string: String, font: FontSpec, x: Double, top: Double, role: Role, width: Double? = nil)
+    -> DisplayItem
+  {
+    let extent = measurer.measure(width == nil ? string : "Ag", font: font)
     let baseline = top + extent.ascent
     return DisplayItem(
       role: role, shape: .text(TextShape(text: string, font: font, origin: Point(x: x, y: baseline))),
-      box: Rect(x: x, y: top, width: extent.width, height: extent.ascent + extent.descent))
+      box: Rect(x: x, y: top, width: width ?? extent.width, height: extent.ascent + extent.descent))
   }
 }

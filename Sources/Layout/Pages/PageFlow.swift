@@ -29,8 +29,10 @@ struct PageFlow {
   var setup: PageSetup
   var options: LayoutOptions
 
-  /// Pages closed and not yet taken, in order.
+  /// Pages closed and not yet taken, in order (when no `onClose` takes them at once).
   private(set) var closed: [FlowPage] = []
+  /// Takes each page as it closes, with the setup it was filled with.
+  var onClose: ((FlowPage, PageSetup) -> Void)?
   /// Pages closed so far, taken or not.
   private(set) var closedCount = 0
   private var draft: FlowPage
@@ -59,7 +61,7 @@ struct PageFlow {
   mutating func newPage(justify: Bool = false) {
     draft.justify = justify && options.justifyVertically
     draft.section = draft.section ?? section
-    closed.append(draft)
+    if let onClose { onClose(draft, setup) } else { closed.append(draft) }
     closedCount += 1
     draft = FlowPage(width: setup.width, height: setup.height)
     y = setup.marginTop + setup.topSpace
@@ -84,14 +86,17 @@ struct PageFlow {
   mutating func place(_ tune: LaidOutTune, anchor: FlowAnchor?) {
     if draft.hasItems && (options.onePerPage || tune.startsNewPage) { newPage() }
     if draft.hasItems { y += setup.tuneGap }
-    let height = tuneHeight(tune)
-    if draft.hasItems && y + height > bottom && height <= setup.contentHeight && !options.splitTunes {
-      newPage(justify: true)
+    let systems = tune.systems
+    // A tune made line by line as it is placed is longer than a page: it never moves whole.
+    if !systems.isOnDemand {
+      let height = tuneHeight(tune)
+      if draft.hasItems && y + height > bottom && height <= setup.contentHeight && !options.splitTunes {
+        newPage(justify: true)
+      }
     }
+    var next = systems.count > 0 ? systems.system(0) : nil
     // Keep the heading with the first system.
-    if let first = tune.systems.first, draft.hasItems,
-      y + tune.headingHeight + first.above + first.below > bottom
-    {
+    if let first = next, draft.hasItems, y + tune.headingHeight + first.above + first.below > bottom {
       newPage(justify: true)
     }
     draft.titles.append(tune.title)
@@ -100,7 +105,8 @@ struct PageFlow {
     y += tune.headingHeight
     var previousTop: Double?
     var previousBottom = y
-    for (index, system) in tune.systems.enumerated() {
+    var index = 0
+    while let system = next {
       var top = y + system.above
       if let previous = previousTop {
         top = max(previous + minimumStaffDistance, previousBottom + clearance + system.above)
@@ -115,6 +121,8 @@ struct PageFlow {
       previousTop = top
       previousBottom = top + system.below
       y = previousBottom
+      index += 1
+      next = index < systems.count ? systems.system(index) : nil
     }
     place(tune.trailing, stretch: false)
   }
@@ -149,7 +157,7 @@ struct PageFlow {
   func tuneHeight(_ tune: LaidOutTune) -> Double {
     var height = tune.headingHeight
     var previousBelow: Double?
-    for system in tune.systems {
+    for system in tune.systems.all {
       if let below = previousBelow {
         height += max(minimumStaffDistance - below, clearance + system.above) + system.below
       } else {

@@ -8,7 +8,7 @@ import Transposition
 struct LaidOutTune: Sendable {
   var heading: [DisplayItem]
   var headingHeight: Double
-  var systems: [StaffSystem]
+  var systems: TuneSystems
   /// Systems (by index) that a `%%newpage` inside the tune puts on a new page.
   var breaksBefore: Set<Int> = []
   /// A `%%newpage` in the tune header: the tune starts a new page.
@@ -37,63 +37,22 @@ struct TuneLayout {
     let transposed =
       options.transpose == 0 ? written : Transposer(semitones: options.transpose).transpose(written)
     let tune = AutoClef.apply(to: transposed)
-    let scale = setup.staffSpace
-    let fullWidth = setup.contentWidth / scale
     var format = TuneFormat(directives: headerDirectives + tune.directives)
     format.measureNumberInterval = format.measureNumberInterval ?? options.measureNumbers
     let stretchLast = format.stretchLast ?? options.stretchLast
     let mode: LineBreakMode = format.ignoresSourceBreaks ? .optimal : options.lineBreaks
-    var spacer = HorizontalSpacer(font: font)
     let heading = TitleBlock(setup: setup, measurer: measurer).build(for: tune)
-    var systems: [StaffSystem] = []
+    var systems = TuneSystems([])
     let plan = StaffPlan(tune: tune)
     if plan.isMultiVoice {
-      systems = MultiStaffLayout(layout: self, plan: plan, format: format).systems(
-        for: tune, mode: mode, stretchLast: stretchLast)
+      systems = TuneSystems(
+        MultiStaffSystems(
+          layout: MultiStaffLayout(layout: self, plan: plan, format: format), tune: tune, mode: mode,
+          stretchLast: stretchLast))
     } else if let voice = plan.voices.first ?? tune.voices.first {
-      var symbols = SymbolBuilder(font: font, style: style, measurer: measurer, scale: scale).build(
-        voice: voice, key: tune.initialKey, meter: tune.initialMeter)
-      if let bars = options.barsPerStaff { Self.breakEvery(bars, in: &symbols) }
-      spacer.shortest = Spring.commonShortest(symbols.filter(\.isDurational).map(\.duration))
-      let springs = spacer.springs(for: symbols)
-      let spans = VoiceSpans(symbols: symbols, endings: EndingSpan.find(in: symbols))
-      let firstMeter: Meter? = tune.initialMeter == .none ? nil : tune.initialMeter
-      let breaker = LineBreaker(spacer: spacer, width: fullWidth, mode: mode, stretchLast: stretchLast)
-      let plans = breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
-      let engraver = SystemEngraver(
-        font: font, scale: scale, setup: setup, style: style, format: format, measurer: measurer)
-      // A short last line keeps the spacing of the line before it rather than its own
-      // natural spacing, so it does not look cramped under stretched lines.
-      var previousForce = 1.0
-      for (lineIndex, plan) in plans.enumerated() {
-        // `%%indent`: the first system starts further right and is that much shorter.
-        let indent = lineIndex == 0 ? options.indent / scale : 0
-        let width = fullWidth - indent
-        let start = spacer.lineStart(symbols, from: plan.first, meter: lineIndex == 0 ? firstMeter : nil)
-        let natural = spacer.width(start: start, last: plan.last, springs: springs, symbols: symbols)
-        let isLast = lineIndex == plans.count - 1
-        let courtesy = isLast ? [] : courtesySignatures(symbols, from: plans[lineIndex + 1].first)
-        let courtesyWidth =
-          courtesy.reduce(0) { $0 + signatureWidth($1) + 0.6 } + (courtesy.isEmpty ? 0 : 0.8)
-        let justify = !isLast || natural >= width * stretchLast
-        let (xs, end, force) = spacer.positions(
-          start: start, last: plan.last, springs: springs, symbols: symbols, width: width - courtesyWidth,
-          justify: justify, looseForce: previousForce)
-        previousForce = force
-        let context = ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: lineIndex)
-        var system = engraver.engrave(
-          symbols: symbols, spans: spans, plan: plan, start: start, xs: xs,
-          end: min(end + courtesyWidth, width),
-          courtesy: courtesy, context: context)
-        if indent > 0 {
-          system.items = system.items.map { $0.translated(dx: indent * scale, dy: 0) }
-        }
-        if lineIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
-          TempoMark(font: font, setup: setup, measurer: measurer).place(
-            tempo, above: &system, context: context)
-        }
-        systems.append(system)
-      }
+      systems = TuneSystems(
+        SingleVoiceSystems(
+          layout: self, tune: tune, voice: voice, format: format, mode: mode, stretchLast: stretchLast))
     }
     var laidOut = LaidOutTune(heading: heading.items, headingHeight: heading.height, systems: systems)
     laidOut.title = tune.title
@@ -108,10 +67,9 @@ struct TuneLayout {
   func placeDirectedBreaks(_ tune: Tune, in laidOut: inout LaidOutTune) {
     for directive in tune.directives where directive.name == "newpage" {
       let line = directive.range.start.line
-      let firstLines = laidOut.systems.map { system in
-        system.items.compactMap { $0.source?.line }.min() ?? Int.max
+      guard let index = laidOut.systems.firstLines.firstIndex(where: { ($0 ?? Int.max) > line }) else {
+        continue
       }
-      guard let index = firstLines.firstIndex(where: { $0 > line }) else { continue }
       if index == 0 { laidOut.startsNewPage = true } else { laidOut.breaksBefore.insert(index) }
     }
   }

@@ -30,110 +30,21 @@ struct MultiStaffLayout {
   var font: MusicFont { layout.font }
   var scale: Double { layout.setup.staffSpace }
 
-  func systems(for tune: Tune, mode: LineBreakMode, stretchLast: Double) -> [StaffSystem] {
-    let fullWidth = layout.setup.contentWidth / scale
-    var voiceSymbols: [[StaffSymbol]] = plan.voices.indices.map { index in
-      var builder = SymbolBuilder(
-        font: font, style: layout.style, measurer: layout.measurer, scale: scale)
-      builder.stemDirection = plan.stemDirection(ofVoice: index)
-      builder.restShift = plan.restShift(ofVoice: index)
-      return builder.build(voice: plan.voices[index], key: tune.initialKey, meter: tune.initialMeter)
-    }
-    if let bars = layout.options.barsPerStaff, !voiceSymbols.isEmpty {
-      TuneLayout.breakEvery(bars, in: &voiceSymbols[0])
-    }
-    let columns = ColumnMerger.merge(voiceSymbols)
-    let symbols = columns.map(\.symbol)
-    guard !symbols.isEmpty else { return [] }
-    var spacer = HorizontalSpacer(font: font)
-    spacer.shortest = Spring.commonShortest(
-      voiceSymbols.flatMap { $0.filter(\.isDurational).map(\.duration) })
-    let springs = spacer.springs(for: symbols)
-    let stacker = SystemStacker(layout: layout, plan: plan)
-    let firstIndent = stacker.indent(names: true) + layout.options.indent / scale
-    let laterIndent = stacker.indent(names: false)
-    let firstMeter: Meter? = tune.initialMeter == .none ? nil : tune.initialMeter
-    let breaker = LineBreaker(
-      spacer: spacer, width: fullWidth - max(firstIndent, laterIndent), mode: mode, stretchLast: stretchLast)
-    let plans = breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
-    // Voltas are drawn over the first voice only.
-    let spans = voiceSymbols.indices.map { voice in
-      VoiceSpans(
-        symbols: voiceSymbols[voice], endings: voice == 0 ? EndingSpan.find(in: voiceSymbols[voice]) : [])
-    }
-    var systems: [StaffSystem] = []
-    var previousForce = 1.0
-    for (lineIndex, line) in plans.enumerated() {
-      let indent = lineIndex == 0 ? firstIndent : laterIndent
-      let width = fullWidth - indent
-      let meter = lineIndex == 0 ? firstMeter : nil
-      let columnStart = spacer.lineStart(symbols, from: line.first, meter: meter)
-      let starts = plan.voices.indices.map { voiceStart($0, columns, voiceSymbols, line, columnStart, meter) }
-      var common = columnStart
-      common.width = commonWidth(starts, columns: columns, first: columnStart.firstSymbol)
-      let natural = spacer.width(start: common, last: line.last, springs: springs, symbols: symbols)
-      let isLast = lineIndex == plans.count - 1
-      // Clef, key and meter changes opening the next line are announced at this line's end.
-      let courtesy: [[SymbolKind]] = plan.voices.indices.map { voice in
-        guard !isLast,
-          let member = columns[plans[lineIndex + 1].first...].lazy.compactMap({ $0.members[voice] }).first
-        else { return [] }
-        return layout.courtesySignatures(voiceSymbols[voice], from: member)
-      }
-      let courtesyWidth =
-        courtesy.map { kinds in
-          kinds.reduce(0) { $0 + layout.signatureWidth($1) + 0.6 } + (kinds.isEmpty ? 0 : 0.8)
-        }.max() ?? 0
-      let justify = !isLast || natural >= width * stretchLast
-      let (xs, end, force) = spacer.positions(
-        start: common, last: line.last, springs: springs, symbols: symbols, width: width - courtesyWidth,
-        justify: justify, looseForce: previousForce)
-      previousForce = force
-      let alignedStarts = align(starts, width: common.width)
-      var staves: [[DisplayItem]] = []
-      for (staffIndex, staff) in plan.staves.enumerated() {
-        var canvas = StaffCanvas(
-          font: font, scale: scale,
-          context: ItemContext(tune: tune.referenceNumber, staff: staffIndex, line: lineIndex))
-        drawStaff(
-          staff.voices, symbols: voiceSymbols, spans: spans, columns: columns, line: line,
-          starts: alignedStarts,
-          columnXs: xs, from: columnStart.firstSymbol, end: min(end + courtesyWidth, width),
-          courtesy: courtesy, isTop: staffIndex == 0, on: &canvas)
-        staves.append(canvas.items)
-      }
-      let barXs = (columnStart.firstSymbol...max(columnStart.firstSymbol, line.last)).compactMap { index in
-        index <= line.last && symbols[index].isBar && index - columnStart.firstSymbol < xs.count
-          ? (symbols[index], xs[index - columnStart.firstSymbol]) : nil
-      }
-      var system = stacker.stack(
-        staves, bars: barXs, names: lineIndex == 0, indent: indent, end: min(end + courtesyWidth, width),
-        context: ItemContext(tune: tune.referenceNumber, line: lineIndex))
-      if lineIndex == 0, layout.setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
-        TempoMark(font: font, setup: layout.setup, measurer: layout.measurer).place(
-          tempo, above: &system, context: ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: 0)
-        )
-      }
-      systems.append(system)
-    }
-    return systems
-  }
-
   /// A voice's clef, key and meter at a line's start, folding the line's leading
   /// signature columns; `firstSymbol` is the voice's first drawn symbol.
   func voiceStart(
-    _ voice: Int, _ columns: [ColumnMerger.Column], _ voiceSymbols: [[StaffSymbol]], _ line: LinePlan,
-    _ columnStart: LineStart, _ meter: Meter?
+    _ voice: Int, _ columns: [ColumnMerger.Column], _ presence: VoicePresence,
+    _ voiceSymbols: [[StaffSymbol]],
+    _ line: LinePlan, _ columnStart: LineStart, _ meter: Meter?
   ) -> LineStart {
     let symbols = voiceSymbols[voice]
-    let firstIndex = columns[line.first...].lazy.compactMap { $0.members[voice] }.first ?? symbols.count
+    let firstIndex = presence.first(of: voice, from: line.first)?.member ?? symbols.count
     var clef =
       firstIndex < symbols.count ? symbols[firstIndex].clef : (symbols.last?.clef ?? plan.voices[voice].clef)
     var key = firstIndex < symbols.count ? symbols[firstIndex].key : (symbols.last?.key ?? .cMajor)
     var shownMeter = meter
     var drawn = symbols.count
-    for index in line.first..<columns.count {
-      guard let member = columns[index].members[voice] else { continue }
+    for (index, member) in presence.members(of: voice, from: line.first) {
       if index >= columnStart.firstSymbol {
         drawn = member
         break
@@ -170,5 +81,176 @@ struct MultiStaffLayout {
       start.width = width
       return start
     }
+  }
+}
+
+/// The columns each voice has a member in, for finding a voice's next symbol from any
+/// column by binary search (a voice that ends early is not looked for column by column).
+struct VoicePresence {
+  /// Per voice, its columns in order with the member symbol's index.
+  private let entries: [[(column: Int, member: Int)]]
+
+  init(columns: [ColumnMerger.Column], voices: Int) {
+    var entries = [[(column: Int, member: Int)]](repeating: [], count: voices)
+    for (column, entry) in columns.enumerated() {
+      for (voice, member) in entry.members.enumerated() {
+        if let member { entries[voice].append((column, member)) }
+      }
+    }
+    self.entries = entries
+  }
+
+  private func position(of voice: Int, from column: Int) -> Int {
+    let list = entries[voice]
+    var low = 0
+    var high = list.count
+    while low < high {
+      let middle = (low + high) / 2
+      if list[middle].column < column { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The voice's first member at or after `column`.
+  func first(of voice: Int, from column: Int) -> (column: Int, member: Int)? {
+    let index = position(of: voice, from: column)
+    return index < entries[voice].count ? entries[voice][index] : nil
+  }
+
+  /// The voice's members from `column` on, in order.
+  func members(of voice: Int, from column: Int) -> ArraySlice<(column: Int, member: Int)> {
+    entries[voice][position(of: voice, from: column)...]
+  }
+}
+
+/// The lines of a tune with several voices or staves, made one at a time.
+final class MultiStaffSystems: SystemMaker {
+  let layout: MultiStaffLayout
+  let tune: Tune
+  let voiceSymbols: [[StaffSymbol]]
+  let columns: [ColumnMerger.Column]
+  let symbols: [StaffSymbol]
+  let presence: VoicePresence
+  let spacer: HorizontalSpacer
+  let springs: [Spring]
+  let spans: [VoiceSpans]
+  let plans: [LinePlan]
+  let stacker: SystemStacker
+  let firstIndent: Double
+  let laterIndent: Double
+  let fullWidth: Double
+  let stretchLast: Double
+  let firstMeter: Meter?
+  private var previousForce = 1.0
+
+  init(layout: MultiStaffLayout, tune: Tune, mode: LineBreakMode, stretchLast: Double) {
+    self.layout = layout
+    self.tune = tune
+    let plan = layout.plan
+    let scale = layout.scale
+    fullWidth = layout.layout.setup.contentWidth / scale
+    var voiceSymbols: [[StaffSymbol]] = plan.voices.indices.map { index in
+      var builder = SymbolBuilder(
+        font: layout.font, style: layout.layout.style, measurer: layout.layout.measurer, scale: scale)
+      builder.stemDirection = plan.stemDirection(ofVoice: index)
+      builder.restShift = plan.restShift(ofVoice: index)
+      return builder.build(voice: plan.voices[index], key: tune.initialKey, meter: tune.initialMeter)
+    }
+    if let bars = layout.layout.options.barsPerStaff, !voiceSymbols.isEmpty {
+      TuneLayout.breakEvery(bars, in: &voiceSymbols[0])
+    }
+    columns = ColumnMerger.merge(voiceSymbols)
+    symbols = columns.map(\.symbol)
+    presence = VoicePresence(columns: columns, voices: voiceSymbols.count)
+    var spacer = HorizontalSpacer(font: layout.font)
+    spacer.shortest = Spring.commonShortest(
+      voiceSymbols.flatMap { $0.filter(\.isDurational).map(\.duration) })
+    springs = spacer.springs(for: symbols)
+    stacker = SystemStacker(layout: layout.layout, plan: plan)
+    firstIndent = stacker.indent(names: true) + layout.layout.options.indent / scale
+    laterIndent = stacker.indent(names: false)
+    firstMeter = tune.initialMeter == .none ? nil : tune.initialMeter
+    self.stretchLast = stretchLast
+    let breaker = LineBreaker(
+      spacer: spacer, width: fullWidth - max(firstIndent, laterIndent), mode: mode, stretchLast: stretchLast)
+    plans = symbols.isEmpty ? [] : breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
+    // Voltas are drawn over the first voice only.
+    spans = voiceSymbols.indices.map { voice in
+      VoiceSpans(
+        symbols: voiceSymbols[voice], endings: voice == 0 ? EndingSpan.find(in: voiceSymbols[voice]) : [])
+    }
+    self.voiceSymbols = voiceSymbols
+    self.spacer = spacer
+  }
+
+  var count: Int { plans.count }
+
+  func firstSourceLine(of index: Int) -> Int? {
+    let line = plans[index]
+    var lowest: Int?
+    for voice in voiceSymbols.indices {
+      for (column, member) in presence.members(of: voice, from: line.first) {
+        guard column <= line.last else { break }
+        if let source = voiceSymbols[voice][member].source?.line { lowest = min(lowest ?? source, source) }
+      }
+    }
+    return lowest
+  }
+
+  func system(_ lineIndex: Int) -> StaffSystem {
+    let line = plans[lineIndex]
+    let plan = layout.plan
+    let setup = layout.layout.setup
+    let indent = lineIndex == 0 ? firstIndent : laterIndent
+    let width = fullWidth - indent
+    let meter = lineIndex == 0 ? firstMeter : nil
+    let columnStart = spacer.lineStart(symbols, from: line.first, meter: meter)
+    let starts = plan.voices.indices.map {
+      layout.voiceStart($0, columns, presence, voiceSymbols, line, columnStart, meter)
+    }
+    var common = columnStart
+    common.width = layout.commonWidth(starts, columns: columns, first: columnStart.firstSymbol)
+    let natural = spacer.width(start: common, last: line.last, springs: springs, symbols: symbols)
+    let isLast = lineIndex == plans.count - 1
+    // Clef, key and meter changes opening the next line are announced at this line's end.
+    let courtesy: [[SymbolKind]] = plan.voices.indices.map { voice in
+      guard !isLast, let member = presence.first(of: voice, from: plans[lineIndex + 1].first)?.member
+      else { return [] }
+      return layout.layout.courtesySignatures(voiceSymbols[voice], from: member)
+    }
+    let courtesyWidth =
+      courtesy.map { kinds in
+        kinds.reduce(0) { $0 + layout.layout.signatureWidth($1) + 0.6 } + (kinds.isEmpty ? 0 : 0.8)
+      }.max() ?? 0
+    let justify = !isLast || natural >= width * stretchLast
+    let (xs, end, force) = spacer.positions(
+      start: common, last: line.last, springs: springs, symbols: symbols, width: width - courtesyWidth,
+      justify: justify, looseForce: previousForce)
+    previousForce = force
+    let alignedStarts = layout.align(starts, width: common.width)
+    var staves: [[DisplayItem]] = []
+    for (staffIndex, staff) in plan.staves.enumerated() {
+      var canvas = StaffCanvas(
+        font: layout.font, scale: layout.scale,
+        context: ItemContext(tune: tune.referenceNumber, staff: staffIndex, line: lineIndex))
+      layout.drawStaff(
+        staff.voices, symbols: voiceSymbols, spans: spans, columns: columns, line: line,
+        starts: alignedStarts,
+        columnXs: xs, from: columnStart.firstSymbol, end: min(end + courtesyWidth, width),
+        courtesy: courtesy, isTop: staffIndex == 0, on: &canvas)
+      staves.append(canvas.items)
+    }
+    let barXs = (columnStart.firstSymbol...max(columnStart.firstSymbol, line.last)).compactMap { index in
+      index <= line.last && symbols[index].isBar && index - columnStart.firstSymbol < xs.count
+        ? (symbols[index], xs[index - columnStart.firstSymbol]) : nil
+    }
+    var system = stacker.stack(
+      staves, bars: barXs, names: lineIndex == 0, indent: indent, end: min(end + courtesyWidth, width),
+      context: ItemContext(tune: tune.referenceNumber, line: lineIndex))
+    if lineIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
+      TempoMark(font: layout.font, setup: setup, measurer: layout.layout.measurer).place(
+        tempo, above: &system, context: ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: 0))
+    }
+    return system
   }
 }

@@ -15,7 +15,7 @@ enum Deflate {
       }
     }
     guard status == Z_OK else { return (data, false) }
-    output.removeSubrange(Int(length)...)
-    return (output, true)
+    // A fresh array of the compressed size: the work buffer's capacity is the input's.
+    return (Array(output[..<Int(length)]), true)
   }
 }

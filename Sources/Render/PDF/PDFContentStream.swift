@@ -11,6 +11,10 @@ struct PDFContentStream {
   private var dash: Double?
   private var alpha = 1.0
   private var font: String?
+  private var fontSize = 0.0
+  /// Inside a text object: the text line matrix's origin when it is a plain one
+  /// ([1 0 0 -1 x y]); nil when the next glyph needs a full matrix.
+  private var lineOrigin: (x: Double, y: Double)?
   /// Transparency levels used, as ExtGState names (`GS500` is 50 % opaque).
   private(set) var alphaStates: Set<Int> = []
 
@@ -102,12 +106,15 @@ struct PDFContentStream {
     op("c")
   }
 
-  /// Selects a font resource at size 1 (the text matrix scales it); text state survives
-  /// `BT`/`ET`, so it is written only when it changes.
-  mutating func setFont(_ resourceName: String) {
-    guard resourceName != font else { return }
+  /// Selects a font resource and size; text state survives `BT`/`ET`, so it is written
+  /// only when it changes.
+  mutating func setFont(_ resourceName: String, size: Double) {
+    guard resourceName != font || size != fontSize else { return }
     font = resourceName
-    raw("/" + resourceName + " 1 Tf\n")
+    fontSize = size
+    raw("/" + resourceName + " ")
+    number(size)
+    op("Tf")
   }
 
   /// Forgets the selected font (after `Q` restores an older text state).
@@ -115,22 +122,35 @@ struct PDFContentStream {
     font = nil
   }
 
-  /// Sets the text matrix for a glyph at `(x, y)` (page coordinates, y down) of `size`
-  /// points, stretched by `scaleX` and sheared by `slant`.
-  mutating func textMatrix(x: Double, y: Double, size: Double, scaleX: Double = 1, slant: Double = 0) {
-    number(size * scaleX)
-    raw("0 ")
-    number(-slant * size)
-    number(-size)
-    number(x)
-    number(y)
-    op("Tm")
+  mutating func beginText() {
+    op("BT")
+    lineOrigin = nil
   }
 
-  /// Shows glyphs by their 2-byte identifiers (Identity-H encoding).
-  mutating func show(_ glyphs: [UInt32]) {
+  mutating func endText() {
+    op("ET")
+    lineOrigin = nil
+  }
+
+  /// Shows glyph `id` with its origin at (x, y) in page coordinates (y down), stretched by
+  /// `scaleX` and sheared by `slant`. Consecutive plain glyphs move by `Td` from the last.
+  mutating func showGlyph(_ id: UInt32, x: Double, y: Double, scaleX: Double = 1, slant: Double = 0) {
+    if scaleX == 1 && slant == 0, let origin = lineOrigin {
+      number(x - origin.x)
+      number(origin.y - y)
+      op("Td")
+    } else {
+      number(scaleX)
+      raw("0 ")
+      number(slant)
+      raw("-1 ")
+      number(x)
+      number(y)
+      op("Tm")
+    }
+    lineOrigin = scaleX == 1 && slant == 0 ? (x, y) : nil
     bytes.append(UInt8(ascii: "<"))
-    for glyph in glyphs { appendHex(UInt16(truncatingIfNeeded: glyph)) }
+    appendHex(UInt16(truncatingIfNeeded: id))
     raw(">Tj\n")
   }
 

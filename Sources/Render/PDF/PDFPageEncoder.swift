@@ -78,14 +78,14 @@ final class PDFPageEncoder {
       switch item.shape {
       case .glyph:
         // Consecutive glyphs of one colour share a text object.
-        stream.op("BT")
+        stream.beginText()
         while index < items.count, case .glyph(let glyph) = items[index].shape,
           palette.color(for: items[index].role) == palette.color(for: item.role)
         {
           try show(glyph, on: &stream, used: &used)
           index += 1
         }
-        stream.op("ET")
+        stream.endText()
         continue
       case .line(let line):
         if line.thickness > 0 {
@@ -121,33 +121,32 @@ final class PDFPageEncoder {
       used[source.key, default: PDFFontUse(source: source)].glyphs[id] =
         Unicode.Scalar(glyph.codepoint).map { String($0) } ?? ""
     }
-    stream.setFont(source.resourceName)
-    stream.textMatrix(x: glyph.origin.x, y: glyph.origin.y, size: glyph.size, scaleX: glyph.scaleX)
-    stream.show([id])
+    stream.setFont(source.resourceName, size: glyph.size)
+    stream.showGlyph(id, x: glyph.origin.x, y: glyph.origin.y, scaleX: glyph.scaleX)
   }
 
   private func show(_ run: TextShape, on stream: inout PDFContentStream, used: inout [String: PDFFontUse]) {
     let runs = text.glyphRuns(run.text, font: run.font)
     guard !runs.isEmpty else { return }
     for glyphRun in runs where !glyphRun.glyphs.isEmpty {
-      let source = PDFFontSource.file(path: glyphRun.path, index: glyphRun.faceIndex)
+      let face = text.face(glyphRun.face)
+      let source = PDFFontSource.file(path: face.path, index: face.index)
       var use = used[source.key] ?? PDFFontUse(source: source)
       if glyphRun.embolden {
         stream.op("q")
         stream.number(glyphRun.size / 30)
         stream.op("w 2 Tr")
       }
-      stream.op("BT")
-      stream.setFont(source.resourceName)
+      stream.beginText()
+      stream.setFont(source.resourceName, size: glyphRun.size)
       for glyph in glyphRun.glyphs where glyph.id <= 0xFFFF {
         if use.glyphs[glyph.id] == nil || (use.glyphs[glyph.id] == "" && glyph.text != nil) {
           use.glyphs[glyph.id] = glyph.text ?? ""
         }
-        stream.textMatrix(
-          x: run.origin.x + glyph.x, y: run.origin.y + glyph.y, size: glyphRun.size, slant: glyphRun.slant)
-        stream.show([glyph.id])
+        stream.showGlyph(
+          glyph.id, x: run.origin.x + glyph.x, y: run.origin.y + glyph.y, slant: glyphRun.slant)
       }
-      stream.op("ET")
+      stream.endText()
       if glyphRun.embolden {
         stream.op("Q")
         stream.forgetFont()

@@ -11,12 +11,16 @@ struct PlacedGlyph: Sendable {
   var text: String?
 }
 
+/// A font file (and face in it) that shaped text uses.
+struct TextFace: Hashable, Sendable {
+  var path: String
+  var index: Int
+}
+
 /// A run of glyphs from one font file, as Pango shaped it.
 struct GlyphRun: Sendable {
-  /// The font file and face index, `path#index`.
-  var fontKey: String
-  var path: String
-  var faceIndex: Int
+  /// The face, by its number in the measurer's face table (`face(_:)`).
+  var face: Int
   /// The font size in points.
   var size: Double
   /// fontconfig's synthetic slant (shear of the glyphs, 0 for none) and emboldening.
@@ -33,7 +37,7 @@ extension PangoTextMeasurer {
       let key = CacheKey(text: text, font: font)
       if let cached = runCache[key] { return cached }
       let runs = shape(text, font: font)
-      if runCache.count >= Self.cacheLimit { runCache.removeAll(keepingCapacity: true) }
+      if runCache.count >= Self.runCacheLimit { runCache.removeAll(keepingCapacity: true) }
       runCache[key] = runs
       return runs
     }
@@ -90,10 +94,23 @@ extension PangoTextMeasurer {
       starts.removeAll()
       runs.append(
         GlyphRun(
-          fontKey: "\(face.path)#\(face.index)", path: face.path, faceIndex: face.index, size: face.size,
-          slant: face.slant, embolden: face.embolden, glyphs: glyphs))
+          face: faceNumber(TextFace(path: face.path, index: face.index)), size: face.size, slant: face.slant,
+          embolden: face.embolden, glyphs: glyphs))
     } while pango_layout_iter_next_run(iterator) != 0
     return runs
+  }
+
+  /// The face with a number from the face table (called holding the lock).
+  private func faceNumber(_ face: TextFace) -> Int {
+    if let number = faceNumbers[face] { return number }
+    faces.append(face)
+    faceNumbers[face] = faces.count - 1
+    return faces.count - 1
+  }
+
+  /// The face a glyph run's number stands for.
+  func face(_ number: Int) -> TextFace {
+    withLock { faces[number] }
   }
 
   /// The file, face index, size and synthetic styles of a Pango font.

@@ -18,8 +18,12 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   private let lock = NSLock()
   private var cache: [CacheKey: TextExtent] = [:]
   var runCache: [CacheKey: [GlyphRun]] = [:]
+  /// The font faces glyph runs name by number.
+  var faces: [TextFace] = []
+  var faceNumbers: [TextFace: Int] = [:]
   /// Entries each cache holds before it is emptied (bounded memory on any input).
   static let cacheLimit = 20_000
+  static let runCacheLimit = 4_096
 
   /// A cache entry's key.
   struct CacheKey: Hashable {
