@@ -66,8 +66,8 @@ struct EngravingRun {
   func run<Output: PageOutput>(into output: Output?, pageCount: Int?) throws -> Summary {
     let pool = WorkPool(jobs: session.jobs)
     defer { pool.shutdown() }
-    let workspaces = try (0...pool.workerCount).map { _ in try session.workspace() }
-    let coordinator = workspaces[pool.coordinatorIndex]
+    let workspaces = try Workspaces(session: session, jobs: session.jobs)
+    let coordinator = workspaces.coordinator
     let source = PieceSource(
       input: InputStream(paths: inputs, standardInput: standardInput, includeResolver: includeResolver))
     var grouped: [RunPiece]? = groupBy.map { source.grouped(by: $0) }

@@ -7,11 +7,11 @@ import Render
 final class PageQueue<Output: PageOutput> {
   let output: Output?
   let pool: WorkPool
-  let workspaces: [RenderWorkspace]
+  let workspaces: Workspaces
   private var pending: [Future<Result<Output.Encoded, RenderFailure>>?] = []
   private var head = 0
 
-  init(output: Output?, pool: WorkPool, workspaces: [RenderWorkspace]) {
+  init(output: Output?, pool: WorkPool, workspaces: Workspaces) {
     self.output = output
     self.pool = pool
     self.workspaces = workspaces

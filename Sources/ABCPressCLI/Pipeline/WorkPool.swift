@@ -60,7 +60,7 @@ final class WorkPool: @unchecked Sendable {
 
   /// A pool for `-j jobs`: one job means no worker threads.
   init(jobs: Int) {
-    workerCount = jobs <= 1 ? 0 : jobs
+    workerCount = Self.workerCount(jobs: jobs)
     for index in 0..<workerCount {
       let thread = Thread { [unowned self] in self.work(index) }
       thread.stackSize = 16 << 20
@@ -115,6 +115,9 @@ final class WorkPool: @unchecked Sendable {
       job?(index)
     }
   }
+
+  /// The worker threads a pool for `jobs` runs: none for one job.
+  static func workerCount(jobs: Int) -> Int { jobs <= 1 ? 0 : jobs }
 
   /// The default number of jobs: every core.
   static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

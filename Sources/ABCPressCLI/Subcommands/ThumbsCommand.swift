@@ -58,7 +58,7 @@ struct ThumbsCommand {
     var stream = TuneStream(inputs: arguments.positionals, jobs: session.jobs)
     stream.standardInput = standardInput
     stream.includeResolver = InputLoader.readInclude
-    let workspaces = try (0...max(1, session.jobs)).map { _ in try session.workspace() }
+    let workspaces = try Workspaces(session: session, jobs: session.jobs)
     let thumbnail = Thumbnail(
       session: session, base: base, bars: bars, pattern: pattern, format: format, width: width,
       palette: palette)
@@ -70,7 +70,7 @@ struct ThumbsCommand {
       hasErrors = hasErrors || found.contains { $0.severity == .error }
     }
     try stream.run { item, worker in
-      thumbnail.make(item, workspace: workspaces[min(worker, workspaces.count - 1)])
+      thumbnail.make(item, workspace: workspaces[worker])
     } report: {
       report($0)
     } consume: { result in

@@ -39,8 +39,8 @@ enum KeyDrawing {
 
   /// How many accidentals the signature draws (the width of `accidentals` without making it).
   static func accidentalCount(key: KeySignature, cancel: KeySignature?) -> Int {
+    guard let old = cancel else { return key.writtenAccidentalCount }
     let new = key.writtenAccidentals
-    guard let old = cancel else { return new.count }
     let kept = old.writtenAccidentals.filter { step, accidental in
       new.contains { $0.step == step && $0.accidental == accidental }
     }

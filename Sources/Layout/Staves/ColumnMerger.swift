@@ -89,7 +89,7 @@ struct ColumnMerger {
       symbol.blocksBreak = present.count < voices.count
     }
     // The widest key signature decides the line start's width.
-    if let widest = present.max(by: { $0.key.writtenAccidentals.count < $1.key.writtenAccidentals.count }) {
+    if let widest = present.max(by: { $0.key.writtenAccidentalCount < $1.key.writtenAccidentalCount }) {
       symbol.key = widest.key
     }
     symbol.breakAfter = present.contains { $0.breakAfter } && (symbol.isBar && !symbol.blocksBreak)

@@ -39,7 +39,7 @@ enum AutoClef {
     var indices: [Int] = []
     for element in voice.elements {
       switch element {
-      case .note(let note): indices += note.heads.map(\.pitch.diatonicIndex)
+      case .note(let note): indices += note.heads.map { $0.pitch.diatonicIndex }
       case .clefChange: return nil
       default: break
       }

@@ -17,8 +17,8 @@ extension MarkPlacement {
       }
     }
     guard !entries.isEmpty else { return }
-    let ascent = entries.map(\.extent.ascent).max() ?? 0
-    let descent = entries.map(\.extent.descent).max() ?? 0
+    let ascent = entries.map { $0.extent.ascent }.max() ?? 0
+    let descent = entries.map { $0.extent.descent }.max() ?? 0
     let pad = style.chordSymbolsBoxed ? Self.framePadding : 0
     var bottom = -1.0
     for entry in entries {

@@ -47,7 +47,7 @@ struct TempoMark {
     }
     if let trailing = tempo.trailingText, !trailing.isEmpty { text(" " + trailing) }
     system.items += items
-    system.above = max(system.above, -(items.map(\.box.minY).min() ?? 0))
+    system.above = max(system.above, -(items.map { $0.box.minY }.min() ?? 0))
   }
 
   /// The tempo as plain text, with Unicode note symbols: `Allegro ♩ = 120`.

@@ -24,6 +24,10 @@ struct PNGWriter {
     context.scale(dpi / 72, dpi / 72)
     try renderer.paint(page, on: context)
     surface.flush()
-    try surface.writePNG(to: url.path)
+    let palette = renderer.palette
+    let colors = [palette.background, palette.ink] + Array(palette.overrides.values)
+    try surface.writePNG(
+      to: url.path, gray: colors.allSatisfy { $0.red == $0.green && $0.green == $0.blue },
+      opaque: palette.background.alpha >= 1)
   }
 }

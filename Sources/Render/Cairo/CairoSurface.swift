@@ -1,4 +1,5 @@
 import CABCPressCairo
+import Foundation
 
 /// An owned cairo surface: a multi-page PDF file, an SVG file or an ARGB32 image in memory.
 public final class CairoSurface: @unchecked Sendable {
@@ -66,10 +67,27 @@ public final class CairoSurface: @unchecked Sendable {
     try check("cairo_pdf_surface_set_metadata")
   }
 
-  /// Writes an image surface as a PNG file.
-  public func writePNG(to path: String) throws {
-    let status = cairo_surface_write_to_png(raw, path)
-    try Self.check(status, "cairo_surface_write_to_png(\(path))")
+  /// Writes an image surface as a PNG file: grey when `gray` (every colour drawn was grey),
+  /// else RGB when `opaque`, else RGBA.
+  public func writePNG(to path: String, gray: Bool = false, opaque: Bool = false) throws {
+    cairo_surface_flush(raw)
+    guard let data = cairo_image_surface_get_data(raw) else {
+      throw RenderError.cairo(operation: "cairo_image_surface_get_data", status: "no pixels")
+    }
+    let width = Int(cairo_image_surface_get_width(raw))
+    let height = Int(cairo_image_surface_get_height(raw))
+    let stride = Int(cairo_image_surface_get_stride(raw))
+    let type: PNGEncoder.ColorType = gray && opaque ? .gray : opaque ? .rgb : .rgba
+    let bytes = PNGEncoder.encode(
+      pixels: UnsafeRawPointer(data), width: width, height: height, stride: stride, colorType: type)
+    guard let file = fopen(path, "wb") else {
+      throw RenderError.io(path: path, reason: String(cString: strerror(errno)))
+    }
+    let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+    let closed = fclose(file)
+    guard written == bytes.count, closed == 0 else {
+      throw RenderError.io(path: path, reason: String(cString: strerror(errno)))
+    }
   }
 
   /// Completes pending drawing so the pixels or file contents are up to date.

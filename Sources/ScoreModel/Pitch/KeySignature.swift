@@ -72,6 +72,18 @@ public struct KeySignature: Hashable, Sendable {
 
   /// The alteration the key gives to a step (before any bar accidentals).
   public func alter(for step: Step) -> Int {
-    writtenAccidentals.first(where: { $0.step == step })?.accidental.alter ?? 0
+    if explicitAccidentals.isEmpty && !isExplicitOnly {
+      // A standard signature: the step is altered when it is among the first |fifths|.
+      if fifths > 0, let index = Self.sharpOrder.firstIndex(of: step) { return index < fifths ? 1 : 0 }
+      if fifths < 0, let index = Self.flatOrder.firstIndex(of: step) { return index < -fifths ? -1 : 0 }
+      return 0
+    }
+    return writtenAccidentals.first(where: { $0.step == step })?.accidental.alter ?? 0
+  }
+
+  /// How many accidentals the signature writes.
+  public var writtenAccidentalCount: Int {
+    if explicitAccidentals.isEmpty && !isExplicitOnly { return min(abs(fifths), 7) }
+    return writtenAccidentals.count
   }
 }
