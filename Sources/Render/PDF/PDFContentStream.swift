@@ -22,8 +22,15 @@ struct PDFContentStream {
     bytes.reserveCapacity(capacity)
   }
 
+  /// A page coordinate or length (a hundredth of a point is plenty for print).
   mutating func number(_ value: Double) {
-    PDFSyntax.append(value, to: &bytes)
+    PDFSyntax.append(value, to: &bytes, decimals: 2)
+    bytes.append(0x20)
+  }
+
+  /// A colour component or matrix factor, to a thousandth.
+  mutating func fine(_ value: Double) {
+    PDFSyntax.append(value, to: &bytes, decimals: 3)
     bytes.append(0x20)
   }
 
@@ -40,13 +47,13 @@ struct PDFContentStream {
   mutating func setColor(_ color: RGBAColor) {
     if color != fill {
       fill = color
-      number(color.red)
-      number(color.green)
-      number(color.blue)
+      fine(color.red)
+      fine(color.green)
+      fine(color.blue)
       op("rg")
-      number(color.red)
-      number(color.green)
-      number(color.blue)
+      fine(color.red)
+      fine(color.green)
+      fine(color.blue)
       op("RG")
     }
     let opacity = max(0, min(1, color.alpha))
@@ -122,6 +129,9 @@ struct PDFContentStream {
     font = nil
   }
 
+  /// A coordinate as `number` writes it.
+  static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
   mutating func beginText() {
     op("BT")
     lineOrigin = nil
@@ -136,19 +146,23 @@ struct PDFContentStream {
   /// `scaleX` and sheared by `slant`. Consecutive plain glyphs move by `Td` from the last.
   mutating func showGlyph(_ id: UInt32, x: Double, y: Double, scaleX: Double = 1, slant: Double = 0) {
     if scaleX == 1 && slant == 0, let origin = lineOrigin {
-      number(x - origin.x)
-      number(origin.y - y)
+      // The origin moves by the rounded step the reader will apply, so rounding never adds up.
+      let dx = Self.rounded(x - origin.x)
+      let dy = Self.rounded(origin.y - y)
+      number(dx)
+      number(dy)
       op("Td")
+      lineOrigin = (origin.x + dx, origin.y - dy)
     } else {
-      number(scaleX)
+      fine(scaleX)
       raw("0 ")
-      number(slant)
+      fine(slant)
       raw("-1 ")
       number(x)
       number(y)
       op("Tm")
+      lineOrigin = scaleX == 1 && slant == 0 ? (Self.rounded(x), Self.rounded(y)) : nil
     }
-    lineOrigin = scaleX == 1 && slant == 0 ? (x, y) : nil
     bytes.append(UInt8(ascii: "<"))
     appendHex(UInt16(truncatingIfNeeded: id))
     raw(">Tj\n")

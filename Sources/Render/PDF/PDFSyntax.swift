@@ -1,28 +1,29 @@
 /// PDF tokens as bytes: numbers in short fixed-point form, names and text strings.
 enum PDFSyntax {
-  /// Appends `value` with at most three decimals and no trailing zeros (`12.5`, `-0.333`,
-  /// `7`); a value that is not finite is written as 0.
-  static func append(_ value: Double, to bytes: inout [UInt8]) {
+  /// Appends `value` with at most `decimals` (1…3) decimals and no trailing zeros
+  /// (`12.5`, `-0.33`, `7`); a value that is not finite is written as 0. Page coordinates
+  /// use two (a hundredth of a point, 3.5 µm), colours and matrices three.
+  static func append(_ value: Double, to bytes: inout [UInt8], decimals: Int = 3) {
     guard value.isFinite, abs(value) < 1e12 else {
       bytes.append(UInt8(ascii: "0"))
       return
     }
-    var scaled = Int64((value * 1000).rounded())
+    let unit: Int64 = decimals >= 3 ? 1000 : decimals == 2 ? 100 : 10
+    var scaled = Int64((value * Double(unit)).rounded())
     if scaled < 0 {
       bytes.append(UInt8(ascii: "-"))
       scaled = -scaled
     }
-    let whole = scaled / 1000
-    var fraction = scaled % 1000
+    let whole = scaled / unit
+    var fraction = scaled % unit
     appendInteger(whole, to: &bytes)
     guard fraction != 0 else { return }
     bytes.append(UInt8(ascii: "."))
-    var digits = 3
+    var divisor = unit / 10
     while fraction % 10 == 0 {
       fraction /= 10
-      digits -= 1
+      divisor /= 10
     }
-    var divisor: Int64 = digits == 3 ? 100 : digits == 2 ? 10 : 1
     while divisor > 0 {
       bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
       divisor /= 10
@@ -31,13 +32,18 @@ enum PDFSyntax {
 
   /// Appends a non-negative or negative whole number.
   static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-    if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
-      appendInteger(-value, to: &bytes)
+    var magnitude = value.magnitude
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    if magnitude < 10 {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
       return
     }
-    if value >= 10 { appendInteger(value / 10, to: &bytes) }
-    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    let start = bytes.count
+    while magnitude > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    }
+    bytes[start...].reverse()
   }
 
   /// The number as text (for dictionaries built as strings).
