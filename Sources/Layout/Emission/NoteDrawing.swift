@@ -59,16 +59,23 @@ struct NoteDrawing {
   ) -> NoteGeometry {
     let before = canvas.items.count
     drawParts(note, x: x, stem: stem, drawFlag: drawFlag, on: &canvas, column: column, source: source)
-    let boxes = canvas.items[before...].map(\.box)
+    var top = Double.infinity
+    var bottom = -Double.infinity
+    for item in canvas.items[before...] {
+      top = min(top, item.box.minY)
+      bottom = max(bottom, item.box.maxY)
+    }
+    if top > bottom { (top, bottom) = (0, 0) }
     let width = font.glyph(note.value.notehead)?.advance ?? headWidth
     let dots = note.value.dots > 0 ? 0.35 + Double(note.value.dots) * 0.55 : 0
+    var rightmost = 0.0
+    for head in note.heads { rightmost = max(rightmost, head.offset) }
     return NoteGeometry(
-      x: x, headWidth: width, rightEdge: (note.heads.map(\.offset).max() ?? 0) + width + dots,
-      positions: note.heads.map(\.position), stemUp: stem?.up ?? note.stemUp,
+      x: x, headWidth: width, rightEdge: (note.heads.isEmpty ? 0 : rightmost) + width + dots,
+      positions: note.heads.map { $0.position }, stemUp: stem?.up ?? note.stemUp,
       hasStem: stem != nil, stemX: stem?.x ?? x + width / 2,
       stemTipY: stem?.tipY ?? StaffCanvas.y(ofPosition: note.stemUp ? note.highest : note.lowest),
-      top: (boxes.map(\.minY).min() ?? 0) / canvas.scale,
-      bottom: (boxes.map(\.maxY).max() ?? 0) / canvas.scale)
+      top: top / canvas.scale, bottom: bottom / canvas.scale)
   }
 
   private func drawParts(

@@ -28,8 +28,16 @@ struct NoteSymbol {
   var beamGroup: Int?
   var grace: GraceGroup?
 
-  var highest: Int { heads.map(\.position).max() ?? 4 }
-  var lowest: Int { heads.map(\.position).min() ?? 4 }
+  var highest: Int {
+    guard var result = heads.first?.position else { return 4 }
+    for head in heads where head.position > result { result = head.position }
+    return result
+  }
+  var lowest: Int {
+    guard var result = heads.first?.position else { return 4 }
+    for head in heads where head.position < result { result = head.position }
+    return result
+  }
 }
 
 /// A rest ready for spacing and drawing.

@@ -57,11 +57,12 @@ struct SymbolBuilder {
         var note = noteSymbol(event, clef: clef)
         cautions.apply(to: &note, event: event, key: currentKey, clef: clef)
         var symbol = StaffSymbol(kind: .note(note), onset: onset, source: source, clef: clef)
-        symbol.attachments.decorations = event.decorations
-        symbol.attachments.annotations = event.annotations
-        symbol.attachments.lyrics = event.lyrics
-        symbol.attachments.slurStarts = event.slurStarts
-        symbol.attachments.slurEnds = event.slurEnds
+        // Most notes carry nothing: their attachments stay the shared empty ones.
+        if !event.decorations.isEmpty { symbol.attachments.decorations = event.decorations }
+        if !event.annotations.isEmpty { symbol.attachments.annotations = event.annotations }
+        if !event.lyrics.isEmpty { symbol.attachments.lyrics = event.lyrics }
+        if !event.slurStarts.isEmpty { symbol.attachments.slurStarts = event.slurStarts }
+        if !event.slurEnds.isEmpty { symbol.attachments.slurEnds = event.slurEnds }
         append(symbol)
         onset += event.duration
       case .rest(let event):
@@ -69,8 +70,8 @@ struct SymbolBuilder {
           value: NoteValue(duration: event.measureCount == nil ? event.displayDuration : Rational(1)),
           duration: event.duration, isVisible: event.isVisible, measureCount: event.measureCount)
         var symbol = StaffSymbol(kind: .rest(rest), onset: onset, source: source, clef: clef)
-        symbol.attachments.decorations = event.decorations
-        symbol.attachments.annotations = event.annotations
+        if !event.decorations.isEmpty { symbol.attachments.decorations = event.decorations }
+        if !event.annotations.isEmpty { symbol.attachments.annotations = event.annotations }
         append(symbol)
         onset += event.duration
       case .bar(let bar):
@@ -93,8 +94,8 @@ struct SymbolBuilder {
         }
         var symbol = StaffSymbol(kind: .bar(bar), onset: onset, source: source, clef: clef)
         symbol.right = BarLineDrawing.width(of: bar, font: font)
-        symbol.attachments.decorations = bar.decorations
-        symbol.attachments.annotations = bar.annotations
+        if !bar.decorations.isEmpty { symbol.attachments.decorations = bar.decorations }
+        if !bar.annotations.isEmpty { symbol.attachments.annotations = bar.annotations }
         // A bar counts once it holds music; an opening bar shorter than the meter is a
         // pickup, numbered 0, so the first full bar is bar 1.
         if onset > barStart {
@@ -149,19 +150,23 @@ struct SymbolBuilder {
     TieMarking.mark(&symbols, voice: voice)
     for index in symbols.indices {
       if case .note(var note) = symbols[index].kind {
-        ChordArrangement.arrange(&note, font: font)
-        symbols[index].kind = .note(note)
+        // A single head without accidental has nothing to arrange.
+        if note.heads.count > 1 || note.heads.first?.accidental != nil {
+          ChordArrangement.arrange(&note, font: font)
+          symbols[index].kind = .note(note)
+        }
         (symbols[index].left, symbols[index].right) = extents(of: note)
       } else if case .rest(let rest) = symbols[index].kind {
         (symbols[index].left, symbols[index].right) = extents(of: rest)
       }
-      widenForText(&symbols[index])
+      if !symbols[index].attachments.isEmpty { widenForText(&symbols[index]) }
     }
     return symbols
   }
 
   /// Applies a fixed stem direction and rest shift, for voices sharing a staff.
   func forceStems(_ symbols: inout [StaffSymbol]) {
+    guard stemDirection != .auto || restShift != 0 else { return }
     for index in symbols.indices {
       if case .note(var note) = symbols[index].kind, stemDirection != .auto {
         note.stemUp = stemDirection == .up

@@ -32,18 +32,13 @@ enum PDFSyntax {
 
   /// Appends a non-negative or negative whole number.
   static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-    var magnitude = value.magnitude
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    if magnitude < 10 {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+    if value < 0 {
+      bytes.append(UInt8(ascii: "-"))
+      appendInteger(-value, to: &bytes)
       return
     }
-    let start = bytes.count
-    while magnitude > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-    }
-    bytes[start...].reverse()
+    if value >= 10 { appendInteger(value / 10, to: &bytes) }
+    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
   }
 
   /// The number as text (for dictionaries built as strings).
