@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import ScoreModel
 
 /// The `abcpress` command: dispatches to subcommands and maps failures to exit codes.
 public enum CommandLineTool {
@@ -84,10 +85,10 @@ public enum CommandLineTool {
       }
       return try body(parsed)
     } catch let error as UsageError {
-      console.error("abcpress: error: \(error.message)\n\n" + help)
+      console.error("abcpress: error: \(Diagnostic.printable(error.message))\n\n" + help)
       return .usage
     } catch {
-      console.error("abcpress: error: \(error)")
+      console.error("abcpress: error: \(Diagnostic.printable("\(error)"))")
       return .failure
     }
   }

@@ -78,7 +78,7 @@ extension BodyParser {
         !reportedDecorations.contains(canonical)
       {
         reportedDecorations.insert(canonical)  // Reported once per tune.
-        diagnostics.note("unknown decoration '\(name)'", at: scanner.range(from: start))
+        diagnostics.note("unknown decoration '\(Diagnostic.excerpt(name))'", at: scanner.range(from: start))
       }
       return Decoration(name: canonical, range: scanner.range(from: start))
     }

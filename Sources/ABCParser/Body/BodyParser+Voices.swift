@@ -202,7 +202,8 @@ extension BodyParser {
       }
       for open in slot.openSlurs {
         diagnostics.warning(
-          "unclosed slur: '(' has no matching ')' in voice \(slot.properties.id)", at: open.range)
+          "unclosed slur: '(' has no matching ')' in voice \(Diagnostic.excerpt(slot.properties.id))",
+          at: open.range)
       }
       if slot.isImplicit, slots.count > 1,
         !slot.elements.contains(where: { $0.duration > .zero || $0.isBar })

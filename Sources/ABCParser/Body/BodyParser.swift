@@ -184,6 +184,7 @@ struct BodyParser {
     guard let first = start else { return }
     start = nil
     let text = line.text(from: first, to: end)
-    diagnostics.error("unexpected '\(text)' in music; skipped", at: line.range(from: first, to: end))
+    diagnostics.error(
+      "unexpected '\(Diagnostic.excerpt(text))' in music; skipped", at: line.range(from: first, to: end))
   }
 }

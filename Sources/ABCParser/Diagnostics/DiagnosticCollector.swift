@@ -9,8 +9,14 @@ final class DiagnosticCollector {
     self.file = file
   }
 
-  /// Records a diagnostic.
+  /// Records a diagnostic. Messages quote source text through `Diagnostic.excerpt`; as a
+  /// last guard, a message is cut at four excerpts' length.
   func report(_ severity: Severity, _ message: String, at range: SourceRange) {
+    var message = message
+    let longest = 4 * Limits.quotedTextLength
+    if message.unicodeScalars.count > longest {
+      message = String(String.UnicodeScalarView(message.unicodeScalars.prefix(longest - 1))) + "…"
+    }
     diagnostics.append(Diagnostic(severity, message, at: range, file: file))
   }
 

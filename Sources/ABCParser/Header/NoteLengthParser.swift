@@ -37,7 +37,8 @@ enum NoteLengthParser {
       return length
     }
     let text = scanner.readRest()
-    diagnostics.error("bad unit note length '\(text)'; expected e.g. 1/8", at: scanner.range(from: start))
+    diagnostics.error(
+      "bad unit note length '\(Diagnostic.excerpt(text))'; expected e.g. 1/8", at: scanner.range(from: start))
     return nil
   }
 }

@@ -52,7 +52,8 @@ enum TempoParser {
       } else {
         let junk = scanner.read { !$0.isABCWhitespace && $0 != "\"" }
         if junk.isEmpty { scanner.advance() }
-        diagnostics.warning("unexpected '\(junk)' in tempo", at: scanner.range(from: start))
+        diagnostics.warning(
+          "unexpected '\(Diagnostic.excerpt(junk))' in tempo", at: scanner.range(from: start))
       }
     }
     if tempo.beats.isEmpty, tempo.beatsPerMinute != nil, let unitFormStart {

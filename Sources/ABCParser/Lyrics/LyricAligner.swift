@@ -31,7 +31,8 @@ struct LyricAligner {
         guard let index = nextNote(from: state.cursor, in: builder.elements) else {
           if !reported {
             reported = true
-            diagnostics.warning("more lyrics than notes: '\(describe(token))' has no note", at: range)
+            diagnostics.warning(
+              "more lyrics than notes: '\(Diagnostic.excerpt(describe(token)))' has no note", at: range)
           }
           continue
         }

@@ -39,15 +39,16 @@ struct IncludeExpander {
         continue
       }
       guard let (path, text) = resolver(name, file) else {
-        diagnostics.warning("cannot include '\(name)': file not found or unreadable", at: range)
+        diagnostics.warning(
+          "cannot include '\(Diagnostic.excerpt(name))': file not found or unreadable", at: range)
         continue
       }
       if stack.contains(path) {
-        diagnostics.warning("'\(name)' includes itself; include skipped", at: range)
+        diagnostics.warning("'\(Diagnostic.excerpt(name))' includes itself; include skipped", at: range)
         continue
       }
       if stack.count >= Self.depthLimit {
-        diagnostics.warning("includes nested too deeply; '\(name)' skipped", at: range)
+        diagnostics.warning("includes nested too deeply; '\(Diagnostic.excerpt(name))' skipped", at: range)
         continue
       }
       output += expand(SourceLine.split(text), file: path, stack: stack + [path])
