@@ -44,6 +44,12 @@ public enum Limits {
   /// The most decorations and annotations that wait for one note, rest or bar line;
   /// more are dropped.
   public static let attachmentsPerNote = 64
+  /// The most slurs open at once in one voice; a `(` past it is ignored.
+  public static let openSlurs = 64
+  /// The most grace notes before one note.
+  public static let graceNotesPerNote = 64
+  /// The most notes in one chord.
+  public static let notesPerChord = 64
   /// The most `m:` macros one tune may define.
   public static let macrosPerTune = 256
   /// The longest a music line may grow to by macro expansion, in Unicode scalars; the
@@ -80,6 +86,9 @@ public enum Limits {
 
   // MARK: - Diagnostics
 
+  /// The most diagnostics one parse reports; a last one says how many more were dropped
+  /// (it takes the highest severity of them, so exit codes stay right).
+  public static let diagnosticsPerFile = 10_000
   /// The most characters of source text a diagnostic quotes; longer text is cut with `…`.
   public static let quotedTextLength = 80
 

@@ -35,6 +35,10 @@ struct BodyParser {
   var inBody = false
   /// Unknown decoration names already reported in this tune.
   var reportedDecorations: Set<String> = []
+  /// The slot that takes the music of voices past `Limits.voicesPerTune`; never output.
+  var droppedVoiceSlot: Int?
+  /// True once the voice limit has been reported for a header `V:`.
+  var reportedVoiceLimit = false
 
   init(settings: TuneSettings, diagnostics: DiagnosticCollector) {
     self.settings = settings
@@ -48,7 +52,12 @@ struct BodyParser {
   mutating func parseMusicLine(_ line: SourceLine) {
     var line = line
     if let expanded = settings.macros.expand(line.scalars) {
-      line = SourceLine(number: line.number, scalars: expanded)
+      line = SourceLine(number: line.number, scalars: expanded.scalars)
+      if expanded.cut {
+        diagnostics.warning(
+          "macros expand this line past \(Limits.expandedLineLength) characters; the rest is not expanded",
+          at: line.range(from: 0, to: 1))
+      }
     }
     builder.lyrics.musicLineStarts(at: builder.elements.count)
     builder.lineStartTime = builder.currentTime
@@ -149,7 +158,7 @@ struct BodyParser {
     default:
       let start = scanner.position
       scanner.advance()
-      builder.pending.decorations.append(Decoration(name: "staccato", range: scanner.range(from: start)))
+      addPendingDecoration(Decoration(name: "staccato", range: scanner.range(from: start)))
     }
   }
 

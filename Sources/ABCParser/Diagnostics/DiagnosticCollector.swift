@@ -1,9 +1,14 @@
 import ScoreModel
 
 /// Gathers the diagnostics of one parse, stamping each with the file name.
+///
+/// At most `Limits.diagnosticsPerFile` are kept; then one more, a summary, counts the
+/// dropped ones and carries the highest severity among them.
 final class DiagnosticCollector {
   let file: String?
   private(set) var diagnostics: [Diagnostic] = []
+  /// How many diagnostics past the limit were dropped.
+  private var dropped = 0
 
   init(file: String?) {
     self.file = file
@@ -17,7 +22,25 @@ final class DiagnosticCollector {
     if message.unicodeScalars.count > longest {
       message = String(String.UnicodeScalarView(message.unicodeScalars.prefix(longest - 1))) + "…"
     }
+    guard diagnostics.count < Limits.diagnosticsPerFile else {
+      dropped += 1
+      summarizeDropped(severity, at: range)
+      return
+    }
     diagnostics.append(Diagnostic(severity, message, at: range, file: file))
+  }
+
+  /// Keeps the last diagnostic as the count of dropped ones.
+  private func summarizeDropped(_ severity: Severity, at range: SourceRange) {
+    let message =
+      "too many problems: \(dropped) more after the first \(Limits.diagnosticsPerFile) not reported"
+    if dropped == 1 {
+      diagnostics.append(Diagnostic(severity, message, at: range, file: file))
+      return
+    }
+    guard let last = diagnostics.indices.last else { return }
+    diagnostics[last].message = message
+    diagnostics[last].severity = max(diagnostics[last].severity, severity)
   }
 
   /// Records an error over a range.

@@ -70,6 +70,15 @@ struct LyricAligner {
         continue
       }
       state.cursor = index + 1
+      if builder.attachmentCount(at: index) >= Limits.attachmentsPerNote {
+        if !reported {
+          reported = true
+          diagnostics.warning(
+            "more than \(Limits.attachmentsPerNote) decorations and annotations on one note; the rest are "
+              + "dropped", at: token.range)
+        }
+        continue
+      }
       builder.modifyElement(at: index) { element in
         guard case .note(var note) = element else { return }
         switch token {
