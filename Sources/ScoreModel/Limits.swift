@@ -57,6 +57,10 @@ public enum Limits {
   public static let expandedLineLength = 65_536
   /// Octave marks: the lowest and highest octave a note may be written in (C4 is middle C).
   public static let octaves = -10...20
+  /// `octave=` of `K:` and `V:`, in octaves.
+  public static let staffOctaveShift = -4...4
+  /// `stafflines=` of `K:` and `V:`.
+  public static let staffLines = 0...12
   /// The largest numerator and denominator of a microtonal accidental (`^3/2`).
   public static let microtoneNumerator = 64
   public static let microtoneDenominator = 1024

@@ -43,19 +43,19 @@ struct StaffParameters {
         diagnostics.warning("bad middle= pitch '\(Diagnostic.excerpt(value))'", at: range)
       }
     case "octave":
-      if let number = Int(value), abs(number) <= 4 {
+      if let number = Int(value), Limits.staffOctaveShift.contains(number) {
         octave = number
       } else {
         diagnostics.warning("bad octave= value '\(Diagnostic.excerpt(value))'", at: range)
       }
     case "transpose", "t":
-      if let number = Int(value), abs(number) <= 48 {
+      if let number = Int(value), Limits.transpose.contains(number) {
         transpose = number
       } else {
         diagnostics.warning("bad transpose= value '\(Diagnostic.excerpt(value))'", at: range)
       }
     case "stafflines":
-      if let number = Int(value), (0...12).contains(number) {
+      if let number = Int(value), Limits.staffLines.contains(number) {
         staffLines = number
       } else {
         diagnostics.warning("bad stafflines= value '\(Diagnostic.excerpt(value))'", at: range)
