@@ -83,7 +83,8 @@ public enum CommandLineTool {
         console.write(help + "\n")
         return .success
       }
-      return try body(parsed)
+      let includeRoots = try IncludePolicy.roots(fromOption: parsed[IncludePolicy.optionName])
+      return try IncludePolicy.$extraRoots.withValue(includeRoots) { try body(parsed) }
     } catch let error as UsageError {
       console.error("abcpress: error: \(Diagnostic.printable(error.message))\n\n" + help)
       return .usage

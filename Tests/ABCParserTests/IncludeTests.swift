@@ -7,7 +7,7 @@ import Testing
 @Suite struct IncludeTests {
   /// A resolver over an in-memory set of files.
   static func resolver(_ files: [String: String]) -> ABCParser.IncludeResolver {
-    { name, _ in files[name].map { (path: name, text: $0) } }
+    { name, _ in files[name].map { .file(path: name, text: $0) } ?? .refused("file not found or unreadable") }
   }
 
   @Test func includedLinesAreReadInPlace() {

@@ -13,10 +13,11 @@ struct CheckCommand {
     OPTIONS:
       --format <f>   text (default) or json.
       --transpose <n>  Also transpose by n semitones (-48 to 48), as render and midi would.
+    \(IncludePolicy.help)
       -h, --help     Show this help.
     """
 
-  static let spec = ArgumentSpec(options: ["--format", TransposeOption.name])
+  static let spec = ArgumentSpec(options: ["--format", TransposeOption.name, IncludePolicy.optionName])
 
   let console: Console
 

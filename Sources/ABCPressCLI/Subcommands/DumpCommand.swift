@@ -17,6 +17,7 @@ struct DumpCommand {
       --format <f>            text (default) or json (display list only).
       -o, --output <file>     Write to a file instead of standard output.
       --page-size, --music-font, --staff-space, --auto-break, --fonts   As for render.
+    \(IncludePolicy.help)
       -h, --help              Show this help.
     """
 

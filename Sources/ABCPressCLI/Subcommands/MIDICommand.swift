@@ -17,11 +17,13 @@ struct MIDICommand {
       -o, --output <path>     Output .mid file or directory. Required.
       --tune <X>              Only the tune with this X: reference number.
     \(TransposeOption.help)
+    \(IncludePolicy.help)
       -h, --help              Show this help.
     """
 
   static let spec = ArgumentSpec(
-    options: ["--output", "--tune", TransposeOption.name], aliases: ["-o": "--output"])
+    options: ["--output", "--tune", TransposeOption.name, IncludePolicy.optionName],
+    aliases: ["-o": "--output"])
 
   let console: Console
 

@@ -25,6 +25,7 @@ struct RenderCommand {
       --auto-break            Choose line breaks optimally, ignoring the source's.
     \(TransposeOption.help)
       --fonts <dir>           Folder holding the music fonts (default: the checkout's Fonts/).
+    \(IncludePolicy.help)
       -h, --help              Show this help.
     """
 

@@ -24,6 +24,7 @@ struct ThumbsCommand {
       --template <name|file>  Template for the music's size (default incipit).
       --theme <name|file>     Colour theme (default classic).
       --music-font, --staff-space, --fonts   As for render.
+    \(IncludePolicy.help)
       -h, --help              Show this help.
     """
 

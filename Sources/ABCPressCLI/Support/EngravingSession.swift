@@ -16,7 +16,7 @@ struct EngravingSession {
 
   /// Options shared by every command that engraves.
   static let optionNames: Set<String> = [
-    "--page-size", "--music-font", "--fonts", "--staff-space", "--template", "--theme",
+    "--page-size", "--music-font", "--fonts", "--staff-space", "--template", "--theme", "--include-path",
   ]
   static let flagNames: Set<String> = ["--auto-break"]
 
