@@ -65,6 +65,11 @@ public enum Limits {
   public static let microtoneNumerator = 64
   public static let microtoneDenominator = 1024
 
+  // MARK: - Inputs
+
+  /// The most bytes read from standard input (`-`); more is an error, not a hang.
+  public static let standardInputSize = 256 << 20
+
   // MARK: - Includes
 
   /// How deep `abc-include` files may nest.

@@ -188,4 +188,14 @@ import Testing
         Limits.octaves.upperBound, Limits.octaves.lowerBound,
       ])
   }
+
+  @Test func extremeVoiceParametersAreReportedNotTrapped() {
+    let (tune, diagnostics) = Self.parse(
+      "X:1\nL:1/8\nV:1 transpose=-9223372036854775808 octave=-9223372036854775808 stafflines=99999999999\nK:C\nA|\n"
+    )
+    #expect(Self.has(diagnostics, .warning, "bad transpose= value"))
+    #expect(Self.has(diagnostics, .warning, "bad octave= value"))
+    #expect(Self.has(diagnostics, .warning, "bad stafflines= value"))
+    #expect(tune?.voices.first?.transpose == 0)
+  }
 }

@@ -26,18 +26,18 @@ struct InputLoader {
     for path in paths {
       let name = path == "-" ? "<stdin>" : path
       let data: Data
-      if path == "-" {
-        data = console.readStandardInput()
-      } else {
-        do {
+      do {
+        if path == "-" {
+          data = try console.readStandardInput()
+        } else {
           data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-          loaded.diagnostics.append(
-            Diagnostic(
-              .error, "cannot read file: \(Self.reason(error))",
-              at: SourceRange(SourceLocation(line: 1, column: 1)), file: name))
-          continue
         }
+      } catch {
+        loaded.diagnostics.append(
+          Diagnostic(
+            .error, "cannot read file: \(Self.reason(error))",
+            at: SourceRange(SourceLocation(line: 1, column: 1)), file: name))
+        continue
       }
       let text = SourceDecoder.decode(data)
       let result = ABCParser.parse(text, file: name, includeResolver: IncludePolicy(input: path).resolver())
