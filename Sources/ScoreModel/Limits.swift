@@ -87,9 +87,15 @@ public enum Limits {
 
   /// The most part labels a `P:` play order unfolds to.
   public static let playedPartsPerTune = 1000
+  /// The largest repeat count in a `P:` play order (`P:(AB)100`).
+  public static let partRepeatCount = 100
+  /// How deep parentheses nest in a `P:` play order; deeper groups are skipped.
+  public static let playOrderNesting = 32
   /// The most elements (notes, rests, bar lines …) a voice plays once repeats and parts
-  /// are unfolded; the performance stops there.
+  /// are unfolded; the voice stops there.
   public static let playedElementsPerVoice = 500_000
+  /// The most elements all voices of a tune play together; later voices stop earlier.
+  public static let playedElementsPerTune = 1_000_000
   /// The most passes through one repeated section (`|: … :|` with endings up to `[50`).
   public static let repeatPasses = 50
 

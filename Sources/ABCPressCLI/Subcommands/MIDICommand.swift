@@ -49,9 +49,9 @@ struct MIDICommand {
     let loader = InputLoader(console: console, transpose: try TransposeOption.semitones(arguments))
     let loaded = loader.load(arguments.positionals)
     loader.report(loaded.diagnostics)
-    var tunes = loaded.tunes
+    var tunes = zip(loaded.tunebooks, loaded.names).flatMap { book, name in book.tunes.map { ($0, name) } }
     if let wanted {
-      tunes = tunes.filter { $0.referenceNumber == wanted }
+      tunes = tunes.filter { $0.0.referenceNumber == wanted }
       guard !tunes.isEmpty else { throw UsageError("no tune X:\(wanted) in the input") }
     }
     if tunes.isEmpty {
@@ -62,20 +62,20 @@ struct MIDICommand {
       try writeDirectory(tunes, to: URL(fileURLWithPath: output, isDirectory: true))
     } else {
       guard tunes.count == 1 else {
-        let numbers = tunes.prefix(8).map { "X:\($0.referenceNumber)" }.joined(separator: ", ")
+        let numbers = tunes.prefix(8).map { "X:\($0.0.referenceNumber)" }.joined(separator: ", ")
         throw UsageError(
           "the input holds \(tunes.count) tunes (\(numbers)\(tunes.count > 8 ? ", ..." : "")): "
             + "choose one with --tune X, or write them all with -o DIR/")
       }
-      try write(tunes[0], to: URL(fileURLWithPath: output))
+      try write(tunes[0].0, file: tunes[0].1, to: URL(fileURLWithPath: output))
     }
     return loaded.hasErrors ? .inputErrors : .success
   }
 
-  private func writeDirectory(_ tunes: [Tune], to directory: URL) throws {
+  private func writeDirectory(_ tunes: [(Tune, String)], to directory: URL) throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var used: [String: Int] = [:]
-    for tune in tunes {
+    for (tune, file) in tunes {
       let stem = "\(tune.referenceNumber)"
       used[stem, default: 0] += 1
       let count = used[stem] ?? 1
@@ -83,12 +83,18 @@ struct MIDICommand {
       if count == 2 {
         console.error("abcpress: warning: several tunes are X:\(stem); later ones go to \(stem)-N.mid")
       }
-      try write(tune, to: directory.appendingPathComponent(name))
+      try write(tune, file: file, to: directory.appendingPathComponent(name))
     }
   }
 
-  private func write(_ tune: Tune, to url: URL) throws {
-    let bytes = MIDIExport.midiFile(for: tune)
+  /// Writes one tune's MIDI file, reporting what was cut to stay within `Limits`.
+  private func write(_ tune: Tune, file: String, to url: URL) throws {
+    let (bytes, warnings) = MIDIExport.export(tune)
+    for warning in warnings {
+      var warning = warning
+      warning.file = file
+      console.error(warning.description)
+    }
     do {
       try Data(bytes).write(to: url, options: .atomic)
     } catch {
