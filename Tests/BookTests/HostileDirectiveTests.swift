@@ -111,6 +111,19 @@ import Testing
     try Self.engrave(format.setup, format.options)
   }
 
+  @Test func aSmallPageIsCheckedOnceAllItsDirectivesApply() throws {
+    var format = FormatDirectives(setup: .a4, options: LayoutOptions())
+    format.apply(
+      ["pagewidth 72", "pageheight 100", "leftmargin 0", "rightmargin 0", "topmargin 10", "botmargin 10"].map
+      {
+        let parts = $0.split(separator: " ").map(String.init)
+        return Self.directive(parts[0], parts[1])
+      })
+    #expect(format.warnings.isEmpty, "\(format.warnings.map(\.message))")
+    #expect(format.setup.contentWidth == 72)
+    try Self.engrave(format.setup, format.options)
+  }
+
   @Test func goodValuesStillApply() {
     var format = FormatDirectives(setup: .a4, options: LayoutOptions())
     format.apply([
@@ -164,5 +177,28 @@ import Testing
     #expect(throws: StyleFileError.self) { try PageTemplate(file: try StyleFile(parsing: text)) }
     let error = try? PageTemplate(file: StyleFile(parsing: text))
     #expect(error == nil)
+  }
+}
+
+/// Malformed style files quote only a short excerpt of the offending text.
+@Suite struct HostileStyleFileTests {
+  @Test func longMalformedLinesAreQuotedShort() {
+    let long = String(repeating: "x", count: 100_000)
+    let cases = [
+      (long, "expected 'key: value'"), ("[music]\nstaff-space: \(long)", "is not a length"),
+      ("\(long): 1", "unknown template key"), ("title.caps: \(long)", "is not yes or no"),
+    ]
+    for (text, message) in cases {
+      do throws(StyleFileError) {
+        _ = try PageTemplate(file: try StyleFile(parsing: text))
+        Issue.record("accepted: \(message)")
+      } catch {
+        #expect(error.message.contains(message), "\(error.message.prefix(100))")
+        #expect(error.message.count < 200)
+      }
+    }
+    #expect(throws: StyleFileError.self) { try Theme(file: try StyleFile(parsing: "ink: \(long)")) }
+    let theme = Result { try Theme(file: try StyleFile(parsing: "colors.\(long): #000")) }
+    if case .failure(let error as StyleFileError) = theme { #expect(error.message.count < 200) }
   }
 }

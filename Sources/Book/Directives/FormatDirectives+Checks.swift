@@ -18,7 +18,8 @@ import ScoreModel
      %%leftmargin 500       → warning "%%leftmargin 500 leaves less than 72pt of the page for music; ignored"
      %%titlefont Times 1e20 → warning about the size; the family applies, the size stays
 
- Limits. Ranges are checked one directive at a time, in order: a later directive may be
+ Limits. A list of directives is checked on its result (`apply(_:)` of an array); only
+ when that fails are they re-applied one at a time, so then a later directive may be
  refused because of an earlier one (`%%leftmargin 300` before `%%pagewidth 1000`).
  */
 
@@ -88,7 +89,9 @@ extension FormatDirectives {
   mutating func changeGeometry(_ directive: Directive, _ change: (inout FormatDirectives) -> Void) {
     var changed = self
     change(&changed)
-    if let problem = Self.geometryProblem(changed.setup, indent: changed.options.indent) {
+    if checksEachGeometryChange,
+      let problem = Self.geometryProblem(changed.setup, indent: changed.options.indent)
+    {
       warn(
         "%%\(directive.name) \(Diagnostic.excerpt(directive.arguments.trimmed)) \(problem); ignored",
         directive)

@@ -35,6 +35,8 @@ public struct FormatDirectives {
   public var options: LayoutOptions
   /// Messages about unknown or malformed directives, with their source ranges.
   public private(set) var warnings: [(message: String, range: SourceRange)] = []
+  /// Whether each geometry directive must leave a usable page on its own (see `apply(_:)`).
+  var checksEachGeometryChange = true
 
   public init(setup: PageSetup, options: LayoutOptions) {
     self.setup = setup
@@ -58,7 +60,17 @@ public struct FormatDirectives {
     "partsbox",
   ]
 
+  /// Applies directives in order. Geometry is checked on the result of them all, so
+  /// `%%pagewidth 100` before `%%leftmargin 0` is fine; only when the result leaves no
+  /// room for music are they applied again one by one, refusing the change that breaks
+  /// the page (and warning about it).
   public mutating func apply(_ directives: [Directive]) {
+    let start = self
+    checksEachGeometryChange = false
+    for directive in directives { apply(directive) }
+    checksEachGeometryChange = true
+    guard Self.geometryProblem(setup, indent: options.indent) != nil else { return }
+    self = start
     for directive in directives { apply(directive) }
   }
 

@@ -31,7 +31,7 @@ public struct PageTemplate: Hashable, Sendable {
     self = base ?? PageTemplate(name: "custom")
     if let baseName = file["base"] {
       guard let builtin = Self.builtin(baseName) else {
-        throw StyleFileError(line: 1, message: "unknown base template '\(baseName)'")
+        throw StyleFileError(line: 1, message: "unknown base template '\(Diagnostic.excerpt(baseName))'")
       }
       self = builtin
     }
@@ -63,7 +63,7 @@ public struct PageTemplate: Hashable, Sendable {
     }
     func flag() throws(StyleFileError) -> Bool {
       guard let bool = StyleValues.bool(value) else {
-        throw StyleFileError(line: line, message: "'\(value)' is not yes or no")
+        throw StyleFileError(line: line, message: "'\(Diagnostic.excerpt(value))' is not yes or no")
       }
       return bool
     }
@@ -135,7 +135,7 @@ public struct PageTemplate: Hashable, Sendable {
       if key.hasPrefix("header.") || key.hasPrefix("footer.") {
         try applyRunningHead(key: key, value: value, line: line)
       } else {
-        throw StyleFileError(line: line, message: "unknown template key '\(key)'")
+        throw StyleFileError(line: line, message: "unknown template key '\(Diagnostic.excerpt(key))'")
       }
     }
   }
@@ -195,7 +195,7 @@ public struct PageTemplate: Hashable, Sendable {
         even[slot] = value
         head.even = even
       } else {
-        throw StyleFileError(line: line, message: "unknown template key '\(key)'")
+        throw StyleFileError(line: line, message: "unknown template key '\(Diagnostic.excerpt(key))'")
       }
     }
     if isHeader { setup.header = head } else { setup.footer = head }
