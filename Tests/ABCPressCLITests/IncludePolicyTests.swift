@@ -109,12 +109,16 @@ import Testing
     try layout.write("big.abc", big)
     let run = try layout.check("I:abc-include big.abc")
     #expect(run.output.contains("cannot include 'big.abc': larger than \(Limits.includeFileSize >> 20) MB"))
-    // Many files each within the limit stop at the total budget.
+    // Files each within the limit stop at the policy's byte budget for one input.
     let part = String(repeating: "%", count: Limits.includeFileSize - 10) + "\n"
     for index in 0..<5 { try layout.write("part\(index).abc", part) }
-    let parts = (0..<5).map { "I:abc-include part\($0).abc" }.joined(separator: "\n")
-    let total = try layout.check(parts)
-    #expect(total.output.contains("more than \(Limits.includeTotalSize >> 20) MB"), "\(total.output)")
+    let including = layout.root.appendingPathComponent("main.abc").path
+    let resolver = IncludePolicy(input: including).resolver()
+    let results = (0..<5).map { resolver("part\($0).abc", including) }
+    #expect(results.prefix(4).allSatisfy { if case .file = $0 { true } else { false } })
+    #expect(
+      results.last
+        == .refused("the includes of this input would read more than \(Limits.includeTotalSize >> 20) MB"))
   }
 
   @Test func aRegularFileUnderTheFolderIsRead() throws {
