@@ -57,6 +57,10 @@ public enum Limits {
   public static let expandedLineLength = 65_536
   /// Octave marks: the lowest and highest octave a note may be written in (C4 is middle C).
   public static let octaves = -10...20
+  /// The fastest tempo, in beats per minute (`Q:1/4=10000`).
+  public static let tempoRate = 10_000
+  /// The most beat lengths in one tempo (`Q:1/4 3/8 1/4 3/8=40`).
+  public static let tempoBeats = 8
   /// `octave=` of `K:` and `V:`, in octaves.
   public static let staffOctaveShift = -4...4
   /// `stafflines=` of `K:` and `V:`.
@@ -98,6 +102,8 @@ public enum Limits {
   public static let playedElementsPerTune = 1_000_000
   /// The most passes through one repeated section (`|: … :|` with endings up to `[50`).
   public static let repeatPasses = 50
+  /// The widest range in an ending label (`[1-99`); a wider one is read as no range.
+  public static let endingRangeSpan = 100
 
   // MARK: - Diagnostics
 

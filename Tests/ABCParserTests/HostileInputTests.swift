@@ -198,4 +198,21 @@ import Testing
     #expect(Self.has(diagnostics, .warning, "bad stafflines= value"))
     #expect(tune?.voices.first?.transpose == 0)
   }
+
+  @Test func absurdTemposAreCut() {
+    let beats = String(repeating: "1/4 ", count: 100)
+    let (tune, diagnostics) = Self.parse("X:1\nQ:\(beats)=99999999\nL:1/8\nK:C\nABC|\n")
+    #expect(Self.has(diagnostics, .warning, "more than \(Limits.tempoRate) beats per minute"))
+    #expect(Self.has(diagnostics, .warning, "more than \(Limits.tempoBeats) beat lengths"))
+    #expect(tune?.tempo?.beatsPerMinute == Limits.tempoRate)
+    #expect(tune?.tempo?.beats.count == Limits.tempoBeats)
+  }
+
+  @Test func aMegabyteOfRandomBytesParsesQuickly() {
+    var generator = SplitMix64(state: 1_048_576)
+    let bytes = (0..<(1 << 20)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+    let (_, diagnostics) = Self.parse(String(decoding: bytes, as: UTF8.self), seconds: 15)
+    #expect(!diagnostics.isEmpty)
+    #expect(diagnostics.count <= Limits.diagnosticsPerFile + 1)
+  }
 }
