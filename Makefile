@@ -9,7 +9,7 @@ FORMAT_PATHS := Sources Tests Package.swift
 CROSSCHECK_SAMPLE ?= 150
 CROSSCHECK_THRESHOLD ?= 95
 
-.PHONY: all setup build release demo test lint format clean crosscheck bench corpus gallery
+.PHONY: all setup build release demo test lint format clean crosscheck bench corpus gallery fuzz
 
 all: build
 
@@ -58,6 +58,11 @@ gallery: release corpus
 ## bench: time `abcpress check` and `render` against abcm2ps on the corpus tune book
 bench: setup
 	scripts/bench
+
+## fuzz: libFuzzer over parser, layout, MIDI and rendering for FUZZ_SECONDS (default 600);
+## crashes and timeouts go to .cache/fuzz/artifacts (FUZZ_SECONDS=3600 make fuzz for an hour)
+fuzz: setup corpus
+	scripts/fuzz
 
 ## lint: check formatting and style with swift-format (ships with the toolchain)
 lint:

@@ -15,6 +15,7 @@ let package = Package(
   products: [
     .executable(name: "abcpress", targets: ["abcpress"]),
     .library(name: "ABCPressCLI", targets: ["ABCPressCLI"]),
+    .executable(name: "ABCPressFuzz", targets: ["ABCPressFuzz"]),
   ],
   targets: [
     // C libraries, each a system-library target with a project prefix.
@@ -65,6 +66,14 @@ let package = Package(
         "Transposition",
       ]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
+
+    // libFuzzer target over parser, layout, MIDI and rendering (scripts/fuzz, `make fuzz`).
+    .executableTarget(
+      name: "ABCPressFuzz",
+      dependencies: [
+        "ABCParser", "ABCPressCLI", "Book", "DisplayList", "Layout", "MIDIExport", "Render", "SMuFL",
+        "ScoreModel",
+      ]),
 
     // Helpers the test targets share (scratch folders, poppler tools).
     .target(name: "ABCPressTestSupport"),

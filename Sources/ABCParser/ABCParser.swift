@@ -18,12 +18,18 @@ import ScoreModel
 /// construct, line or tune.
 public enum ABCParser {
   /// Resolves `I:abc-include NAME` written in the file `includingFile` (nil for text
-  /// without a file): returns a canonical path for the included file (used to detect
-  /// include cycles) and its text, or nil when it cannot be read.
+  /// without a file): the included file's canonical path (used to detect include cycles
+  /// and repeats) and its text, or the reason it is not included.
   public typealias IncludeResolver =
-    @Sendable (_ name: String, _ includingFile: String?) -> (
-      path: String, text: String
-    )?
+    @Sendable (_ name: String, _ includingFile: String?) -> IncludeResolution
+
+  /// What an `IncludeResolver` found for one `abc-include` name.
+  public enum IncludeResolution: Sendable, Equatable {
+    /// The file's canonical path and its text.
+    case file(path: String, text: String)
+    /// Not included; the reason completes "cannot include 'NAME': …".
+    case refused(String)
+  }
 
   /// Parses ABC text into a tune book plus the diagnostics found on the way.
   ///
@@ -41,6 +47,7 @@ public enum ABCParser {
     reader.finish()
     var book = Tunebook(file: file)
     var diagnostics: [Diagnostic] = []
+    var budget = DiagnosticBudget()
     for event in reader.takeEvents() {
       switch event {
       case .header(let header):
@@ -51,11 +58,11 @@ public enum ABCParser {
       case .tune(let source):
         let parsed = source.parse()
         if let tune = parsed.tune { book.tunes.append(tune) }
-        diagnostics += parsed.diagnostics
-      case .diagnostics(let found): diagnostics += found
+        diagnostics += budget.admit(parsed.diagnostics)
+      case .diagnostics(let found): diagnostics += budget.admit(found)
       case .outside: break
       }
     }
-    return (book, diagnostics)
+    return (book, diagnostics + budget.summaries)
   }
 }

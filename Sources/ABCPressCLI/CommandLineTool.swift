@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import ScoreModel
 
 /// The `abcpress` command: dispatches to subcommands and maps failures to exit codes.
 public enum CommandLineTool {
@@ -82,12 +83,16 @@ public enum CommandLineTool {
         console.write(help + "\n")
         return .success
       }
-      return try body(parsed)
+      let includeRoots = try IncludePolicy.roots(fromOption: parsed[IncludePolicy.optionName])
+      return try IncludePolicy.$extraRoots.withValue(includeRoots) { try body(parsed) }
     } catch let error as UsageError {
-      console.error("abcpress: error: \(error.message)\n\n" + help)
+      console.error("abcpress: error: \(Diagnostic.printable(error.message))\n\n" + help)
       return .usage
+    } catch let error as InputError {
+      console.error("abcpress: error: \(Diagnostic.printable(error.description))")
+      return .inputErrors
     } catch {
-      console.error("abcpress: error: \(error)")
+      console.error("abcpress: error: \(Diagnostic.printable("\(error)"))")
       return .failure
     }
   }

@@ -148,7 +148,7 @@ public struct FontSpec: Hashable, Sendable {
     var parts = [family]
     if isBold { parts.append("Bold") }
     if isItalic { parts.append("Italic") }
-    let size = self.size == self.size.rounded() ? String(Int(self.size)) : String(self.size)
+    let size = Int(exactly: self.size).map(String.init) ?? String(self.size)
     parts.append(size + "px")
     return parts.joined(separator: " ")
   }

@@ -181,7 +181,7 @@ public enum DisplayListJSON {
 
   /// A number rounded to 0.01 with no trailing zeros (`12`, `12.5`, `-0.25`).
   public static func number(_ value: Double) -> String {
-    guard value.isFinite, abs(value) < 1e15 else { return "0" }
+    guard value.isFinite, abs(value) < 1e15 else { return value.isNaN ? "0" : value < 0 ? "-1e15" : "1e15" }
     let hundredths = Int((value * 100).rounded())
     let sign = hundredths < 0 ? "-" : ""
     let magnitude = abs(hundredths)
@@ -202,7 +202,9 @@ public enum DisplayListJSON {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
+      case _
+      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
         let hex = String(scalar.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)

@@ -49,7 +49,7 @@ struct DumpText {
   /// `DisplayListJSON.number`.
   mutating func number(_ value: Double) {
     guard value.isFinite, abs(value) < 1e15 else {
-      bytes.append(UInt8(ascii: "0"))
+      put(value.isNaN ? "0" : value < 0 ? "-1e15" : "1e15")
       return
     }
     let hundredths = Int((value * 100).rounded())

@@ -11,7 +11,15 @@ public enum MIDIExport {
   public static func midiFile(
     for tune: Tune, options: PlaybackOptions = PlaybackOptions(), ticksPerQuarter: Int = 480
   ) -> [UInt8] {
+    export(tune, options: options, ticksPerQuarter: ticksPerQuarter).bytes
+  }
+
+  /// The MIDI file bytes of one tune and the warnings about what was cut to stay within
+  /// `Limits` (their file is left for the caller to fill in).
+  public static func export(
+    _ tune: Tune, options: PlaybackOptions = PlaybackOptions(), ticksPerQuarter: Int = 480
+  ) -> (bytes: [UInt8], warnings: [Diagnostic]) {
     let performance = PerformanceBuilder(options: options).build(tune)
-    return MIDIFileWriter(ticksPerQuarter: ticksPerQuarter).data(for: performance)
+    return (MIDIFileWriter(ticksPerQuarter: ticksPerQuarter).data(for: performance), performance.warnings)
   }
 }

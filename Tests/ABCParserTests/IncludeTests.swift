@@ -1,4 +1,5 @@
 import ABCParser
+import Foundation
 import ScoreModel
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct IncludeTests {
   /// A resolver over an in-memory set of files.
   static func resolver(_ files: [String: String]) -> ABCParser.IncludeResolver {
-    { name, _ in files[name].map { (path: name, text: $0) } }
+    { name, _ in files[name].map { .file(path: name, text: $0) } ?? .refused("file not found or unreadable") }
   }
 
   @Test func includedLinesAreReadInPlace() {
@@ -48,4 +49,56 @@ import Testing
     let (_, diagnostics) = ABCParser.parse("X:1\nI:abc-include a.abc\nK:C\nC|\n")
     #expect(diagnostics.map(\.severity) == [.note])
   }
+}
+
+/// The parser's own include bounds, whatever the resolver allows.
+@Suite struct IncludeLimitTests {
+  @Test func includedTextStopsAtTheTotalBudget() {
+    let part = String(repeating: "%", count: Limits.includeFileSize - 10)
+    let resolver: ABCParser.IncludeResolver = { name, _ in .file(path: name, text: part) }
+    let includes = (0..<5).map { "I:abc-include part\($0).abc" }.joined(separator: "\n")
+    let (book, diagnostics) = ABCParser.parse(
+      "X:1\n\(includes)\nK:C\nABC|\n", file: "main.abc", includeResolver: resolver)
+    #expect(book.tunes.count == 1)
+    // Four parts of 4 MB also pass the tune's own size limit, which cuts the tune's text first.
+    #expect(
+      diagnostics.map(\.message) == [
+        "tune longer than \(Limits.maxTuneScalars >> 20) Mi characters; the rest of it is skipped",
+        "includes would add more than \(Limits.includeTotalSize >> 20) MB to this file; 'part4.abc' skipped",
+      ])
+  }
+
+  @Test func aFanOutBombReadsEachFileOnce() {
+    let calls = Counter()
+    let resolver: ABCParser.IncludeResolver = { name, _ in
+      calls.add()
+      let level = Int(name.dropFirst().dropLast(4)) ?? 0
+      let next = String(repeating: "I:abc-include b\(level + 1).abc\n", count: 10)
+      return .file(path: name, text: level < 30 ? next : "M:3/4\n")
+    }
+    let (book, diagnostics) = ABCParser.parse(
+      "X:1\nI:abc-include b0.abc\nK:C\nABC|\n", file: "main.abc", includeResolver: resolver)
+    #expect(book.tunes.count == 1)
+    #expect(calls.value < 10 * (Limits.includeDepth + 2))
+    #expect(diagnostics.contains { $0.message.contains("was already included") })
+    #expect(diagnostics.contains { $0.message.contains("nested more than \(Limits.includeDepth) deep") })
+  }
+
+  @Test func tooManyIncludeLinesAreCut() {
+    let resolver: ABCParser.IncludeResolver = { name, _ in .file(path: name, text: "N:x\n") }
+    let includes = (0..<1100).map { "I:abc-include f\($0).abc" }.joined(separator: "\n")
+    let (_, diagnostics) = ABCParser.parse(
+      "X:1\n\(includes)\nK:C\nABC|\n", file: "main.abc", includeResolver: resolver)
+    #expect(diagnostics.count == 1)
+    #expect(
+      diagnostics.first?.message.hasPrefix("more than \(Limits.includeCount) abc-include lines") == true)
+  }
+}
+
+/// A thread-safe call counter for resolvers.
+final class Counter: @unchecked Sendable {
+  private var count = 0
+  private let lock = NSLock()
+  var value: Int { lock.withLock { count } }
+  func add() { lock.withLock { count += 1 } }
 }

@@ -142,10 +142,15 @@ import Testing
     #expect(tunes[0].parse().tune?.voices.first?.elements.isEmpty == false)
   }
 
-  @Test func aTunesDiagnosticsAreCapped() {
-    let junk = String(repeating: "C] ", count: Limits.maxDiagnosticsPerTune * 2)
-    let (_, diagnostics) = ABCParser.parse("X:1\nK:C\n" + junk + "\n")
-    #expect(diagnostics.count == Limits.maxDiagnosticsPerTune + 1)
-    #expect(diagnostics.last?.message.contains("more problems in this tune") == true)
+  @Test func diagnosticsOfManyTunesShareTheFilesBudget() {
+    // Each tune reports 40 problems; the file's budget ends in the middle of tune 251.
+    let tune = "K:C\n" + String(repeating: "C] ", count: 40) + "\n"
+    var text = ""
+    for number in 1...300 { text += "X:\(number)\n" + tune + "\n" }
+    let (book, diagnostics) = ABCParser.parse(text, file: "many.abc")
+    #expect(book.tunes.count == 300)
+    #expect(diagnostics.count == Limits.diagnosticsPerFile + 1)
+    #expect(diagnostics.last?.message == "too many problems: 2000 more after the first 10000 not reported")
+    #expect(diagnostics.last?.severity == .error)
   }
 }

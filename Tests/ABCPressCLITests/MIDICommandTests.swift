@@ -26,6 +26,20 @@ import Testing
     #expect(try noteKeys(output) == [67, 69, 71, 72, 74, 76, 74, 71, 74, 76, 74, 71, 74, 76, 74, 71])
   }
 
+  @Test func nestedPartsAreCutWithAWarningNamingTheFile() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("parts.abc")
+    try Data("X:1\nP:((((((((A)9)9)9)9)9)9)9)9\nL:1/8\nK:C\nP:A\nABcd|]\n".utf8).write(to: input)
+    let output = folder.appendingPathComponent("parts.mid")
+    let run = ToolRun(["midi", input.path, "-o", output.path])
+    #expect(run.exitCode == .success)
+    #expect(
+      run.errors.contains("\(input.path):2:1: warning: the P: play order unfolds to more than 1000 parts"))
+    let size = try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int ?? 0
+    #expect(size > 0 && size < 100_000)
+  }
+
   @Test func transposeOptionMovesTheNotes() throws {
     let folder = try temporaryDirectory()
     let output = folder.appendingPathComponent("t.mid")

@@ -42,3 +42,57 @@ import Testing
     #expect(custom.writtenAccidentals.map(\.step) == [.f, .g])
   }
 }
+
+/// Arithmetic on fractions whose exact result does not fit in `Int` (only absurd input
+/// gets there) must approximate, never trap.
+@Suite struct RationalOverflowTests {
+  /// Fractions over distinct primes: their sum's exact denominator overflows quickly.
+  static let primes = [4093, 4091, 4079, 4073, 4057, 4051, 4049, 4027, 4021, 4019, 4013, 4007]
+
+  @Test func sumsOfManyPrimeDenominatorsStayClose() {
+    var total = Rational.zero
+    var expected = 0.0
+    for prime in Self.primes {
+      total += Rational(1, prime)
+      expected += 1 / Double(prime)
+    }
+    #expect(total.denominator > 0)
+    #expect(abs(total.doubleValue - expected) < 1e-9)
+  }
+
+  @Test func productsAndQuotientsThatOverflowApproximate() {
+    let big = Rational(Int.max / 3, 4093)
+    let product = big * big
+    #expect(product.numerator == Rational.approximationMagnitude)
+    let tiny = Rational(1, Int.max / 5) * Rational(1, 4091)
+    #expect(tiny.isZero || tiny.doubleValue < 1e-15)
+    let quotient = Rational(7, 4093) / Rational(Int.max / 7, 4091)
+    #expect(quotient.doubleValue >= 0 && quotient.doubleValue < 1e-15)
+  }
+
+  @Test func comparisonIsExactAtFullWidth() {
+    let a = Rational(Int.max - 1, Int.max - 2)
+    let b = Rational(Int.max - 2, Int.max - 3)
+    #expect(a < b)
+    #expect(!(b < a))
+    #expect(Rational(-Int.max, 3) < Rational(Int.max, 5))
+  }
+
+  @Test func extremeNumeratorsNeitherTrapNorLoseTheirSign() {
+    let minimum = Rational(Int.min, 3)
+    #expect(minimum.numerator == Int.min)
+    #expect(minimum.negated.doubleValue > 0)
+    #expect(Rational(5, Int.min).doubleValue <= 0)
+    #expect(Rational(Int.max, Int.min).doubleValue < 0)
+    #expect(Rational(Int.min, -1).doubleValue > 0)
+    #expect((minimum - Rational(1, 7)).doubleValue < 0)
+  }
+
+  @Test func approximationFindsSimpleFractions() {
+    #expect(Rational(approximating: 0.375) == Rational(3, 8))
+    #expect(Rational(approximating: -2.5) == Rational(-5, 2))
+    #expect(Rational(approximating: .nan) == .zero)
+    #expect(Rational(approximating: .infinity) == Rational(Rational.approximationMagnitude))
+    #expect(Rational(approximating: 1.0 / 3.0) == Rational(1, 3))
+  }
+}

@@ -46,7 +46,7 @@ extension BodyParser {
       bar = BarLine(style: .dotted, range: scanner.range(from: start))
     }
     if bar.repeatsEnd || bar.repeatsStart {
-      bar.repeatCount = min(max(leadingColons, trailingColons) + 1, 50)
+      bar.repeatCount = min(max(leadingColons, trailingColons) + 1, Limits.repeatPasses)
     }
     if let next = scanner.peek(), next.asciiDigit != nil, style != .invisible {
       bar.ending = readEndingLabel(&scanner)

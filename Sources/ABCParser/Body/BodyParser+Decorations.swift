@@ -9,7 +9,7 @@ extension BodyParser {
   /// Reads a quoted chord symbol or annotation into the pending attachments.
   mutating func parseString(_ scanner: inout LineScanner) {
     guard let annotation = readString(&scanner) else { return }
-    builder.pending.annotations.append(annotation)
+    addPendingAnnotation(annotation)
   }
 
   /// Reads `"…"` (escapes kept for `AnnotationReader`); nil when unterminated.
@@ -57,7 +57,7 @@ extension BodyParser {
       OutdatedSyntax.bangDecorationUnderPlus.report(
         at: range, mode: settings.readingMode, diagnostics: diagnostics)
     }
-    builder.pending.decorations.append(decoration)
+    addPendingDecoration(decoration)
   }
 
   /// Reads `!name!` or `+name+`; a delimiter with no valid name after it is reported,
@@ -78,7 +78,7 @@ extension BodyParser {
         !reportedDecorations.contains(canonical)
       {
         reportedDecorations.insert(canonical)  // Reported once per tune.
-        diagnostics.note("unknown decoration '\(name)'", at: scanner.range(from: start))
+        diagnostics.note("unknown decoration '\(Diagnostic.excerpt(name))'", at: scanner.range(from: start))
       }
       return Decoration(name: canonical, range: scanner.range(from: start))
     }
@@ -154,10 +154,10 @@ extension BodyParser {
     switch definition {
     case .decoration(let name)?:
       scanner.advance()
-      builder.pending.decorations.append(Decoration(name: name, range: scanner.range(from: start)))
+      addPendingDecoration(Decoration(name: name, range: scanner.range(from: start)))
     case .annotation(let text, let placement)?:
       scanner.advance()
-      builder.pending.annotations.append(
+      addPendingAnnotation(
         TextAnnotation(text: text, placement: placement, range: scanner.range(from: start)))
     case .nothing?:
       scanner.advance()

@@ -50,7 +50,7 @@ extension BodyParser {
     case .unitLength:
       if let length = settings.explicitUnitLength { builder.unitLength = length }
     case .voice(let voice):
-      if inBody && !inHeader { switchVoice(voice, range: range) } else { settings.declareVoice(voice) }
+      if inBody && !inHeader { switchVoice(voice, range: range) } else { declareVoice(voice, range: range) }
     case .tempo(let tempo):
       if !inHeader && inBody { builder.append(.tempoChange(tempo, range)) }
     case .part(let part):
@@ -70,6 +70,19 @@ extension BodyParser {
     if continuing, let previous = lyrics.resume {
       resume = previous
     } else {
+      if !isSymbolLine && lyrics.nextVerse >= Limits.versesPerBlock {
+        // Each note keeps a slot per verse: past the limit, verses are dropped.
+        if lyrics.nextVerse == Limits.versesPerBlock {
+          diagnostics.warning(
+            "more than \(Limits.versesPerBlock) w: verses under one block of music; the rest are dropped",
+            at: value.line.range(from: 0, to: value.end))
+        }
+        lyrics.nextVerse += 1
+        lyrics.resume = nil
+        lyrics.blockClosed = true
+        builder.lyrics = lyrics
+        return
+      }
       resume = LyricState.Resume(
         isSymbolLine: isSymbolLine, verse: lyrics.nextVerse, cursor: lyrics.blockStart, lastSyllable: nil)
       if !isSymbolLine { lyrics.nextVerse += 1 }

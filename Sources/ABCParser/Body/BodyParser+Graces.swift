@@ -47,14 +47,20 @@ extension BodyParser {
           for head in notes[last].heads.indices { notes[last].heads[head].isTiedToNext = true }
         }
       case "!", "+":
-        if let decoration = readDecoration(&scanner, delimiter: scalar) { decorations.append(decoration) }
+        if let decoration = readDecoration(&scanner, delimiter: scalar),
+          decorations.count < Limits.attachmentsPerNote
+        {
+          decorations.append(decoration)
+        }
       case " ", "\t":
         scanner.advance()
         beamed = false
       case "(":
         scanner.advance()
         _ = scanner.consume("'") || scanner.consume(",")
-        slurStarts.append(builder.makeSlur(dotted: false, range: scanner.range(from: before)))
+        if mayOpenSlur(at: scanner.range(from: before)) {
+          slurStarts.append(builder.makeSlur(dotted: false, range: scanner.range(from: before)))
+        }
       case ")":
         scanner.advance()
         closeSlurInGraces(range: scanner.range(from: before), notes: &notes, waiting: &slurStarts)
@@ -63,7 +69,9 @@ extension BodyParser {
       default:
         if case .decoration(let name)? = symbolDefinition(for: scalar) {
           scanner.advance()
-          decorations.append(Decoration(name: name, range: scanner.range(from: before)))
+          if decorations.count < Limits.attachmentsPerNote {
+            decorations.append(Decoration(name: name, range: scanner.range(from: before)))
+          }
         } else {
           diagnostics.error("unexpected '\(Character(scalar))' in grace notes", at: scanner.location)
           scanner.advance()
@@ -82,6 +90,7 @@ extension BodyParser {
       return
     }
     let range = scanner.range(from: start)
+    guard hasRoomForGraceNotes(notes.count, range: range) else { return }
     if var group = builder.pending.graces {
       group.notes += notes
       builder.pending.graces = group
@@ -115,7 +124,7 @@ extension BodyParser {
       while let scalar = scanner.peek(), scalar != "]", scalar != "}" {
         let before = scanner.position
         if let head = readHead(&scanner) {
-          heads.append(head)
+          if hasRoomInChord(heads.count, range: scanner.range(from: before)) { heads.append(head) }
           _ = LengthReader.read(&scanner, diagnostics: diagnostics)
         }
         if scanner.position <= before { scanner.position = before + 1 }

@@ -40,7 +40,12 @@ extension BodyParser {
       octave += mark == "'" ? 1 : -1
       scanner.advance()
     }
-    octave = min(max(octave, -10), 20)
+    if !Limits.octaves.contains(octave) {
+      diagnostics.warning(
+        "octave out of range (\(Limits.octaves.lowerBound) to \(Limits.octaves.upperBound)); note kept "
+          + "at the nearest", at: scanner.range(from: start))
+      octave = min(max(octave, Limits.octaves.lowerBound), Limits.octaves.upperBound)
+    }
     var pitch = Pitch(step: step, octave: octave)
     if builder.pitchShift != 0 { pitch = Pitch(diatonicIndex: pitch.diatonicIndex + builder.pitchShift) }
     let written = microtone.map { Int($0.doubleValue.rounded()) } ?? accidental?.alter
@@ -54,9 +59,9 @@ extension BodyParser {
     let numerator = scanner.readNumber() ?? 1
     var denominator = 1
     while scanner.consume("/") {
-      denominator = min(denominator * max(scanner.readNumber() ?? 2, 1), 1024)
+      denominator = min(denominator * max(scanner.readNumber() ?? 2, 1), Limits.microtoneDenominator)
     }
-    guard numerator > 0, numerator <= 64 else {
+    guard numerator > 0, numerator <= Limits.microtoneNumerator else {
       diagnostics.warning("bad microtonal accidental", at: scanner.range(from: start))
       return Rational(sign)
     }
@@ -135,14 +140,14 @@ extension BodyParser {
         closed = true
       case "A"..."G", "a"..."g", "^", "_", "=":
         if let head = readHead(&scanner) {
-          heads.append(head)
           let length = LengthReader.read(&scanner, diagnostics: diagnostics)
+          if hasRoomInChord(heads.count, range: scanner.range(from: before)) { heads.append(head) }
           if firstLength == nil { firstLength = length }
         }
       case "-", ".":
         let dotted = scanner.advance() == "."
         if dotted && scanner.peek() != "-" {
-          builder.pending.decorations.append(Decoration(name: "staccato", range: scanner.range(from: before)))
+          addPendingDecoration(Decoration(name: "staccato", range: scanner.range(from: before)))
         } else {
           if dotted { scanner.advance() }
           _ = scanner.consume("'") || scanner.consume(",")  // abcm2ps tie direction.
@@ -156,7 +161,7 @@ extension BodyParser {
       case "+": parseDecoration(&scanner, delimiter: "+", mayBreakLine: false)
       case "(":
         scanner.advance()
-        builder.openSlur(dotted: false, range: scanner.range(from: before))
+        openSlur(dotted: false, range: scanner.range(from: before))
       case ")":
         scanner.advance()
         slurEnds.append(scanner.range(from: before))

@@ -18,7 +18,7 @@ extension BodyParser {
     }
     guard let p = scanner.readNumber() else {
       _ = scanner.consume("'") || scanner.consume(",")  // abcm2ps slur direction.
-      builder.openSlur(dotted: dotted, range: scanner.range(from: start))
+      openSlur(dotted: dotted, range: scanner.range(from: start))
       return
     }
     var q: Int?
@@ -28,8 +28,9 @@ extension BodyParser {
       if scanner.consume(":") { r = scanner.readNumber() }
     }
     let range = scanner.range(from: start)
-    guard (1...64).contains(p), (1...64).contains(q ?? 1), (1...64).contains(r ?? 1) else {
-      diagnostics.error("bad tuplet", at: range)
+    let sizes = 1...Limits.tupletSize
+    guard sizes.contains(p), sizes.contains(q ?? 1), sizes.contains(r ?? 1) else {
+      diagnostics.error("bad tuplet: p, q and r must be 1 to \(Limits.tupletSize); ignored", at: range)
       return
     }
     let numerator = q ?? TupletState.defaultQ(for: p, meter: builder.meter)

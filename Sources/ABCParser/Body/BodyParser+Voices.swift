@@ -33,6 +33,7 @@ extension BodyParser {
     bodyStart = settings
     slots = []
     slotIndex = [:]
+    droppedVoiceSlot = nil
     for declaration in settings.voiceDeclarations { _ = createSlot(for: declaration, implicit: false) }
     if slots.isEmpty { _ = createSlot(for: VoiceFieldValue(id: "1"), implicit: true) }
     activeSlot = 0
@@ -64,6 +65,42 @@ extension BodyParser {
     return slots.count - 1
   }
 
+  /// The voices made so far (the slot of dropped voices does not count).
+  var voiceCount: Int { slots.count - (droppedVoiceSlot == nil ? 0 : 1) }
+
+  /// Sends voice `id` (past `Limits.voicesPerTune`) to the slot whose music is dropped,
+  /// reporting the limit the first time; returns that slot.
+  mutating func dropVoice(_ id: String, range: SourceRange) -> Int {
+    let slot: Int
+    if let existing = droppedVoiceSlot {
+      slot = existing
+    } else {
+      diagnostics.warning(
+        "more than \(Limits.voicesPerTune) voices in one tune: voice '\(Diagnostic.excerpt(id))' and "
+          + "later new voices are dropped", at: range)
+      slot = createSlot(for: VoiceFieldValue(id: "\u{FFFF}dropped"), implicit: false)
+      droppedVoiceSlot = slot
+    }
+    slotIndex[id] = slot
+    return slot
+  }
+
+  /// Declares a header `V:`; a new voice past `Limits.voicesPerTune` is reported (once)
+  /// and ignored.
+  mutating func declareVoice(_ voice: VoiceFieldValue, range: SourceRange) {
+    let declared = settings.voiceDeclarations
+    if declared.count >= Limits.voicesPerTune, !declared.contains(where: { $0.id == voice.id }) {
+      if !reportedVoiceLimit {
+        reportedVoiceLimit = true
+        diagnostics.warning(
+          "more than \(Limits.voicesPerTune) voices in one tune: voice '\(Diagnostic.excerpt(voice.id))' "
+            + "and later new voices are ignored", at: range)
+      }
+      return
+    }
+    settings.declareVoice(voice)
+  }
+
   /// Makes slot `index` the active voice (swapping, so nothing is copied).
   mutating func activate(_ index: Int) {
     guard index != activeSlot, slots.indices.contains(index) else { return }
@@ -86,6 +123,10 @@ extension BodyParser {
         _ = createSlot(for: value, implicit: false)
         swap(&builder, &slots[0])
         activeSlot = 0
+        return
+      }
+      guard voiceCount < Limits.voicesPerTune else {
+        activate(dropVoice(value.id, range: range))
         return
       }
       activate(createSlot(for: value, implicit: false))
@@ -143,16 +184,20 @@ extension BodyParser {
       state = OverlayState(
         hostSlot: activeSlot, level: 1, startTime: from, endTime: builder.currentTime, spansLines: spans)
     }
-    guard state.level <= 16 else {
-      diagnostics.warning("too many '&' overlays in one bar", at: range)
+    guard state.level <= Limits.overlaysPerBar else {
+      diagnostics.warning("too many '&' overlays in one bar (at most \(Limits.overlaysPerBar))", at: range)
       return
     }
     let host = builder
     let id = "\(host.properties.id)&\(state.level)"
-    let index =
-      slotIndex[id]
-      ?? createSlot(
-        for: VoiceFieldValue(id: id), implicit: false, overlayOf: host.properties.id)
+    let index: Int
+    if let existing = slotIndex[id] {
+      index = existing
+    } else if voiceCount < Limits.voicesPerTune {
+      index = createSlot(for: VoiceFieldValue(id: id), implicit: false, overlayOf: host.properties.id)
+    } else {
+      index = dropVoice(id, range: range)
+    }
     activate(index)
     builder.properties.clef = builder.elements.isEmpty ? host.properties.clef : builder.properties.clef
     builder.unitLength = host.unitLength
@@ -193,7 +238,7 @@ extension BodyParser {
     endOverlay()
     swap(&builder, &slots[activeSlot])
     var voices: [Voice] = []
-    for slot in slots {
+    for (index, slot) in slots.enumerated() where index != droppedVoiceSlot {
       if let range = slot.pending.firstRange,
         slot.pending.graces != nil || !slot.pending.decorations.isEmpty
           || !slot.pending.annotations.isEmpty
@@ -202,7 +247,8 @@ extension BodyParser {
       }
       for open in slot.openSlurs {
         diagnostics.warning(
-          "unclosed slur: '(' has no matching ')' in voice \(slot.properties.id)", at: open.range)
+          "unclosed slur: '(' has no matching ')' in voice \(Diagnostic.excerpt(slot.properties.id))",
+          at: open.range)
       }
       if slot.isImplicit, slots.count > 1,
         !slot.elements.contains(where: { $0.duration > .zero || $0.isBar })

@@ -35,6 +35,14 @@ struct BodyParser {
   var inBody = false
   /// Unknown decoration names already reported in this tune.
   var reportedDecorations: Set<String> = []
+  /// The slot that takes the music of voices past `Limits.voicesPerTune`; never output.
+  var droppedVoiceSlot: Int?
+  /// True once the voice limit has been reported for a header `V:`.
+  var reportedVoiceLimit = false
+  /// Elements read so far, all voices together; at `Limits.elementsPerTune` the rest of
+  /// the tune's music is not read.
+  var elementCount = 0
+  var isFull = false
 
   init(settings: TuneSettings, diagnostics: DiagnosticCollector) {
     self.settings = settings
@@ -46,9 +54,15 @@ struct BodyParser {
 
   /// Parses one music line and ends it with a line break unless the policy says no.
   mutating func parseMusicLine(_ line: SourceLine) {
+    guard !isFull else { return }
     var line = line
     if let expanded = settings.macros.expand(line.scalars) {
-      line = SourceLine(number: line.number, scalars: expanded)
+      line = SourceLine(number: line.number, scalars: expanded.scalars)
+      if expanded.cut {
+        diagnostics.warning(
+          "macros expand this line past \(Limits.expandedLineLength) characters; the rest is not expanded",
+          at: line.range(from: 0, to: 1))
+      }
     }
     builder.lyrics.musicLineStarts(at: builder.elements.count)
     builder.lineStartTime = builder.currentTime
@@ -63,7 +77,16 @@ struct BodyParser {
         scanner.position = scanner.end
         break
       }
+      let (slot, count) = (activeSlot, builder.elements.count)
       let known = parseConstruct(startingWith: scalar, &scanner)
+      if slot == activeSlot { elementCount += max(0, builder.elements.count - count) }
+      if elementCount >= Limits.elementsPerTune {
+        isFull = true
+        diagnostics.error(
+          "tune too long: only its first \(Limits.elementsPerTune) notes, rests and bar lines are read",
+          at: line.range(from: scanner.position, to: scanner.position + 1))
+        break
+      }
       if known {
         reportUnknown(from: &unknownStart, to: before, line: line)
       } else if unknownStart == nil {
@@ -149,7 +172,7 @@ struct BodyParser {
     default:
       let start = scanner.position
       scanner.advance()
-      builder.pending.decorations.append(Decoration(name: "staccato", range: scanner.range(from: start)))
+      addPendingDecoration(Decoration(name: "staccato", range: scanner.range(from: start)))
     }
   }
 
@@ -184,6 +207,7 @@ struct BodyParser {
     guard let first = start else { return }
     start = nil
     let text = line.text(from: first, to: end)
-    diagnostics.error("unexpected '\(text)' in music; skipped", at: line.range(from: first, to: end))
+    diagnostics.error(
+      "unexpected '\(Diagnostic.excerpt(text))' in music; skipped", at: line.range(from: first, to: end))
   }
 }

@@ -7,12 +7,12 @@ import ScoreModel
 ///
 /// Examples: `2` → 2, `/2` → 1/2, `/` → 1/2, `//` → 1/4, `3/2` → 3/2, `3/` → 3/2.
 ///
-/// Known limits: zero (`A0`, `A/0`) and huge lengths are reported as errors and read
-/// as 1 so later notes keep their timing; denominators that are not powers of two
-/// are accepted silently (tuplet-like lengths some tunes use).
+/// Known limits: zero (`A0`, `A/0`) and lengths past `Limits.noteLengthFactor` (`A8192`,
+/// `A/8192`) are reported as errors and read as 1 so later notes keep their timing;
+/// denominators that are not powers of two are accepted silently (tuplet-like lengths
+/// some tunes use).
 enum LengthReader {
-  /// The largest numerator or total denominator accepted.
-  static let limit = 4096
+  static let limit = Limits.noteLengthFactor
 
   /// The multiplier at the scanner (1 when nothing is written).
   static func read(_ scanner: inout LineScanner, diagnostics: DiagnosticCollector) -> Rational {
@@ -32,7 +32,9 @@ enum LengthReader {
       return .one
     }
     guard value <= limit, denominator <= limit else {
-      diagnostics.error("bad note length (too large)", at: scanner.range(from: start))
+      diagnostics.error(
+        "note length out of range (numerator and denominator at most \(limit)); read as 1",
+        at: scanner.range(from: start))
       return .one
     }
     return Rational(value, denominator)

@@ -13,7 +13,10 @@ import ScoreModel
 /// Example: with `m: ~n2 = (3o/n/m/ n`, `~c2` → `(3d/c/B/ c`.
 ///
 /// Known limits: columns reported for text after an expanded macro refer to the
-/// expanded line; accidentals before a transposing macro's note are not moved.
+/// expanded line; accidentals before a transposing macro's note are not moved. A line
+/// grows to at most `Limits.expandedLineLength` scalars: past that the rest of the line
+/// is copied unexpanded (and the caller reports it), so a macro written a million times
+/// cannot build a gigabyte line.
 struct MacroTable {
   /// One macro: the left side split at its `n`, and the replacement.
   struct Macro {
@@ -28,6 +31,8 @@ struct MacroTable {
   private var firstScalars: Set<Unicode.Scalar> = []
 
   var isEmpty: Bool { macros.isEmpty }
+  /// How many macros are defined.
+  var count: Int { macros.count }
 
   /// Adds a definition `left = right`; returns false when it is malformed.
   mutating func define(_ definition: String) -> Bool {
@@ -49,11 +54,12 @@ struct MacroTable {
     return true
   }
 
-  /// The line with macros expanded, or nil when nothing matched.
-  func expand(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar]? {
+  /// The line with macros expanded, or nil when nothing matched; `cut` is true when
+  /// expansion stopped at `Limits.expandedLineLength`.
+  func expand(_ scalars: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], cut: Bool)? {
     guard !macros.isEmpty, scalars.contains(where: { firstScalars.contains($0) }) else { return nil }
     var output: [Unicode.Scalar] = []
-    output.reserveCapacity(scalars.count * 2)
+    output.reserveCapacity(min(scalars.count * 2, Limits.expandedLineLength))
     var index = 0
     var changed = false
     var quote: Unicode.Scalar?
@@ -72,7 +78,12 @@ struct MacroTable {
         index += 1
         continue
       }
-      if firstScalars.contains(scalar), let (text, length) = match(scalars, at: index) {
+      let budget = Limits.expandedLineLength - output.count
+      if firstScalars.contains(scalar), let (text, length) = match(scalars, at: index, budget: budget) {
+        guard text.count <= budget else {
+          output += scalars[index...]
+          return (output, true)
+        }
         output += text
         index += length
         changed = true
@@ -81,11 +92,12 @@ struct MacroTable {
       output.append(scalar)
       index += 1
     }
-    return changed ? output : nil
+    return changed ? (output, false) : nil
   }
 
-  /// The expansion and matched length of the first macro matching at `index`.
-  private func match(_ scalars: [Unicode.Scalar], at index: Int) -> ([Unicode.Scalar], Int)? {
+  /// The expansion and matched length of the first macro matching at `index`; the
+  /// expansion stops growing once it passes `budget` scalars.
+  private func match(_ scalars: [Unicode.Scalar], at index: Int, budget: Int) -> ([Unicode.Scalar], Int)? {
     for macro in macros where starts(scalars, at: index, with: macro.prefix) {
       var position = index + macro.prefix.count
       guard let suffix = macro.suffix else { return (macro.replacement, macro.prefix.count) }
@@ -93,7 +105,7 @@ struct MacroTable {
         starts(scalars, at: position, with: suffix)
       else { continue }
       var text: [Unicode.Scalar] = []
-      for scalar in macro.replacement {
+      for scalar in macro.replacement where text.count <= budget {
         if ("h"..."w").contains(scalar) {
           let steps = Int(scalar.value) - Int(("n" as Unicode.Scalar).value)
           text += base.shifted(by: steps).spelling

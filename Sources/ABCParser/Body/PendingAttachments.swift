@@ -11,6 +11,8 @@ struct PendingAttachments {
   var annotations: [TextAnnotation] = []
   var graces: GraceGroup?
   var slurStarts: [SlurMark] = []
+  /// True once `Limits.attachmentsPerNote` was reported for what waits now.
+  var reportedOverflow = false
 
   var isEmpty: Bool {
     decorations.isEmpty && annotations.isEmpty && graces == nil && slurStarts.isEmpty
@@ -40,6 +42,7 @@ extension VoiceBuilder {
     rest.annotations += pending.annotations
     pending.decorations = []
     pending.annotations = []
+    pending.reportedOverflow = false
   }
 
   /// Opens a slur at the next note.

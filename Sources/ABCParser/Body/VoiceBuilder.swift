@@ -128,6 +128,7 @@ struct VoiceBuilder {
     bar.annotations += pending.annotations
     pending.decorations = []
     pending.annotations = []
+    pending.reportedOverflow = false
     elements.append(.bar(bar))
     accidentals.endBar()
     beamOpen = false
@@ -142,6 +143,7 @@ struct VoiceBuilder {
     spacer.annotations = pending.annotations
     pending.decorations = []
     pending.annotations = []
+    pending.reportedOverflow = false
     elements.append(.spacer(spacer))
   }
 
@@ -176,6 +178,12 @@ struct VoiceBuilder {
   mutating func modifyElement(at index: Int, _ change: (inout VoiceElement) -> Void) {
     guard elements.indices.contains(index) else { return }
     change(&elements[index])
+  }
+
+  /// The decorations and annotations of the note at `index` (0 for other elements).
+  func attachmentCount(at index: Int) -> Int {
+    guard elements.indices.contains(index), case .note(let note) = elements[index] else { return 0 }
+    return note.decorations.count + note.annotations.count
   }
 
   /// Ties every head of the last note; false when the last element is not a note.

@@ -71,7 +71,11 @@ enum FieldInterpreter {
         settings.userSymbols[symbol] = definition
       }
     case "m":
-      if !settings.macros.define(text) {
+      if settings.macros.count >= Limits.macrosPerTune {
+        diagnostics.warning(
+          "more than \(Limits.macrosPerTune) macros (m:) in one tune; this one is ignored",
+          at: scanner.line.range(from: 0, to: scanner.end))
+      } else if !settings.macros.define(text) {
         diagnostics.warning(
           "bad macro definition; expected m: ~G3 = G{A}G{F}G",
           at: scanner.line.range(from: 0, to: scanner.end))

@@ -76,7 +76,7 @@ enum KeyParser {
         // Unknown parameters (`app:param=`, abcm2ps extras) are accepted silently.
         _ = result.staff.apply(name: name, value: value, range: range, diagnostics: diagnostics)
       } else {
-        diagnostics.warning("unknown key parameter '\(token.text)'", at: range)
+        diagnostics.warning("unknown key parameter '\(Diagnostic.excerpt(token.text))'", at: range)
       }
     }
     return result
@@ -94,14 +94,14 @@ enum KeyParser {
       if let (step, accidental) = explicitAccidental(token) {
         key.explicitAccidentals[step] = accidental
       } else {
-        diagnostics.warning("unknown key parameter '\(token)'", at: range)
+        diagnostics.warning("unknown key parameter '\(Diagnostic.excerpt(token))'", at: range)
       }
     }
     guard !modeName.isEmpty else { return false }
     if let mode = mode(named: modeName) {
       key.mode = mode
     } else {
-      diagnostics.warning("unknown mode '\(modeName)'", at: range)
+      diagnostics.warning("unknown mode '\(Diagnostic.excerpt(modeName))'", at: range)
     }
     return true
   }

@@ -1,3 +1,5 @@
+import ScoreModel
+
 /// Which source symbols end a score line (`I:linebreak`, ABC 2.1 §6.1.1).
 struct LineBreakPolicy: Equatable {
   /// An end of a music line is a break (unless the line ends with `\`).
@@ -24,7 +26,8 @@ struct LineBreakPolicy: Equatable {
       case "!": policy.atBang = true
       case "<none>": break
       default:
-        diagnostics.warning("unknown linebreak symbol '\(token)'", at: scanner.range(from: start))
+        diagnostics.warning(
+          "unknown linebreak symbol '\(Diagnostic.excerpt(token))'", at: scanner.range(from: start))
         return nil
       }
     }

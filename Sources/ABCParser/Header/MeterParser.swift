@@ -34,21 +34,27 @@ enum MeterParser {
     } while scanner.consume("+")
     if hasParenthesis { _ = scanner.consume(")") }
     scanner.skipWhitespace()
-    let total = numerators.reduce(0, +)
+    let total = numerators.reduce(0) { min($0 + $1, Limits.number) }
     if !numerators.isEmpty, scanner.isAtEnd {
-      diagnostics.warning("meter '\(word)' has no denominator; ignored", at: scanner.range(from: start))
+      diagnostics.warning(
+        "meter '\(Diagnostic.excerpt(word))' has no denominator; ignored", at: scanner.range(from: start))
       return nil
     }
     guard !numerators.isEmpty, scanner.consume("/") else {
       diagnostics.error(
-        "bad meter '\(word)'; expected e.g. 6/8, C, C| or none", at: scanner.range(from: start))
+        "bad meter '\(Diagnostic.excerpt(word))'; expected e.g. 6/8, C, C| or none",
+        at: scanner.range(from: start))
       return nil
     }
     scanner.skipWhitespace()
-    guard let denominator = scanner.readNumber(), denominator > 0, total > 0,
-      denominator <= 1024, total <= 1024
-    else {
-      diagnostics.error("bad meter '\(word)'", at: scanner.range(from: start))
+    guard let denominator = scanner.readNumber(), denominator > 0, total > 0 else {
+      diagnostics.error("bad meter '\(Diagnostic.excerpt(word))'", at: scanner.range(from: start))
+      return nil
+    }
+    guard denominator <= Limits.meterTerm, total <= Limits.meterTerm else {
+      diagnostics.error(
+        "meter '\(Diagnostic.excerpt(word))' out of range (numerators and denominator at most "
+          + "\(Limits.meterTerm)); the meter is unchanged", at: scanner.range(from: start))
       return nil
     }
     return .fraction(numerators: numerators, denominator: denominator)

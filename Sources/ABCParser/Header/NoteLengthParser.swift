@@ -2,9 +2,6 @@ import ScoreModel
 
 /// Reads a fraction of a whole note as written in `L:` and `Q:` (`1/8`, `1`, `3/8`).
 enum NoteLengthParser {
-  /// The largest numerator or denominator accepted.
-  static let limit = 4096
-
   /// Reads `n/d` or `n` at the scanner; nil (scanner unmoved) when there is none.
   static func readFraction(_ scanner: inout LineScanner) -> Rational? {
     let start = scanner.position
@@ -17,7 +14,9 @@ enum NoteLengthParser {
       }
       denominator = value
     }
-    guard numerator > 0, denominator > 0, numerator <= limit, denominator <= limit else {
+    guard numerator > 0, denominator > 0, numerator <= Limits.unitLengthTerm,
+      denominator <= Limits.unitLengthTerm
+    else {
       scanner.position = start
       return nil
     }
@@ -37,7 +36,8 @@ enum NoteLengthParser {
       return length
     }
     let text = scanner.readRest()
-    diagnostics.error("bad unit note length '\(text)'; expected e.g. 1/8", at: scanner.range(from: start))
+    diagnostics.error(
+      "bad unit note length '\(Diagnostic.excerpt(text))'; expected e.g. 1/8", at: scanner.range(from: start))
     return nil
   }
 }

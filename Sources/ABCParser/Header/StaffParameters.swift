@@ -34,31 +34,31 @@ struct StaffParameters {
       if let clef = ClefParser.clef(named: value) {
         self.clef = clef
       } else {
-        diagnostics.warning("unknown clef '\(value)'", at: range)
+        diagnostics.warning("unknown clef '\(Diagnostic.excerpt(value))'", at: range)
       }
     case "middle", "m":
       if let pitch = Self.pitch(value) {
         middle = pitch
       } else {
-        diagnostics.warning("bad middle= pitch '\(value)'", at: range)
+        diagnostics.warning("bad middle= pitch '\(Diagnostic.excerpt(value))'", at: range)
       }
     case "octave":
-      if let number = Int(value), abs(number) <= 4 {
+      if let number = Int(value), Limits.staffOctaveShift.contains(number) {
         octave = number
       } else {
-        diagnostics.warning("bad octave= value '\(value)'", at: range)
+        diagnostics.warning("bad octave= value '\(Diagnostic.excerpt(value))'", at: range)
       }
     case "transpose", "t":
-      if let number = Int(value), abs(number) <= 48 {
+      if let number = Int(value), Limits.transpose.contains(number) {
         transpose = number
       } else {
-        diagnostics.warning("bad transpose= value '\(value)'", at: range)
+        diagnostics.warning("bad transpose= value '\(Diagnostic.excerpt(value))'", at: range)
       }
     case "stafflines":
-      if let number = Int(value), (0...12).contains(number) {
+      if let number = Int(value), Limits.staffLines.contains(number) {
         staffLines = number
       } else {
-        diagnostics.warning("bad stafflines= value '\(value)'", at: range)
+        diagnostics.warning("bad stafflines= value '\(Diagnostic.excerpt(value))'", at: range)
       }
     default:
       return false

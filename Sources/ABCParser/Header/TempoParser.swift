@@ -46,13 +46,26 @@ enum TempoParser {
         if unitFormStart == nil { unitFormStart = start }
       } else if scalar.asciiDigit != nil, sawEquals || scanner.peekAfterNumber() != "/" {
         if unitFormStart == nil { unitFormStart = start }
-        tempo.beatsPerMinute = scanner.readNumber().map { min($0, 10_000) }
+        let rate = scanner.readNumber() ?? 0
+        if rate > Limits.tempoRate {
+          diagnostics.warning(
+            "tempo \(rate) is more than \(Limits.tempoRate) beats per minute; read as \(Limits.tempoRate)",
+            at: scanner.range(from: start))
+        }
+        tempo.beatsPerMinute = min(rate, Limits.tempoRate)
       } else if let beat = NoteLengthParser.readFraction(&scanner) {
-        tempo.beats.append(beat)
+        if tempo.beats.count < Limits.tempoBeats {
+          tempo.beats.append(beat)
+        } else if tempo.beats.count == Limits.tempoBeats {
+          diagnostics.warning(
+            "more than \(Limits.tempoBeats) beat lengths in a tempo; the rest are ignored",
+            at: scanner.range(from: start))
+        }
       } else {
         let junk = scanner.read { !$0.isABCWhitespace && $0 != "\"" }
         if junk.isEmpty { scanner.advance() }
-        diagnostics.warning("unexpected '\(junk)' in tempo", at: scanner.range(from: start))
+        diagnostics.warning(
+          "unexpected '\(Diagnostic.excerpt(junk))' in tempo", at: scanner.range(from: start))
       }
     }
     if tempo.beats.isEmpty, tempo.beatsPerMinute != nil, let unitFormStart {

@@ -58,7 +58,8 @@ enum VoiceFieldParser {
         if let stem = StemDirection(rawValue: text.lowercased()) {
           value.stem = stem
         } else {
-          diagnostics.warning("bad stem= value '\(text)'; expected up, down or auto", at: range)
+          diagnostics.warning(
+            "bad stem= value '\(Diagnostic.excerpt(text))'; expected up, down or auto", at: range)
         }
       default:
         _ = value.staff.apply(name: name, value: argument, range: range, diagnostics: diagnostics)

@@ -11,9 +11,6 @@ struct LineScanner {
   /// One past the last scalar the scanner may read.
   let end: Int
 
-  /// The largest number the scanner reads; longer digit runs saturate here.
-  static let numberLimit = 1_000_000
-
   init(line: SourceLine, from start: Int = 0, to end: Int? = nil) {
     self.line = line
     self.end = min(end ?? line.codeEnd, line.scalars.count)
@@ -57,11 +54,11 @@ struct LineScanner {
     return position > start
   }
 
-  /// Reads a run of ASCII digits, saturating at `numberLimit`; nil if none.
+  /// Reads a run of ASCII digits, saturating at `Limits.number`; nil if none.
   mutating func readNumber() -> Int? {
     var value: Int?
     while let scalar = peek(), let digit = scalar.asciiDigit {
-      value = min((value ?? 0) * 10 + digit, Self.numberLimit)
+      value = min((value ?? 0) * 10 + digit, Limits.number)
       position += 1
     }
     return value

@@ -31,7 +31,8 @@ struct LyricAligner {
         guard let index = nextNote(from: state.cursor, in: builder.elements) else {
           if !reported {
             reported = true
-            diagnostics.warning("more lyrics than notes: '\(describe(token))' has no note", at: range)
+            diagnostics.warning(
+              "more lyrics than notes: '\(Diagnostic.excerpt(describe(token)))' has no note", at: range)
           }
           continue
         }
@@ -69,6 +70,15 @@ struct LyricAligner {
         continue
       }
       state.cursor = index + 1
+      if builder.attachmentCount(at: index) >= Limits.attachmentsPerNote {
+        if !reported {
+          reported = true
+          diagnostics.warning(
+            "more than \(Limits.attachmentsPerNote) decorations and annotations on one note; the rest are "
+              + "dropped", at: token.range)
+        }
+        continue
+      }
       builder.modifyElement(at: index) { element in
         guard case .note(var note) = element else { return }
         switch token {

@@ -64,24 +64,14 @@ public struct TuneSource: Sendable {
     return Int(digits)
   }
 
-  /// Parses the tune. A tune's diagnostics are capped at `Limits.maxDiagnosticsPerTune`,
-  /// with a final note counting the rest.
+  /// Parses the tune (its diagnostics are bounded by the collector's
+  /// `Limits.diagnosticsPerFile`).
   public func parse() -> (tune: Tune?, diagnostics: [Diagnostic]) {
     let diagnostics = DiagnosticCollector(file: file)
     var parser = TuneParser(diagnostics: diagnostics)
     parser.isFragment = isFragment
     let tune = parser.parse(lines, base: base)
-    return (tune, Self.capped(diagnostics.diagnostics, file: file))
-  }
-
-  static func capped(_ diagnostics: [Diagnostic], file: String?) -> [Diagnostic] {
-    guard diagnostics.count > Limits.maxDiagnosticsPerTune else { return diagnostics }
-    var kept = Array(diagnostics.prefix(Limits.maxDiagnosticsPerTune))
-    let rest = diagnostics.count - kept.count
-    let last = diagnostics[diagnostics.count - 1].range
-    kept.append(
-      Diagnostic(.note, "\(rest) more problems in this tune are not shown", at: last, file: file))
-    return kept
+    return (tune, diagnostics.diagnostics)
   }
 }
 

@@ -109,7 +109,7 @@ public struct TunebookReader {
       reportedReplacement = true
       let index = line.scalars.firstIndex(of: "\u{FFFD}") ?? 0
       diagnostics.warning(
-        "the text holds replacement characters (bytes that were not text?)",
+        "the file is not valid UTF-8 (replacement characters found); was it saved as Latin-1?",
         at: line.range(from: index, to: index + 1))
     }
     if let expander, IncludeExpander.includeName(in: line) != nil {
@@ -170,6 +170,11 @@ public struct TunebookReader {
 
   private mutating func appendToTune(_ line: SourceLine) {
     guard current != nil else { return }
+    // A comment line is kept as a bare `%` (the parser skips it; its text costs nothing).
+    if !line.isDirective, line.codeEnd == 0, !line.isBlank {
+      current?.append(SourceLine(number: line.number, scalars: ["%"]))
+      return
+    }
     if currentScalars + line.scalars.count > Limits.maxTuneScalars {
       if !currentIsCut {
         currentIsCut = true

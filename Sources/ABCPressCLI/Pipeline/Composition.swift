@@ -20,12 +20,14 @@ struct Composition {
   private var sawHeader = false
   private var currentFile: String?
   private(set) var summary = EngravingRun.Summary()
+  private let reporter: DiagnosticReporter
 
   init(
     run: EngravingRun, engraver: @escaping (PageSetup, LayoutOptions) -> Engraver, pageCount: Int?,
     onPage: @escaping (DisplayPage) -> Void
   ) {
     console = run.console
+    reporter = DiagnosticReporter(console: run.console)
     makeEngraver = engraver
     self.pageCount = pageCount
     self.onPage = onPage
@@ -75,6 +77,8 @@ struct Composition {
 
   /// Closes the book.
   mutating func finish() -> BookEnd {
+    reporter.finish()
+    summary.hasErrors = reporter.hasErrors
     withComposer { _ in }
     summary.needsPageCount =
       composer.map { BookComposer.needsPageCount($0.setup) } == true && pageCount == nil
@@ -92,7 +96,6 @@ struct Composition {
   }
 
   private mutating func report(_ diagnostic: Diagnostic) {
-    if diagnostic.severity == .error { summary.hasErrors = true }
-    console.error(diagnostic.description)
+    reporter.report(diagnostic)
   }
 }

@@ -33,7 +33,6 @@ struct EngravingRun {
   var console: Console
   let inputs: [String]
   var standardInput: StandardInput?
-  var includeResolver: ABCParser.IncludeResolver?
   var transpose = 0
   /// The book's matter; a nil title or author comes from the first file's header.
   var matter = BookMatter()
@@ -69,7 +68,7 @@ struct EngravingRun {
     let workspaces = try Workspaces(session: session, jobs: session.jobs)
     let coordinator = workspaces.coordinator
     let source = PieceSource(
-      input: InputStream(paths: inputs, standardInput: standardInput, includeResolver: includeResolver))
+      input: InputStream(paths: inputs, standardInput: standardInput))
     var grouped: [RunPiece]? = groupBy.map { source.grouped(by: $0) }
     var groupedHead = 0
     func nextPiece() -> RunPiece? {

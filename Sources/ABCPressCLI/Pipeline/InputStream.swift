@@ -31,7 +31,8 @@ enum InputItem {
 final class InputStream {
   static let chunkSize = 256 * 1024
   private let paths: [String]
-  private let includeResolver: ABCParser.IncludeResolver?
+  /// Whether `abc-include` lines are followed (under `IncludePolicy`).
+  private let followsIncludes: Bool
   private let standardInput: StandardInput?
   private var index = 0
   private var descriptor: Int32 = -1
@@ -40,12 +41,15 @@ final class InputStream {
   private var pending: [InputItem] = []
   private var head = 0
   private var buffer = [UInt8](repeating: 0, count: chunkSize)
+  /// Bytes the current input may still give.
+  private var remaining = Int.max
 
-  /// A stream over `paths`, reading `-` from the spooled `standardInput`.
-  init(paths: [String], standardInput: StandardInput?, includeResolver: ABCParser.IncludeResolver?) {
+  /// A stream over `paths`, reading `-` from the spooled `standardInput`; each input's
+  /// includes are read under its own `IncludePolicy`.
+  init(paths: [String], standardInput: StandardInput?, followsIncludes: Bool = true) {
     self.paths = paths
     self.standardInput = standardInput
-    self.includeResolver = includeResolver
+    self.followsIncludes = followsIncludes
   }
 
   deinit {
@@ -73,7 +77,17 @@ final class InputStream {
       return true
     }
     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count > remaining {
+      pending.append(
+        .event(
+          .diagnostics([
+            Self.error("input larger than \(Limits.standardInputSize >> 20) MB from a pipe; the rest is not read", file: name)
+          ])))
+      remaining = 0
+      return finishInput()
+    }
     if count > 0 {
+      remaining -= count
       buffer.withUnsafeBytes { reader?.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
       pending += (reader?.takeEvents() ?? []).map { .event($0) }
       return true
@@ -83,6 +97,11 @@ final class InputStream {
       pending.append(
         .event(.diagnostics([Self.error("cannot read file: \(Self.reason(errno))", file: name)])))
     }
+    return finishInput()
+  }
+
+  /// Ends the current input: the reader's last events, then `.end`.
+  private func finishInput() -> Bool {
     reader?.finish()
     pending += (reader?.takeEvents() ?? []).map { .event($0) }
     pending.append(.end(name: name))
@@ -95,19 +114,28 @@ final class InputStream {
   private func open(_ path: String) {
     name = path == "-" ? "<stdin>" : path
     pending.append(.start(name: name))
-    let fd = Glibc.open(path == "-" ? standardInput?.path ?? "/dev/null" : path, O_RDONLY | O_CLOEXEC)
-    var status = stat()
-    if fd >= 0, fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      close(fd)
-      fail("cannot read file: it is a folder, not a file")
+    if path == "-", let failure = standardInput?.failure {
+      fail("cannot read file: \(failure)")
       return
     }
+    let fd = Glibc.open(path == "-" ? standardInput?.path ?? "/dev/null" : path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       fail("cannot read file: \(Self.reason(errno))")
       return
     }
+    var status = stat()
+    let kind = fstat(fd, &status) == 0 ? status.st_mode & S_IFMT : S_IFREG
+    if kind == S_IFDIR || kind == S_IFCHR || kind == S_IFBLK || kind == S_IFSOCK {
+      close(fd)
+      fail("cannot read file: it is \(kind == S_IFDIR ? "a folder" : "a device"), not a file")
+      return
+    }
+    // A regular file is read to its end whatever its size (memory stays bounded); a pipe
+    // stops at the standard-input limit, so an endless one cannot run forever.
+    remaining = kind == S_IFREG ? Int.max : Limits.standardInputSize
     descriptor = fd
-    reader = TunebookReader(file: name, includeResolver: includeResolver)
+    reader = TunebookReader(
+      file: name, includeResolver: followsIncludes ? IncludePolicy(input: path).resolver() : nil)
   }
 
   private func fail(_ message: String) {
@@ -128,47 +156,61 @@ final class InputStream {
 final class StandardInput {
   /// The copy; removed when the object goes away.
   let path: String
+  /// Why standard input could not be read (closed, a folder, too large), if it could not.
+  let failure: String?
 
-  private init(path: String) {
+  private init(path: String, failure: String?) {
     self.path = path
+    self.failure = failure
   }
 
   deinit {
     unlink(path)
   }
 
-  /// Copies the console's standard input to a temporary file; throws a one-line reason
-  /// when standard input cannot be read (closed, a folder).
-  static func spool(from console: Console) throws(InputError) -> StandardInput {
+  /// Copies the console's standard input to a temporary file; a standard input that
+  /// cannot be read gives an object with a `failure` (reported as the input's error).
+  static func spool(from console: Console) -> StandardInput {
     let path = NSTemporaryDirectory() + "abcpress-stdin-\(getpid())-\(UUID().uuidString).abc"
     let out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard out >= 0 else {
-      throw InputError("cannot copy standard input to \(path): \(InputStream.reason(errno))")
+      return StandardInput(path: path, failure: "cannot copy standard input to \(path): \(InputStream.reason(errno))")
     }
     defer { close(out) }
-    let spooled = StandardInput(path: path)
     if let data = console.capturedInput {
       _ = data.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }
-      return spooled
+      return StandardInput(path: path, failure: nil)
     }
-    var status = stat()
-    guard fstat(0, &status) == 0 else {
-      throw InputError("cannot read standard input: \(InputStream.reason(errno))")
-    }
-    if status.st_mode & S_IFMT == S_IFDIR { throw InputError("cannot read standard input: it is a folder") }
+    return StandardInput(path: path, failure: copy(to: out, path: path))
+  }
+
+  /// Copies standard input to `out`; returns why it failed, if it did.
+  private static func copy(to out: Int32, path: String) -> String? {
+    var total = 0
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw InputError("cannot read standard input: \(InputStream.reason(errno))")
+      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count == 0 { return nil }
+      if count > 0 {
+        total += count
+        guard total <= Limits.standardInputSize else {
+          return "standard input is larger than \(Limits.standardInputSize >> 20) MB"
+        }
+        guard buffer.withUnsafeBytes({ write(out, $0.baseAddress, count) }) == count else {
+          return "cannot copy standard input to \(path): \(InputStream.reason(errno))"
+        }
+        continue
       }
-      guard buffer.withUnsafeBytes({ write(out, $0.baseAddress, count) }) == count else {
-        throw InputError("cannot copy standard input to \(path): \(InputStream.reason(errno))")
+      switch errno {
+      case EINTR: continue
+      case EAGAIN:
+        var request = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        _ = poll(&request, 1, -1)
+      case EBADF: return "standard input is closed"
+      case EISDIR: return "standard input is a folder"
+      case let code: return "cannot read standard input: \(InputStream.reason(code))"
       }
     }
-    return spooled
   }
 }
 

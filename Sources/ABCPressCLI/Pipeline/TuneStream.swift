@@ -19,7 +19,6 @@ import ScoreModel
 struct TuneStream {
   let inputs: [String]
   var standardInput: StandardInput?
-  var includeResolver: ABCParser.IncludeResolver?
   let jobs: Int
 
   /// A tune as the job gets it, with its position in the run (1, 2, …).
@@ -38,7 +37,7 @@ struct TuneStream {
     let pool = WorkPool(jobs: jobs)
     defer { pool.shutdown() }
     let source = PieceSource(
-      input: InputStream(paths: inputs, standardInput: standardInput, includeResolver: includeResolver))
+      input: InputStream(paths: inputs, standardInput: standardInput))
     var queue: [Future<Value>?] = []
     var head = 0
     var position = 0

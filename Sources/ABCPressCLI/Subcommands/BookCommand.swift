@@ -26,6 +26,7 @@ struct BookCommand {
       --no-title-page         Leave out the title page.
       --dpi <n>               PNG resolution (default 150).
       --page-size, --music-font, --staff-space, --auto-break, --jobs, --fonts   As for render.
+    \(IncludePolicy.help)
       -h, --help              Show this help.
     """
 

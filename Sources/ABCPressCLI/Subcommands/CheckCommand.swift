@@ -16,11 +16,12 @@ struct CheckCommand {
       --format <f>   text (default) or json.
       --transpose <n>  Also transpose by n semitones (-48 to 48), as render and midi would.
       -j, --jobs <n>   Threads that parse (default: every core).
+    \(IncludePolicy.help)
       -h, --help     Show this help.
     """
 
   static let spec = ArgumentSpec(
-    options: ["--format", "--jobs", TransposeOption.name], aliases: ["-j": "--jobs"])
+    options: ["--format", "--jobs", TransposeOption.name, IncludePolicy.optionName], aliases: ["-j": "--jobs"])
 
   let console: Console
 
@@ -31,35 +32,31 @@ struct CheckCommand {
       throw UsageError("unknown format '\(format)' (choose text or json)")
     }
     let transpose = try TransposeOption.semitones(arguments)
-    let standardInput = try arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
+    let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
     stream.standardInput = standardInput
-    stream.includeResolver = InputLoader.readInclude
-    var hasErrors = false
     var count = 0
     let console = self.console
-    func emit(_ found: [Diagnostic]) {
-      for diagnostic in found {
-        hasErrors = hasErrors || diagnostic.severity == .error
-        if format == "json" {
-          console.write((count == 0 ? "[\n" : ",\n") + Self.json(diagnostic))
-        } else {
-          console.write(diagnostic.description + "\n")
-        }
-        count += 1
+    let reporter = DiagnosticReporter { diagnostic in
+      if format == "json" {
+        console.write((count == 0 ? "[\n" : ",\n") + Self.json(diagnostic))
+      } else {
+        console.write(diagnostic.description + "\n")
       }
+      count += 1
     }
     try stream.run { item, _ in
       let parsed = item.source.parse()
       if transpose != 0, let tune = parsed.tune { _ = Transposer(semitones: transpose).transpose(tune) }
       return parsed.diagnostics
     } report: {
-      emit($0)
+      reporter.report($0)
     } consume: {
-      emit($0)
+      reporter.report($0)
     }
+    reporter.finish()
     if format == "json" { console.write(count == 0 ? "[]\n" : "\n]\n") }
-    return hasErrors ? .inputErrors : .success
+    return reporter.hasErrors ? .inputErrors : .success
   }
 
   static func json(_ d: Diagnostic) -> String {

@@ -19,6 +19,7 @@ struct DumpCommand {
       --format <f>            text (default) or json (display list only).
       -o, --output <file>     Write to a file instead of standard output.
       --page-size, --music-font, --staff-space, --auto-break, --jobs, --fonts   As for render.
+    \(IncludePolicy.help)
       -h, --help              Show this help.
     """
 
@@ -59,13 +60,12 @@ struct DumpCommand {
   /// `--score`: each tune's score model, tune by tune.
   private func dumpScores(_ arguments: ParsedArguments) throws -> ExitCode {
     let transpose = try TransposeOption.semitones(arguments)
-    let standardInput = try arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
+    let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
     stream.standardInput = standardInput
-    stream.includeResolver = InputLoader.readInclude
     let file = arguments["--output"]
     var text = ""
-    var hasErrors = false
+    let reporter = DiagnosticReporter(console: console)
     var first = true
     let console = self.console
     try stream.run { item, _ in
@@ -77,17 +77,16 @@ struct DumpCommand {
       }
       return (dump, parsed.diagnostics)
     } report: { found in
-      for diagnostic in found { console.error(diagnostic.description) }
-      hasErrors = hasErrors || found.contains { $0.severity == .error }
+      reporter.report(found)
     } consume: { dump, found in
-      for diagnostic in found { console.error(diagnostic.description) }
-      hasErrors = hasErrors || found.contains { $0.severity == .error }
+      reporter.report(found)
       guard !dump.isEmpty else { return }
       let piece = (first ? "" : "\n") + dump
       first = false
       if file == nil { console.write(piece) } else { text += piece }
     }
     if let file { try OutputFile.write(text, to: URL(fileURLWithPath: file)) }
-    return hasErrors ? .inputErrors : .success
+    reporter.finish()
+    return reporter.hasErrors ? .inputErrors : .success
   }
 }

@@ -19,11 +19,13 @@ struct MIDICommand {
       --tune <X>              Only the tune with this X: reference number.
       -j, --jobs <n>          Threads that parse and play (default: every core).
     \(TransposeOption.help)
+    \(IncludePolicy.help)
       -h, --help              Show this help.
     """
 
   static let spec = ArgumentSpec(
-    options: ["--output", "--tune", "--jobs", TransposeOption.name], aliases: EngravingSession.aliases)
+    options: ["--output", "--tune", "--jobs", TransposeOption.name, IncludePolicy.optionName],
+    aliases: EngravingSession.aliases)
 
   let console: Console
 
@@ -47,31 +49,33 @@ struct MIDICommand {
       }
     }
     let transpose = try TransposeOption.semitones(arguments)
-    let standardInput = try arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
+    let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
     stream.standardInput = standardInput
-    stream.includeResolver = InputLoader.readInclude
     let directory = URL(fileURLWithPath: output, isDirectory: true)
     if toDirectory {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
-    var hasErrors = false
     var numbers: [Int] = []
     var chosen: (number: Int, bytes: [UInt8])?
     var used: [String: Int] = [:]
     let console = self.console
-    func report(_ found: [Diagnostic]) {
-      for diagnostic in found { console.error(diagnostic.description) }
-      hasErrors = hasErrors || found.contains { $0.severity == .error }
-    }
+    let reporter = DiagnosticReporter(console: console)
+    func report(_ found: [Diagnostic]) { reporter.report(found) }
     let only = wanted
     try stream.run { item, _ -> Played in
       let parsed = item.source.parse()
       guard var tune = parsed.tune else { return Played(diagnostics: parsed.diagnostics) }
       if let only, tune.referenceNumber != only { return Played(diagnostics: parsed.diagnostics) }
       if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
-      return Played(
-        number: tune.referenceNumber, bytes: MIDIExport.midiFile(for: tune), diagnostics: parsed.diagnostics)
+      // What was cut to stay within the limits is reported with the tune.
+      let (bytes, warnings) = MIDIExport.export(tune)
+      let stamped = warnings.map { warning -> Diagnostic in
+        var warning = warning
+        warning.file = warning.file ?? item.source.file
+        return warning
+      }
+      return Played(number: tune.referenceNumber, bytes: bytes, diagnostics: parsed.diagnostics + stamped)
     } report: {
       report($0)
     } consume: { played in
@@ -98,7 +102,8 @@ struct MIDICommand {
       }
       try write(chosen.bytes, to: URL(fileURLWithPath: output))
     }
-    return hasErrors ? .inputErrors : .success
+    reporter.finish()
+    return reporter.hasErrors ? .inputErrors : .success
   }
 
   /// A tune played on a worker.

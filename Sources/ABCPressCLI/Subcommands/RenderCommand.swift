@@ -26,6 +26,7 @@ struct RenderCommand {
     \(TransposeOption.help)
       -j, --jobs <n>          Threads that lay out and draw (default: every core).
       --fonts <dir>           Folder holding the music fonts (default: the checkout's Fonts/).
+    \(IncludePolicy.help)
       -h, --help              Show this help.
     """
 

@@ -24,6 +24,7 @@ struct ThumbsCommand {
       --template <name|file>  Template for the music's size (default incipit).
       --theme <name|file>     Colour theme (default classic).
       --music-font, --staff-space, --jobs, --fonts   As for render.
+    \(IncludePolicy.help)
       -h, --help              Show this help.
     """
 
@@ -54,21 +55,17 @@ struct ThumbsCommand {
           arguments["--incipit"], name: "--incipit", default: Double(session.template.incipitBars ?? 4),
           range: 0...999))
     let palette = EngravingSession.palette(session.theme, transparent: arguments.has("--transparent"))
-    let standardInput = try arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
+    let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: session.jobs)
     stream.standardInput = standardInput
-    stream.includeResolver = InputLoader.readInclude
     let workspaces = try Workspaces(session: session, jobs: session.jobs)
     let thumbnail = Thumbnail(
       session: session, base: base, bars: bars, pattern: pattern, format: format, width: width,
       palette: palette)
     var count = 0
-    var hasErrors = false
     let console = self.console
-    func report(_ found: [Diagnostic]) {
-      for diagnostic in found { console.error(diagnostic.description) }
-      hasErrors = hasErrors || found.contains { $0.severity == .error }
-    }
+    let reporter = DiagnosticReporter(console: console)
+    func report(_ found: [Diagnostic]) { reporter.report(found) }
     try stream.run { item, worker in
       thumbnail.make(item, workspace: workspaces[worker])
     } report: {
@@ -82,7 +79,8 @@ struct ThumbsCommand {
       console.error("abcpress: error: no tunes to engrave")
       return .inputErrors
     }
-    return hasErrors ? .inputErrors : .success
+    reporter.finish()
+    return reporter.hasErrors ? .inputErrors : .success
   }
 
   static func number(_ text: String?, name: String, default value: Double, range: ClosedRange<Double>) throws

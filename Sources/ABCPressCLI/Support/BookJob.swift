@@ -23,10 +23,9 @@ struct BookJob {
   {
     session = try EngravingSession(arguments: arguments, defaultTemplate: defaultTemplate)
     self.console = console
-    let standardInput = try arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
+    let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     run = EngravingRun(session: session, console: console, inputs: arguments.positionals)
     run.standardInput = standardInput
-    run.includeResolver = InputLoader.readInclude
     run.transpose = try TransposeOption.semitones(arguments)
     run.matter = matter(arguments: arguments, frontMatter: frontMatter)
     run.groupBy = try groupBy(arguments)

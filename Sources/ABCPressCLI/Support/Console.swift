@@ -1,4 +1,5 @@
 import Foundation
+import ScoreModel
 
 /// Where a command reads standard input and writes its output and errors.
 ///
@@ -34,7 +35,40 @@ public final class Console: @unchecked Sendable {
   /// The standard input a captured console serves (nil for the process's own).
   var capturedInput: Data? { input }
 
-  public func readStandardInput() -> Data {
-    input ?? FileHandle.standardInput.readDataToEndOfFile()
+  /// All of standard input, read with read(2) until end of file. A closed descriptor, a
+  /// folder, another read error, or more than `Limits.standardInputSize` bytes (as from
+  /// `/dev/zero`) throw a `StandardInputError` instead of trapping or growing forever.
+  public func readStandardInput() throws(StandardInputError) -> Data {
+    if let input { return input }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count > 0 {
+        guard data.count + count <= Limits.standardInputSize else {
+          throw StandardInputError("standard input is larger than \(Limits.standardInputSize >> 20) MB")
+        }
+        data.append(contentsOf: buffer[0..<count])
+        continue
+      }
+      if count == 0 { return data }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN:
+        var request = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        _ = poll(&request, 1, -1)
+      case EBADF: throw StandardInputError("standard input is closed")
+      case EISDIR: throw StandardInputError("standard input is a folder")
+      case let code:
+        throw StandardInputError("cannot read standard input: \(String(cString: strerror(code)))")
+      }
+    }
   }
+}
+
+/// Standard input could not be read; the message is one line for the user.
+public struct StandardInputError: Error, CustomStringConvertible, LocalizedError {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+  public var errorDescription: String? { description }
 }

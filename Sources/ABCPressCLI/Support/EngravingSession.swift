@@ -22,6 +22,7 @@ struct EngravingSession: @unchecked Sendable {
   /// Options shared by every command that engraves.
   static let optionNames: Set<String> = [
     "--page-size", "--music-font", "--fonts", "--staff-space", "--template", "--theme", "--jobs",
+    "--include-path",
   ]
   static let flagNames: Set<String> = ["--auto-break"]
   static let aliases: [String: String] = ["-o": "--output", "-j": "--jobs"]

@@ -26,21 +26,21 @@ struct InputLoader {
     for path in paths {
       let name = path == "-" ? "<stdin>" : path
       let data: Data
-      if path == "-" {
-        data = console.readStandardInput()
-      } else {
-        do {
+      do {
+        if path == "-" {
+          data = try console.readStandardInput()
+        } else {
           data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-          loaded.diagnostics.append(
-            Diagnostic(
-              .error, "cannot read file: \(Self.reason(error))",
-              at: SourceRange(SourceLocation(line: 1, column: 1)), file: name))
-          continue
         }
+      } catch {
+        loaded.diagnostics.append(
+          Diagnostic(
+            .error, "cannot read file: \(Self.reason(error))",
+            at: SourceRange(SourceLocation(line: 1, column: 1)), file: name))
+        continue
       }
       let text = SourceDecoder.decode(data)
-      let result = ABCParser.parse(text, file: name, includeResolver: Self.readInclude)
+      let result = ABCParser.parse(text, file: name, includeResolver: IncludePolicy(input: path).resolver())
       var book = result.tunebook
       if transpose != 0 {
         let transposer = Transposer(semitones: transpose)
@@ -56,20 +56,6 @@ struct InputLoader {
       }
     }
     return loaded
-  }
-
-  /// Reads an `I:abc-include` file relative to the including file's folder (the current
-  /// folder for standard input), decoded like any input.
-  @Sendable static func readInclude(_ name: String, from includingFile: String?) -> (
-    path: String, text: String
-  )? {
-    var base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-    if let includingFile, includingFile != "<stdin>" {
-      base = URL(fileURLWithPath: includingFile).deletingLastPathComponent()
-    }
-    let url = URL(fileURLWithPath: name, relativeTo: base).standardizedFileURL
-    guard let data = try? Data(contentsOf: url) else { return nil }
-    return (url.path, SourceDecoder.decode(data))
   }
 
   /// Prints diagnostics as `file:line:column: severity: message`.

@@ -7,9 +7,9 @@ import Foundation
 /// Many older tune books were saved as Latin-1; decoding them as UTF-8 would turn every
 /// accented letter into U+FFFD. Latin-1 maps each byte to the code point of the same
 /// value, so it can always be decoded.
-enum SourceDecoder {
+public enum SourceDecoder {
   /// The text of `data`.
-  static func decode(_ data: Data) -> String {
+  public static func decode(_ data: Data) -> String {
     if !declaresLatin1(data), let text = String(validating: data, as: UTF8.self) { return text }
     return latin1(data)
   }

@@ -1,3 +1,5 @@
+import ScoreModel
+
 /// The `--transpose N` option shared by render, check and midi.
 enum TransposeOption {
   static let name = "--transpose"
@@ -8,8 +10,11 @@ enum TransposeOption {
   static func semitones(_ arguments: ParsedArguments) throws(UsageError) -> Int {
     guard let text = arguments[name] else { return 0 }
     let digits = text.hasPrefix("+") ? String(text.dropFirst()) : text
-    guard let value = Int(digits), (-48...48).contains(value) else {
-      throw UsageError("--transpose must be a whole number of semitones from -48 to 48, got '\(text)'")
+    guard let value = Int(digits), Limits.transpose.contains(value) else {
+      let range = Limits.transpose
+      throw UsageError(
+        "--transpose must be a whole number of semitones from \(range.lowerBound) to \(range.upperBound), "
+          + "got '\(text)'")
     }
     return value
   }

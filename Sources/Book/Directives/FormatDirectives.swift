@@ -10,7 +10,9 @@ import ScoreModel
  TeX Gyre families Debian ships (Times → Termes, Helvetica → Heros, Courier → Cursor,
  Palatino → Pagella, NewCenturySchlbk → Schola, Bookman → Bonum, AvantGarde → Adventor).
  `*` as a font name keeps the family. File-header directives apply to the whole book;
- a tune's own directives to that tune only (the caller passes them separately).
+ a tune's own directives to that tune only (the caller passes them separately). Every
+ number is range-checked (FormatDirectives+Checks.swift): a bad value is a warning naming
+ the directive and value, and the previous value stays.
 
      %%pagewidth 21cm      → setup.width = 595.3
      %%titlefont Times-Bold 20 → TeX Gyre Termes Bold 20
@@ -33,6 +35,8 @@ public struct FormatDirectives {
   public var options: LayoutOptions
   /// Messages about unknown or malformed directives, with their source ranges.
   public private(set) var warnings: [(message: String, range: SourceRange)] = []
+  /// Whether each geometry directive must leave a usable page on its own (see `apply(_:)`).
+  var checksEachGeometryChange = true
 
   public init(setup: PageSetup, options: LayoutOptions) {
     self.setup = setup
@@ -56,7 +60,17 @@ public struct FormatDirectives {
     "partsbox",
   ]
 
+  /// Applies directives in order. Geometry is checked on the result of them all, so
+  /// `%%pagewidth 100` before `%%leftmargin 0` is fine; only when the result leaves no
+  /// room for music are they applied again one by one, refusing the change that breaks
+  /// the page (and warning about it).
   public mutating func apply(_ directives: [Directive]) {
+    let start = self
+    checksEachGeometryChange = false
+    for directive in directives { apply(directive) }
+    checksEachGeometryChange = true
+    guard Self.geometryProblem(setup, indent: options.indent) != nil else { return }
+    self = start
     for directive in directives { apply(directive) }
   }
 
@@ -65,32 +79,40 @@ public struct FormatDirectives {
     let value = directive.arguments.trimmed
     if Self.handledElsewhere.contains(name) || name.hasPrefix("abc") || name.isEmpty { return }
     if name.hasPrefix("end"), name != "endtext" { return }  // the matching begin… already warned
-    func length(_ body: (inout FormatDirectives, Double) -> Void) {
-      guard let points = StyleValues.length(value) else {
-        return warn("'\(value)' is not a length", directive)
-      }
-      body(&self, points)
+    /// Reads a length in `range` and applies it; geometry changes only when the page stays usable.
+    func length(
+      _ range: ClosedRange<Double>, geometry: Bool = false, _ body: (inout FormatDirectives, Double) -> Void
+    ) {
+      guard let points = checkedLength(value, in: range, directive) else { return }
+      guard geometry else { return body(&self, points) }
+      changeGeometry(directive) { body(&$0, points) }
     }
     func flag() -> Bool {
       StyleValues.bool(value.split(separator: " ").first.map(String.init) ?? "1") ?? true
     }
+    let page = Limits.pageSide
+    let margin = 0...page.upperBound
     switch name {
-    case "pagewidth": length { $0.setup.width = $1 }
-    case "pageheight": length { $0.setup.height = $1 }
-    case "topmargin": length { $0.setup.marginTop = $1 }
-    case "botmargin": length { $0.setup.marginBottom = $1 }
-    case "leftmargin": length { $0.setup.marginLeft = $1 }
-    case "rightmargin": length { $0.setup.marginRight = $1 }
-    case "gutter": length { $0.setup.gutter = $1 }
+    case "pagewidth": length(page, geometry: true) { $0.setup.width = $1 }
+    case "pageheight": length(page, geometry: true) { $0.setup.height = $1 }
+    case "topmargin": length(margin, geometry: true) { $0.setup.marginTop = $1 }
+    case "botmargin": length(margin, geometry: true) { $0.setup.marginBottom = $1 }
+    case "leftmargin": length(margin, geometry: true) { $0.setup.marginLeft = $1 }
+    case "rightmargin": length(margin, geometry: true) { $0.setup.marginRight = $1 }
+    case "gutter": length(margin, geometry: true) { $0.setup.gutter = $1 }
     case "landscape":
-      if flag() != (setup.width > setup.height) { swap(&setup.width, &setup.height) }
-    case "scale":
-      guard let scale = Double(value), scale > 0.1, scale < 5 else {
-        return warn("bad scale '\(value)'", directive)
+      let landscape = flag()
+      changeGeometry(directive) {
+        if landscape != ($0.setup.width > $0.setup.height) { swap(&$0.setup.width, &$0.setup.height) }
       }
+    case "scale":
+      guard let scale = checkedNumber(value, in: Limits.scale, directive) else { return }
       setup.staffSpace = 6 * scale
-    case "staffwidth": length { $0.setup.marginRight = max(0, $0.setup.width - $0.setup.marginLeft - $1) }
-    case "indent": length { $0.options.indent = $1 }
+    case "staffwidth":
+      length(Limits.minimumContentSide...page.upperBound, geometry: true) {
+        $0.setup.marginRight = max(0, $0.setup.width - $0.setup.marginLeft - $1)
+      }
+    case "indent": length(margin, geometry: true) { $0.options.indent = $1 }
     case "splittune": options.splitTunes = flag()
     case "oneperpage": options.onePerPage = flag()
     case "vertical-justify": options.justifyVertically = flag()
@@ -99,32 +121,33 @@ public struct FormatDirectives {
       let head = RunningHead.tabSeparated(Self.unquoted(value), font: font)
       if name == "header" { setup.header = head } else { setup.footer = head }
     case "headerfont":
-      let font = Self.font(value, base: setup.header?.font ?? headFont())
+      let font = checkedFont(value, base: setup.header?.font ?? headFont(), directive)
       setup.header?.font = font
     case "footerfont":
-      let font = Self.font(value, base: setup.footer?.font ?? headFont())
+      let font = checkedFont(value, base: setup.footer?.font ?? headFont(), directive)
       setup.footer?.font = font
-    case "titlefont": setup.titleFont = Self.font(value, base: setup.titleFont)
-    case "subtitlefont": setup.subtitleFont = Self.font(value, base: setup.subtitleFont)
-    case "composerfont": setup.composerFont = Self.font(value, base: setup.composerFont)
-    case "tempofont": setup.tempoFont = Self.font(value, base: setup.tempoFont)
+    case "titlefont": setup.titleFont = checkedFont(value, base: setup.titleFont, directive)
+    case "subtitlefont": setup.subtitleFont = checkedFont(value, base: setup.subtitleFont, directive)
+    case "composerfont": setup.composerFont = checkedFont(value, base: setup.composerFont, directive)
+    case "tempofont": setup.tempoFont = checkedFont(value, base: setup.tempoFont, directive)
     case "partsfont":
-      setup.partsFont = Self.font(value, base: setup.partsFont)
+      setup.partsFont = checkedFont(value, base: setup.partsFont, directive)
       if Self.hasBox(value) { setup.partLabelsBoxed = true }
     case "gchordfont":
-      setup.chordFont = Self.font(value, base: setup.chordFont)
+      setup.chordFont = checkedFont(value, base: setup.chordFont, directive)
       if Self.hasBox(value) { setup.chordSymbolsBoxed = true }
     case "gchordbox": setup.chordSymbolsBoxed = Self.bool(value)
     case "partsbox": setup.partLabelsBoxed = Self.bool(value)
-    case "annotationfont": setup.annotationFont = Self.font(value, base: setup.annotationFont)
-    case "vocalfont": setup.vocalFont = Self.font(value, base: setup.vocalFont)
-    case "wordsfont": setup.wordsFont = Self.font(value, base: setup.wordsFont)
-    case "textfont": setup.textFont = Self.font(value, base: setup.textFont)
-    case "topspace": length { $0.setup.topSpace = $1 }
-    case "titlespace": length { $0.setup.titleSpace = $1 }
-    case "musicspace": length { $0.setup.musicSpace = $1 }
-    case "staffsep": length { $0.setup.systemGap = max(1, $1 / $0.setup.staffSpace - 6) }
-    case "sysstaffsep": length { $0.setup.staffSeparation = $1 }
+    case "annotationfont": setup.annotationFont = checkedFont(value, base: setup.annotationFont, directive)
+    case "vocalfont": setup.vocalFont = checkedFont(value, base: setup.vocalFont, directive)
+    case "wordsfont": setup.wordsFont = checkedFont(value, base: setup.wordsFont, directive)
+    case "textfont": setup.textFont = checkedFont(value, base: setup.textFont, directive)
+    case "topspace": length(Limits.verticalSpace) { $0.setup.topSpace = $1 }
+    case "titlespace": length(Limits.verticalSpace) { $0.setup.titleSpace = $1 }
+    case "musicspace": length(Limits.verticalSpace) { $0.setup.musicSpace = $1 }
+    case "staffsep":
+      length(Limits.verticalSpace) { $0.setup.systemGap = max(1, $1 / $0.setup.staffSpace - 6) }
+    case "sysstaffsep": length(Limits.verticalSpace) { $0.setup.staffSeparation = $1 }
     case "titleformat": applyTitleFormat(value)
     case "writefields": applyWriteFields(value)
     case "titlecaps": setup.titleStyle.capitals = flag()
@@ -136,24 +159,35 @@ public struct FormatDirectives {
         options.lineBreaks = .source
       }
     case "continueall": if flag() { options.lineBreaks = .optimal }
-    case "barsperstaff": options.barsPerStaff = Int(value).flatMap { $0 > 0 ? $0 : nil }
+    case "barsperstaff":
+      guard let bars = checkedInteger(value, in: Limits.barCount, directive) else { return }
+      options.barsPerStaff = bars > 0 ? bars : nil
     case "stretchlast":
-      guard let share = Double(value.split(separator: " ").first ?? "") else {
+      guard Double(value.split(separator: " ").first ?? "") != nil else {
         options.stretchLast = flag() ? 0 : 1
         return
       }
+      guard let share = checkedNumber(value, in: Limits.stretchLast, directive) else { return }
       options.stretchLast = share
-    case "measurenb", "barnumbers": options.measureNumbers = Int(value).flatMap { $0 < 0 ? nil : $0 }
+    case "measurenb", "barnumbers":
+      // A negative interval turns bar numbers off, as in abcm2ps.
+      if let first = value.split(separator: " ").first, let interval = Int(first), interval < 0 {
+        options.measureNumbers = nil
+        return
+      }
+      guard let interval = checkedInteger(value, in: Limits.barCount, directive) else { return }
+      options.measureNumbers = interval
     case "transpose":
-      options.transpose = Int(value.split(separator: " ").first ?? "") ?? 0
+      guard let semitones = checkedInteger(value, in: Limits.transpose, directive) else { return }
+      options.transpose = semitones
     default:
-      warn("unknown directive %%\(directive.name) (ignored)", directive)
+      warn("unknown directive %%\(Diagnostic.excerpt(directive.name)) (ignored)", directive)
     }
   }
 
   private func headFont() -> FontSpec { FontSpec(family: setup.textFont.family, size: 10) }
 
-  private mutating func warn(_ message: String, _ directive: Directive) {
+  mutating func warn(_ message: String, _ directive: Directive) {
     warnings.append((message, directive.range))
   }
 
@@ -195,16 +229,5 @@ public struct FormatDirectives {
   static func bool(_ value: String) -> Bool {
     let word = value.split(separator: " ").first.map { $0.lowercased() } ?? ""
     return word.isEmpty || ["1", "true", "yes", "on"].contains(word)
-  }
-
-  /// A font from abcm2ps's `Name [encoding] [size] [box]`.
-  static func font(_ value: String, base: FontSpec) -> FontSpec {
-    var font = base
-    let words = Self.unquoted(value).split(separator: " ").map(String.init)
-    for word in words.dropFirst() {
-      if let size = Double(word), size > 0 { font.size = size }
-    }
-    guard let name = words.first, name != "*" else { return font }
-    return PostScriptFonts.spec(name, size: font.size)
   }
 }

@@ -1,3 +1,5 @@
+import ScoreModel
+
 /*
  StyleFile — the `key: value` format of templates and themes.
 
@@ -38,7 +40,8 @@ public struct StyleFile: Sendable, Equatable {
         continue
       }
       guard let colon = line.firstIndex(of: ":") else {
-        throw StyleFileError(line: number, message: "expected 'key: value', got '\(line)'")
+        throw StyleFileError(
+          line: number, message: "expected 'key: value', got '\(Diagnostic.excerpt(line))'")
       }
       let key = String(line[..<colon]).trimmed.lowercased()
       var value = String(line[line.index(after: colon)...]).trimmed

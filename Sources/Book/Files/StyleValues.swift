@@ -1,4 +1,5 @@
 import DisplayList
+import ScoreModel
 
 /// Readers for the value types of template, theme and directive settings.
 public enum StyleValues {
@@ -21,7 +22,17 @@ public enum StyleValues {
     }
   }
 
+  /// The first size word of a font value that is outside `Limits.fontSize` (`inf`,
+  /// `0`, `1e20pt`), or nil when every size is fine.
+  public static func badFontSize(in text: String) -> String? {
+    text.split(separator: " ").map(String.init).first { word in
+      guard let size = length(word) else { return false }
+      return !(size.isFinite && Limits.fontSize.contains(size))
+    }
+  }
+
   /// A font from `Family Name [bold] [italic] [size]`; missing parts come from `base`.
+  /// A size outside `Limits.fontSize` is ignored (`badFontSize` finds it first).
   public static func font(_ text: String, base: FontSpec) -> FontSpec {
     var font = base
     var family: [String] = []
@@ -39,7 +50,11 @@ public enum StyleValues {
         font.isItalic = false
         sawStyle = true
       default:
-        if let size = length(word), size > 0 { font.size = size } else { family.append(word) }
+        if let size = length(word) {
+          if size.isFinite && Limits.fontSize.contains(size) { font.size = size }
+        } else {
+          family.append(word)
+        }
       }
     }
     if !family.isEmpty {

@@ -1,5 +1,6 @@
 import DisplayList
 import Layout
+import ScoreModel
 
 /// A page template: paper, margins, running heads, title style, staff size and book parts.
 ///
@@ -30,29 +31,51 @@ public struct PageTemplate: Hashable, Sendable {
     self = base ?? PageTemplate(name: "custom")
     if let baseName = file["base"] {
       guard let builtin = Self.builtin(baseName) else {
-        throw StyleFileError(line: 1, message: "unknown base template '\(baseName)'")
+        throw StyleFileError(line: 1, message: "unknown base template '\(Diagnostic.excerpt(baseName))'")
       }
       self = builtin
     }
+    var geometryLine: Int?
     for (key, value, line) in file.entries {
       try apply(key: key, value: value, line: line)
+      if key.hasPrefix("page.") || key.hasPrefix("margins.") { geometryLine = line }
+    }
+    if let problem = FormatDirectives.geometryProblem(setup) {
+      throw StyleFileError(line: geometryLine ?? 1, message: "the page size and margins \(problem)")
     }
   }
 
   private mutating func apply(key: String, value: String, line: Int) throws(StyleFileError) {
-    func length() throws(StyleFileError) -> Double {
-      guard let points = StyleValues.length(value), points >= 0 else {
-        throw StyleFileError(line: line, message: "'\(value)' is not a length (e.g. 12pt, 15mm, 2cm, 1in)")
+    func length(_ range: ClosedRange<Double> = 0...Limits.pageSide.upperBound) throws(StyleFileError)
+      -> Double
+    {
+      guard let points = StyleValues.length(value) else {
+        throw StyleFileError(
+          line: line, message: "'\(Diagnostic.excerpt(value))' is not a length (e.g. 12pt, 15mm, 2cm, 1in)")
+      }
+      guard points.isFinite, range.contains(points) else {
+        throw StyleFileError(
+          line: line,
+          message: "\(key) '\(Diagnostic.excerpt(value))' is out of range (\(FormatDirectives.points(range)))"
+        )
       }
       return points
     }
     func flag() throws(StyleFileError) -> Bool {
       guard let bool = StyleValues.bool(value) else {
-        throw StyleFileError(line: line, message: "'\(value)' is not yes or no")
+        throw StyleFileError(line: line, message: "'\(Diagnostic.excerpt(value))' is not yes or no")
       }
       return bool
     }
-    func font(_ base: FontSpec) -> FontSpec { StyleValues.font(value, base: base) }
+    func font(_ base: FontSpec) throws(StyleFileError) -> FontSpec {
+      if let bad = StyleValues.badFontSize(in: value) {
+        throw StyleFileError(
+          line: line,
+          message: "\(key): font size '\(Diagnostic.excerpt(bad))' is out of range "
+            + "(\(FormatDirectives.points(Limits.fontSize)))")
+      }
+      return StyleValues.font(value, base: base)
+    }
     switch key {
     case "name": name = value
     case "description": description = value
@@ -67,19 +90,25 @@ public struct PageTemplate: Hashable, Sendable {
     case "margins.outer", "margins.right": setup.marginRight = try length()
     case "margins.gutter": setup.gutter = try length()
     case "margins.mirror": setup.mirrorMargins = try flag()
-    case "music.staff-space": setup.staffSpace = try length()
-    case "music.system-gap": setup.systemGap = try length()
-    case "music.tune-gap": setup.tuneGap = try length()
+    case "music.staff-space": setup.staffSpace = try length(Limits.staffSpace)
+    case "music.system-gap": setup.systemGap = try length(Limits.verticalSpace)
+    case "music.tune-gap": setup.tuneGap = try length(Limits.verticalSpace)
     case "music.justify": options.justifyVertically = try flag()
     case "music.one-tune-per-page": options.onePerPage = try flag()
     case "music.split-tunes": options.splitTunes = try flag()
-    case "music.stretch-last": options.stretchLast = Double(value) ?? options.stretchLast
+    case "music.stretch-last":
+      guard let share = Double(value), Limits.stretchLast.contains(share) else {
+        throw StyleFileError(
+          line: line, message: "music.stretch-last '\(Diagnostic.excerpt(value))' is not a number from 0 to 1"
+        )
+      }
+      options.stretchLast = share
     case "music.auto-break": options.lineBreaks = try flag() ? .optimal : .source
-    case "title.font": setup.titleFont = font(setup.titleFont)
-    case "title.subtitle-font": setup.subtitleFont = font(setup.subtitleFont)
-    case "title.composer-font": setup.composerFont = font(setup.composerFont)
-    case "title.info-font": setup.infoFont = font(setup.infoFont)
-    case "title.tempo-font": setup.tempoFont = font(setup.tempoFont)
+    case "title.font": setup.titleFont = try font(setup.titleFont)
+    case "title.subtitle-font": setup.subtitleFont = try font(setup.subtitleFont)
+    case "title.composer-font": setup.composerFont = try font(setup.composerFont)
+    case "title.info-font": setup.infoFont = try font(setup.infoFont)
+    case "title.tempo-font": setup.tempoFont = try font(setup.tempoFont)
     case "title.align":
       guard let alignment = TextAlignment(rawValue: value.lowercased()) else {
         throw StyleFileError(line: line, message: "title.align is left, center or right")
@@ -87,25 +116,26 @@ public struct PageTemplate: Hashable, Sendable {
       setup.titleStyle.alignment = alignment
     case "title.caps": setup.titleStyle.capitals = try flag()
     case "title.fields": setup.titleStyle.fields = Set(value.filter { $0.isLetter })
-    case "title.space": setup.titleSpace = try length()
-    case "title.music-space": setup.musicSpace = try length()
-    case "text.font": setup.textFont = font(setup.textFont)
-    case "text.words-font": setup.wordsFont = font(setup.wordsFont)
+    case "title.space": setup.titleSpace = try length(Limits.verticalSpace)
+    case "title.music-space": setup.musicSpace = try length(Limits.verticalSpace)
+    case "text.font": setup.textFont = try font(setup.textFont)
+    case "text.words-font": setup.wordsFont = try font(setup.wordsFont)
     case "book.title-page": matter.titlePage = try flag()
     case "book.contents": matter.contents = try flag()
     case "book.index": matter.index = try flag()
     case "book.sections-on-new-page": matter.sectionsOnNewPage = try flag()
     case "book.group-by": groupBy = ["", "none"].contains(value.lowercased()) ? nil : value.lowercased()
     case "incipit.bars":
-      guard let bars = Int(value), bars >= 0 else {
-        throw StyleFileError(line: line, message: "incipit.bars is a whole number")
+      guard let bars = Int(value), Limits.barCount.contains(bars) else {
+        throw StyleFileError(
+          line: line, message: "incipit.bars is a whole number from 0 to \(Limits.barCount.upperBound)")
       }
       incipitBars = bars
     default:
       if key.hasPrefix("header.") || key.hasPrefix("footer.") {
         try applyRunningHead(key: key, value: value, line: line)
       } else {
-        throw StyleFileError(line: line, message: "unknown template key '\(key)'")
+        throw StyleFileError(line: line, message: "unknown template key '\(Diagnostic.excerpt(key))'")
       }
     }
   }
@@ -121,9 +151,12 @@ public struct PageTemplate: Hashable, Sendable {
       let parts = value.lowercased().split(separator: "x").map { String($0) }
       guard parts.count == 2, let width = StyleValues.length(parts[0]),
         let height = StyleValues.length(parts[1]),
-        width > 36, height > 36
+        Limits.pageSide.contains(width), Limits.pageSide.contains(height)
       else {
-        throw StyleFileError(line: line, message: "page.size is a4, a5, letter, legal or WIDTH x HEIGHT")
+        throw StyleFileError(
+          line: line,
+          message: "page.size is a4, a5, letter, legal or WIDTH x HEIGHT with sides from "
+            + "\(FormatDirectives.points(Limits.pageSide)), not '\(Diagnostic.excerpt(value))'")
       }
       (setup.width, setup.height) = (width, height)
     }
@@ -138,7 +171,14 @@ public struct PageTemplate: Hashable, Sendable {
     let field = String(key.split(separator: ".").last ?? "")
     let slots = ["left": 0, "center": 1, "right": 2]
     switch field {
-    case "font": head.font = StyleValues.font(value, base: head.font)
+    case "font":
+      if let bad = StyleValues.badFontSize(in: value) {
+        throw StyleFileError(
+          line: line,
+          message: "\(key): font size '\(Diagnostic.excerpt(bad))' is out of range "
+            + "(\(FormatDirectives.points(Limits.fontSize)))")
+      }
+      head.font = StyleValues.font(value, base: head.font)
     case "first-page":
       head.skipFirstPage = !(StyleValues.bool(value) ?? true)
     case "rule": head.rule = StyleValues.bool(value) ?? false
@@ -155,7 +195,7 @@ public struct PageTemplate: Hashable, Sendable {
         even[slot] = value
         head.even = even
       } else {
-        throw StyleFileError(line: line, message: "unknown template key '\(key)'")
+        throw StyleFileError(line: line, message: "unknown template key '\(Diagnostic.excerpt(key))'")
       }
     }
     if isHeader { setup.header = head } else { setup.footer = head }

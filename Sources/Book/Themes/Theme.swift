@@ -1,4 +1,5 @@
 import DisplayList
+import ScoreModel
 
 /// A colour scheme applied at paint time: a background, an ink, colours per role (or
 /// per group of roles), and optionally the music and text fonts.
@@ -53,7 +54,8 @@ public struct Theme: Hashable, Sendable {
     for (key, value, line) in file.entries {
       func colour() throws(StyleFileError) -> ThemeColor {
         guard let color = StyleValues.color(value) else {
-          throw StyleFileError(line: line, message: "'\(value)' is not a colour (#rrggbb or none)")
+          throw StyleFileError(
+            line: line, message: "'\(Diagnostic.excerpt(value))' is not a colour (#rrggbb or none)")
         }
         return color
       }
@@ -67,7 +69,7 @@ public struct Theme: Hashable, Sendable {
       case "fonts.text", "text-font": textFont = value
       default:
         guard key.hasPrefix("colors.") else {
-          throw StyleFileError(line: line, message: "unknown theme key '\(key)'")
+          throw StyleFileError(line: line, message: "unknown theme key '\(Diagnostic.excerpt(key))'")
         }
         let name = String(key.dropFirst("colors.".count))
         if let roles = Self.groups[name] {
@@ -76,7 +78,7 @@ public struct Theme: Hashable, Sendable {
         } else if let role = Role.allCases.first(where: { $0.rawValue.lowercased() == name }) {
           colors[role] = try colour()
         } else {
-          throw StyleFileError(line: line, message: "unknown role or group '\(name)'")
+          throw StyleFileError(line: line, message: "unknown role or group '\(Diagnostic.excerpt(name))'")
         }
       }
     }

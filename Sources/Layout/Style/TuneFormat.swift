@@ -19,10 +19,13 @@ public struct TuneFormat: Hashable, Sendable {
       let argument = directive.arguments.trimmingCharacters()
       switch directive.name.lowercased() {
       case "measurenb", "barnumbers":
-        if let value = Int(argument) { measureNumberInterval = value < 0 ? nil : value }
+        if let value = Int(argument) {
+          measureNumberInterval = value < 0 ? nil : min(value, Limits.barCount.upperBound)
+        }
       case "stretchlast":
         if let value = Double(argument) {
-          stretchLast = value
+          // Out-of-range values were reported by Book's FormatDirectives; here they only must not reach layout.
+          if value.isFinite { stretchLast = min(max(value, 0), 1.01) }
         } else if ["1", "true", "yes"].contains(argument.lowercased()) {
           stretchLast = 0
         } else if ["0", "false", "no"].contains(argument.lowercased()) {

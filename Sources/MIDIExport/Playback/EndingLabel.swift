@@ -1,3 +1,5 @@
+import ScoreModel
+
 /// The passes an ending (volta) is played on: `1`, `2`, `1,3`, `1-3`, `1-2,4`.
 public struct EndingLabel: Hashable, Sendable {
   public var passes: Set<Int>
@@ -14,7 +16,9 @@ public struct EndingLabel: Hashable, Sendable {
       let bounds = item.split(separator: "-", omittingEmptySubsequences: false).map {
         Int($0.trimmingCharacters(in: " \t"))
       }
-      if bounds.count == 2, let low = bounds[0], let high = bounds[1], low <= high, high - low < 100 {
+      if bounds.count == 2, let low = bounds[0], let high = bounds[1], low <= high,
+        high - low < Limits.endingRangeSpan
+      {
         passes.formUnion(low...high)
       } else if bounds.count == 1, let only = bounds[0] {
         passes.insert(only)

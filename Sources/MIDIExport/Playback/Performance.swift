@@ -80,6 +80,8 @@ public struct Performance: Hashable, Sendable {
   public var key: KeySignature
   /// The end of the last note or rest of any voice.
   public var length: Rational
+  /// What the builder cut to stay within `Limits` (play order, played elements).
+  public var warnings: [Diagnostic] = []
 
   public init(
     title: String = "", tracks: [PerformanceTrack] = [], tempos: [TempoPoint] = [],

@@ -14,6 +14,11 @@ import ScoreModel
 ///
 /// Example: `P:ABA` with parts A = `C D :|` and B = `E` → C D C D E C D C D.
 ///
+/// Bounds: the play order stops at `Limits.playedPartsPerTune` parts, each voice at
+/// `Limits.playedElementsPerVoice` elements and all voices together at
+/// `Limits.playedElementsPerTune`; each cut is a warning in `Performance.warnings`, so
+/// nested parts and repeats (`P:((((A)9)9)9)9`) cannot grow the MIDI file without end.
+///
 /// Known limits: a voice without part labels of its own plays straight through even
 /// when the header gives a play order.
 public struct PerformanceBuilder: Sendable {
@@ -33,10 +38,33 @@ public struct PerformanceBuilder: Sendable {
     if tune.initialMeter.barLength != nil {
       performance.meters.append(MeterPoint(onset: .zero, meter: tune.initialMeter))
     }
-    let order = tune.metadata.parts.map(PartOrder.parse) ?? []
+    let (order, partsCut) = tune.metadata.parts.map(PartOrder.read) ?? ([], false)
+    if partsCut {
+      let field = tune.metadata.fields.first { $0.label == "P" }
+      performance.warnings.append(
+        Diagnostic(
+          .warning,
+          "the P: play order unfolds to more than \(Limits.playedPartsPerTune) parts; it is cut there",
+          at: field?.range ?? tune.range))
+    }
+    var remaining = Limits.playedElementsPerTune
     for (voiceIndex, voice) in tune.voices.enumerated() {
       var performer = VoicePerformer(options: options, elements: voice.elements, meter: tune.initialMeter)
-      for position in Self.playOrder(voice.elements, parts: order) {
+      let limit = min(Limits.playedElementsPerVoice, remaining)
+      let (positions, cut) = Self.playOrder(voice.elements, parts: order, limit: limit)
+      remaining -= positions.count
+      if cut {
+        let who =
+          limit < Limits.playedElementsPerVoice
+          ? "the voices together play more than \(Limits.playedElementsPerTune)"
+          : "voice \(Diagnostic.excerpt(voice.id)) plays more than \(limit)"
+        performance.warnings.append(
+          Diagnostic(
+            .warning,
+            "\(who) notes, rests and bars once repeats and parts are unfolded; voice "
+              + "\(Diagnostic.excerpt(voice.id)) stops there", at: tune.range))
+      }
+      for position in positions {
         performer.play(voice.elements[position], at: position)
       }
       var notes = performer.notes
@@ -53,6 +81,13 @@ public struct PerformanceBuilder: Sendable {
 
   /// Positions of `elements` in play order: parts laid out by `parts`, repeats unfolded.
   public static func playOrder(_ elements: [VoiceElement], parts: [String]) -> [Int] {
+    playOrder(elements, parts: parts, limit: Limits.playedElementsPerVoice).positions
+  }
+
+  /// The play order, at most `limit` positions, and whether it was cut there.
+  static func playOrder(_ elements: [VoiceElement], parts: [String], limit: Int) -> (
+    positions: [Int], cut: Bool
+  ) {
     var intro: [Int] = []
     var sections: [Character: [Int]] = [:]
     var current: Character?
@@ -69,17 +104,22 @@ public struct PerformanceBuilder: Sendable {
       }
     }
     let wanted = parts.compactMap(\.first).filter { sections[$0] != nil }
-    guard !wanted.isEmpty else { return unfold(Array(elements.indices), in: elements) }
-    var order = unfold(intro, in: elements)
-    for letter in wanted {
-      order += unfold(sections[letter] ?? [], in: elements)
+    guard !wanted.isEmpty else { return unfold(Array(elements.indices), in: elements, limit: limit) }
+    var (order, cut) = unfold(intro, in: elements, limit: limit)
+    for letter in wanted where !cut {
+      let part = unfold(sections[letter] ?? [], in: elements, limit: limit - order.count)
+      order += part.positions
+      cut = part.cut
     }
-    return order
+    return (order, cut)
   }
 
-  private static func unfold(_ positions: [Int], in elements: [VoiceElement]) -> [Int] {
+  private static func unfold(_ positions: [Int], in elements: [VoiceElement], limit: Int) -> (
+    positions: [Int], cut: Bool
+  ) {
     let subset = positions.map { elements[$0] }
-    return RepeatUnfolder.playOrder(subset).map { positions[$0] }
+    let (order, cut) = RepeatUnfolder.playOrder(subset, limit: limit)
+    return (order.map { positions[$0] }, cut)
   }
 
   /// Tempo points sorted by onset, one per onset (the last written wins), no repeats.

@@ -19,7 +19,8 @@ import ScoreModel
 ///
 /// Known limits: a `:|` with no `|:` before it goes back to the tune start or to just
 /// after the previous completed repeat (abc2midi's rule; ABC 2.1 §4.8 only says "the
-/// start"); D.C./D.S./Fine are not performed. Output is capped at 500,000 elements.
+/// start"); D.C./D.S./Fine are not performed. Output is capped at
+/// `Limits.playedElementsPerVoice` elements and a section at `Limits.repeatPasses` passes.
 public enum RepeatUnfolder {
   /// The elements in play order (bar lines included, so bar positions stay known).
   public static func unfold(_ elements: [VoiceElement]) -> [VoiceElement] {
@@ -28,10 +29,17 @@ public enum RepeatUnfolder {
 
   /// The positions of `elements` in play order.
   public static func playOrder(_ elements: [VoiceElement]) -> [Int] {
+    playOrder(elements, limit: Limits.playedElementsPerVoice).positions
+  }
+
+  /// The positions of `elements` in play order, at most `limit` of them, and whether the
+  /// order was cut there.
+  static func playOrder(_ elements: [VoiceElement], limit: Int) -> (positions: [Int], cut: Bool) {
     var state = State()
     var output: [Int] = []
     var index = 0
-    while index < elements.count, output.count < 500_000 {
+    while index < elements.count {
+      guard output.count < limit else { return (output, true) }
       let element = elements[index]
       guard case .bar(let bar) = element else {
         if !state.skipping { output.append(index) }
@@ -47,7 +55,7 @@ public enum RepeatUnfolder {
         output.append(index)
         let passes = max(
           passCount(elements, start: state.start, repeatEnd: index), bar.repeatCount, state.declaredPasses)
-        if state.pass < min(passes, 50) {
+        if state.pass < min(passes, Limits.repeatPasses) {
           state.pass += 1
           state.inEnding = false
           index = state.start
@@ -71,7 +79,7 @@ public enum RepeatUnfolder {
       if !state.skipping { output.append(index) }
       index += 1
     }
-    return output
+    return (output, false)
   }
 
   private struct State {
@@ -129,6 +137,6 @@ public enum RepeatUnfolder {
       }
       index += 1
     }
-    return min(highest, 50)
+    return min(highest, Limits.repeatPasses)
   }
 }

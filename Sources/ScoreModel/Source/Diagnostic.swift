@@ -30,8 +30,60 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     self.file = file
   }
 
-  /// The conventional `file:line:column: severity: message` form.
+  /// The conventional `file:line:column: severity: message` form, on one line and with
+  /// control characters escaped (`Diagnostic.printable`), so input text can never drive
+  /// the terminal.
   public var description: String {
-    "\(file ?? "<input>"):\(range.start.line):\(range.start.column): \(severity.rawValue): \(message)"
+    let location = "\(Self.printable(file ?? "<input>")):\(range.start.line):\(range.start.column)"
+    return "\(location): \(severity.rawValue): \(Self.printable(message))"
+  }
+
+  /// Source text as a diagnostic quotes it: at most `Limits.quotedTextLength` Unicode
+  /// scalars, cut with `…` (counting scalars, not characters, so that a run of combining
+  /// marks cannot hide a megabyte in one character).
+  public static func excerpt(_ text: some StringProtocol) -> String {
+    let scalars = text.unicodeScalars
+    guard scalars.count > Limits.quotedTextLength else { return String(text) }
+    var cut = String.UnicodeScalarView(scalars.prefix(Limits.quotedTextLength - 1))
+    cut.append("…")
+    return String(cut)
+  }
+
+  /// `text` safe to print on a terminal: ESC as `\e`, newline, return and tab as `\n`,
+  /// `\r`, `\t`, every other C0 and C1 control and DEL as `\xNN`, and the bidirectional
+  /// overrides and isolates (which reorder what a terminal shows) as `\u{NNNN}`.
+  public static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      guard needsEscape(scalar) else {
+        out.append(scalar)
+        continue
+      }
+      let escaped: String
+      switch scalar.value {
+      case 0x1B: escaped = "\\e"
+      case 0x0A: escaped = "\\n"
+      case 0x0D: escaped = "\\r"
+      case 0x09: escaped = "\\t"
+      case 0..<0x100: escaped = "\\x" + hex(scalar.value, digits: 2)
+      default: escaped = "\\u{" + hex(scalar.value, digits: 4) + "}"
+      }
+      out.append(contentsOf: escaped.unicodeScalars)
+    }
+    return String(out)
+  }
+
+  /// True for the scalars `printable` escapes.
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  private static func hex(_ value: UInt32, digits: Int) -> String {
+    let text = String(value, radix: 16)
+    return String(repeating: "0", count: max(digits - text.count, 0)) + text
   }
 }

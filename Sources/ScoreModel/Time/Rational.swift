@@ -1,7 +1,9 @@
 /// An exact fraction, always stored in lowest terms with a positive denominator.
 ///
 /// Musical time in ABCPress is rational: a quaver is 1/8 of a whole note, a triplet
-/// quaver 1/12. Floating point never enters the score model.
+/// quaver 1/12. Floating point never enters the score model, except that arithmetic
+/// whose exact result would overflow `Int` (only absurd input gets there) falls back to
+/// the nearest fraction with a denominator of at most 2²⁰ instead of trapping.
 public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible {
   public let numerator: Int
   public let denominator: Int
@@ -14,10 +16,17 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
       self.denominator = numerator == 0 ? 1 : denominator
       return
     }
-    let sign = denominator < 0 ? -1 : 1
-    let divisor = Swift.max(Rational.gcd(abs(numerator), abs(denominator)), 1)
-    self.numerator = sign * numerator / divisor
-    self.denominator = sign * denominator / divisor
+    let divisor = Swift.max(Rational.gcd(numerator, denominator), 1)
+    var (reducedNumerator, reducedDenominator) = (numerator / divisor, denominator / divisor)
+    if reducedDenominator < 0 {
+      guard reducedNumerator != .min, reducedDenominator != .min else {
+        self = Rational(approximating: Double(numerator) / Double(denominator))
+        return
+      }
+      (reducedNumerator, reducedDenominator) = (-reducedNumerator, -reducedDenominator)
+    }
+    self.numerator = reducedNumerator
+    self.denominator = reducedDenominator
   }
 
   public static let zero = Rational(0)
@@ -47,27 +56,96 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
   }
 
   public static func + (lhs: Rational, rhs: Rational) -> Rational {
-    Rational(
-      lhs.numerator * rhs.denominator + rhs.numerator * lhs.denominator,
-      lhs.denominator * rhs.denominator)
+    let (left, o1) = lhs.numerator.multipliedReportingOverflow(by: rhs.denominator)
+    let (right, o2) = rhs.numerator.multipliedReportingOverflow(by: lhs.denominator)
+    let (sum, o3) = left.addingReportingOverflow(right)
+    let (denominator, o4) = lhs.denominator.multipliedReportingOverflow(by: rhs.denominator)
+    if !(o1 || o2 || o3 || o4) { return Rational(sum, denominator) }
+    // Exact again once the common factor of the denominators is taken out.
+    let common = gcd(lhs.denominator, rhs.denominator)
+    let (a, p1) = lhs.numerator.multipliedReportingOverflow(by: rhs.denominator / common)
+    let (b, p2) = rhs.numerator.multipliedReportingOverflow(by: lhs.denominator / common)
+    let (reducedSum, p3) = a.addingReportingOverflow(b)
+    let (reducedDenominator, p4) = lhs.denominator.multipliedReportingOverflow(by: rhs.denominator / common)
+    if !(p1 || p2 || p3 || p4) { return Rational(reducedSum, reducedDenominator) }
+    return Rational(approximating: lhs.doubleValue + rhs.doubleValue)
   }
 
   public static func - (lhs: Rational, rhs: Rational) -> Rational {
-    lhs + Rational(-rhs.numerator, rhs.denominator)
+    lhs + rhs.negated
   }
 
   public static func * (lhs: Rational, rhs: Rational) -> Rational {
-    Rational(lhs.numerator * rhs.numerator, lhs.denominator * rhs.denominator)
+    let (numerator, o1) = lhs.numerator.multipliedReportingOverflow(by: rhs.numerator)
+    let (denominator, o2) = lhs.denominator.multipliedReportingOverflow(by: rhs.denominator)
+    if !(o1 || o2) { return Rational(numerator, denominator) }
+    // Exact again once factors shared across the two fractions are cancelled.
+    let g1 = Swift.max(gcd(lhs.numerator, rhs.denominator), 1)
+    let g2 = Swift.max(gcd(rhs.numerator, lhs.denominator), 1)
+    let (n, p1) = (lhs.numerator / g1).multipliedReportingOverflow(by: rhs.numerator / g2)
+    let (d, p2) = (lhs.denominator / g2).multipliedReportingOverflow(by: rhs.denominator / g1)
+    if !(p1 || p2) { return Rational(n, d) }
+    return Rational(approximating: lhs.doubleValue * rhs.doubleValue)
   }
 
   public static func / (lhs: Rational, rhs: Rational) -> Rational {
-    Rational(lhs.numerator * rhs.denominator, lhs.denominator * rhs.numerator)
+    precondition(rhs.numerator != 0, "Rational division by zero")
+    return lhs * Rational(rhs.denominator, rhs.numerator)
+  }
+
+  /// The value with the opposite sign.
+  public var negated: Rational {
+    guard numerator != .min else { return Rational(approximating: -doubleValue) }
+    return Rational(-numerator, denominator)
+  }
+
+  /// The largest denominator of an approximation, and the largest magnitude of any
+  /// approximated value.
+  static let approximationDenominator = 1 << 20
+  static let approximationMagnitude = 1 << 52
+
+  /// The fraction nearest `value` with a denominator of at most 2²⁰ (continued
+  /// fractions), clamped to ±2⁵²; NaN gives zero. Arithmetic falls back to it when an
+  /// exact result would overflow `Int`, which only absurd input can cause.
+  public init(approximating value: Double) {
+    let limit = Double(Self.approximationMagnitude)
+    guard !value.isNaN else {
+      self = .zero
+      return
+    }
+    guard abs(value) < limit else {
+      self = Rational(value < 0 ? -Self.approximationMagnitude : Self.approximationMagnitude)
+      return
+    }
+    var (h0, h1) = (0, 1)
+    var (k0, k1) = (1, 0)
+    var x = value
+    for _ in 0..<64 {
+      let whole = x.rounded(.down)
+      guard abs(whole) < limit else { break }
+      let a = Int(whole)
+      let (ah, o1) = a.multipliedReportingOverflow(by: h1)
+      let (h2, o2) = ah.addingReportingOverflow(h0)
+      let (ak, o3) = a.multipliedReportingOverflow(by: k1)
+      let (k2, o4) = ak.addingReportingOverflow(k0)
+      if o1 || o2 || o3 || o4 || k2 > Self.approximationDenominator || abs(h2) > Self.approximationMagnitude {
+        break
+      }
+      (h0, h1, k0, k1) = (h1, h2, k1, k2)
+      let fraction = x - whole
+      if fraction < 1e-15 { break }
+      x = 1 / fraction
+    }
+    self = Rational(h1, Swift.max(k1, 1))
   }
 
   public static func += (lhs: inout Rational, rhs: Rational) { lhs = lhs + rhs }
   public static func -= (lhs: inout Rational, rhs: Rational) { lhs = lhs - rhs }
 
+  /// Exact for every value: the cross products are compared at double width.
   public static func < (lhs: Rational, rhs: Rational) -> Bool {
-    lhs.numerator * rhs.denominator < rhs.numerator * lhs.denominator
+    let left = lhs.numerator.multipliedFullWidth(by: rhs.denominator)
+    let right = rhs.numerator.multipliedFullWidth(by: lhs.denominator)
+    return left.high < right.high || (left.high == right.high && left.low < right.low)
   }
 }

@@ -1,0 +1,31 @@
+import ABCParser
+import ScoreModel
+
+/// Prints a run's diagnostics as they come, at most `Limits.diagnosticsPerFile` per input
+/// file (then one summary at the end), and remembers whether any was an error.
+final class DiagnosticReporter {
+  private let emit: (Diagnostic) -> Void
+  private var budget = DiagnosticBudget()
+  private(set) var hasErrors = false
+
+  /// A reporter writing each diagnostic with `emit` (standard error by default).
+  init(emit: @escaping (Diagnostic) -> Void) {
+    self.emit = emit
+  }
+
+  convenience init(console: Console) {
+    self.init { console.error($0.description) }
+  }
+
+  func report(_ found: [Diagnostic]) {
+    if found.contains(where: { $0.severity == .error }) { hasErrors = true }
+    for diagnostic in budget.admit(found) { emit(diagnostic) }
+  }
+
+  func report(_ diagnostic: Diagnostic) { report([diagnostic]) }
+
+  /// Prints the summaries of files that had more problems than were shown.
+  func finish() {
+    for summary in budget.summaries { emit(summary) }
+  }
+}
