@@ -99,8 +99,12 @@ enum FuzzPipeline {
     }
     let end = composer.finish()
     for page in end.front + end.back { _ = DisplayListJSON.encode(page: page) }
-    if checksum % 16 == 0, let page = firstPage ?? end.lastBodyPages.first { renderFirstPage(page, format: .png) }
-    if checksum % 16 == 1, let page = firstPage ?? end.lastBodyPages.first { renderFirstPage(page, format: .pdf) }
+    if checksum % 16 == 0, let page = firstPage ?? end.lastBodyPages.first {
+      renderFirstPage(page, format: .png)
+    }
+    if checksum % 16 == 1, let page = firstPage ?? end.lastBodyPages.first {
+      renderFirstPage(page, format: .pdf)
+    }
   }
 
   /// Renders a page to a PNG or PDF in /tmp and removes it (the one place that calls

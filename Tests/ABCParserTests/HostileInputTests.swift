@@ -97,7 +97,8 @@ import Testing
     #expect(diagnostics.count == 1)
     #expect(
       Self.has(
-        diagnostics, .error, "tune too long: only its first \(Limits.elementsPerTune) notes, rests and bar lines are read"
+        diagnostics, .error,
+        "tune too long: only its first \(Limits.elementsPerTune) notes, rests and bar lines are read"
       ))
     #expect(Self.notes(tune).count == Limits.elementsPerTune)
   }

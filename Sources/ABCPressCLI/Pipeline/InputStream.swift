@@ -81,7 +81,9 @@ final class InputStream {
       pending.append(
         .event(
           .diagnostics([
-            Self.error("input larger than \(Limits.standardInputSize >> 20) MB from a pipe; the rest is not read", file: name)
+            Self.error(
+              "input larger than \(Limits.standardInputSize >> 20) MB from a pipe; the rest is not read",
+              file: name)
           ])))
       remaining = 0
       return finishInput()
@@ -174,7 +176,8 @@ final class StandardInput {
     let path = NSTemporaryDirectory() + "abcpress-stdin-\(getpid())-\(UUID().uuidString).abc"
     let out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard out >= 0 else {
-      return StandardInput(path: path, failure: "cannot copy standard input to \(path): \(InputStream.reason(errno))")
+      return StandardInput(
+        path: path, failure: "cannot copy standard input to \(path): \(InputStream.reason(errno))")
     }
     defer { close(out) }
     if let data = console.capturedInput {

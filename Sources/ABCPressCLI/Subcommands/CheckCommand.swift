@@ -21,7 +21,8 @@ struct CheckCommand {
     """
 
   static let spec = ArgumentSpec(
-    options: ["--format", "--jobs", TransposeOption.name, IncludePolicy.optionName], aliases: ["-j": "--jobs"])
+    options: ["--format", "--jobs", TransposeOption.name, IncludePolicy.optionName], aliases: ["-j": "--jobs"]
+  )
 
   let console: Console
 
