@@ -108,50 +108,58 @@ public struct MusicFont: Sendable {
 
   /// Decodes the JSON metadata produced by `scripts/fetch-fonts`.
   public static func decode(_ data: Data) throws -> MusicFont {
-    struct File: Decodable {
-      var family: String
-      var engravingDefaults: [String: JSONValue]
-      var glyphs: [String: Glyph]
-    }
-    struct Glyph: Decodable {
-      var codepoint: UInt32
-      var advance: Double
-      var bbox: [Double]
-      var anchors: [String: [Double]]?
-    }
-    let file: File
+    var family: String?
+    var values: [String: Double]?
+    var glyphs: [String: GlyphMetrics]?
+    var scanner = JSONScanner([UInt8](data))
     do {
-      file = try JSONDecoder().decode(File.self, from: data)
-    } catch {
-      throw LoadError.malformed(String(describing: error))
+      try scanner.object { key, scanner in
+        switch key {
+        case "family": family = try scanner.string()
+        case "engravingDefaults": values = try engravingDefaults(&scanner)
+        case "glyphs": glyphs = try glyphTable(&scanner)
+        default: try scanner.skipValue()
+        }
+      }
+    } catch let error as JSONScanner.Failure {
+      throw LoadError.malformed(error.description)
     }
-    var glyphs: [String: GlyphMetrics] = [:]
-    for (name, glyph) in file.glyphs {
-      guard glyph.bbox.count == 4 else { throw LoadError.malformed("bbox of \(name)") }
-      glyphs[name] = GlyphMetrics(
-        codepoint: glyph.codepoint, advance: glyph.advance, bbox: glyph.bbox,
-        anchors: glyph.anchors ?? [:])
+    guard let family, let values, let glyphs else {
+      throw LoadError.malformed("family, engravingDefaults and glyphs are required")
     }
-    var values: [String: Double] = [:]
-    for (key, value) in file.engravingDefaults {
-      if case .number(let number) = value { values[key] = number }
-    }
-    return MusicFont(
-      family: file.family, engravingDefaults: EngravingDefaults(values: values), glyphs: glyphs)
+    return MusicFont(family: family, engravingDefaults: EngravingDefaults(values: values), glyphs: glyphs)
   }
-}
 
-/// A JSON scalar or container, enough to skip values we do not use.
-enum JSONValue: Decodable {
-  case number(Double)
-  case other
-
-  init(from decoder: Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let number = try? container.decode(Double.self) {
-      self = .number(number)
-    } else {
-      self = .other
+  /// The numeric engraving defaults (others, such as `textEnclosure`, are skipped).
+  private static func engravingDefaults(_ scanner: inout JSONScanner) throws -> [String: Double] {
+    var values: [String: Double] = [:]
+    try scanner.object { key, scanner in
+      if try scanner.atNumber() { values[key] = try scanner.number() } else { try scanner.skipValue() }
     }
+    return values
+  }
+
+  private static func glyphTable(_ scanner: inout JSONScanner) throws -> [String: GlyphMetrics] {
+    var glyphs: [String: GlyphMetrics] = [:]
+    try scanner.object { name, scanner in
+      var codepoint: Double?
+      var advance: Double?
+      var bbox: [Double] = []
+      var anchors: [String: [Double]] = [:]
+      try scanner.object { key, scanner in
+        switch key {
+        case "codepoint": codepoint = try scanner.number()
+        case "advance": advance = try scanner.number()
+        case "bbox": bbox = try scanner.numbers()
+        case "anchors": try scanner.object { anchor, scanner in anchors[anchor] = try scanner.numbers() }
+        default: try scanner.skipValue()
+        }
+      }
+      guard let codepoint, let advance, let scalar = UInt32(exactly: codepoint), bbox.count == 4 else {
+        throw LoadError.malformed("codepoint, advance or bbox of \(name)")
+      }
+      glyphs[name] = GlyphMetrics(codepoint: scalar, advance: advance, bbox: bbox, anchors: anchors)
+    }
+    return glyphs
   }
 }

@@ -115,7 +115,7 @@ struct EngravingRun {
       switch next {
       case .tune(let future, let size):
         inFlight = (inFlight.tunes - 1, inFlight.size - size)
-        composition.add(future.wait())
+        composition.add(pool.wait(for: future))
       case .piece(let piece): composition.add(piece)
       case .done: break
       }
@@ -128,8 +128,8 @@ struct EngravingRun {
     var summary = composition.summary
     summary.numberedPages = end.bodyCount + end.back.count
     if let output, summary.tunes > 0 {
-      let front = try end.front.map { try output.encode($0, in: coordinator) }
-      let back = try end.back.map { try output.encode($0, in: coordinator) }
+      let front = try pages.encode(end.front)
+      let back = try pages.encode(end.back)
       summary.files = try output.finish(
         front: front, back: back, facts: DocumentFacts(title: end.title, info: end.info, outline: end.outline)
       )

@@ -60,9 +60,9 @@ final class PageQueue<Output: PageOutput> {
         pool.submit { worker in
           Result { try box.output.encode(page, in: workspaces[worker]) }.mapError(RenderFailure.init)
         })
-      if queue.count > limit { encoded.append(try queue.removeFirst().wait().get()) }
+      if queue.count > limit { encoded.append(try pool.wait(for: queue.removeFirst()).get()) }
     }
-    for future in queue { encoded.append(try future.wait().get()) }
+    for future in queue { encoded.append(try pool.wait(for: future).get()) }
     return encoded
   }
 
@@ -75,7 +75,7 @@ final class PageQueue<Output: PageOutput> {
     guard let future = pending[head] else { return }
     pending[head] = nil
     head += 1
-    let encoded = try future.wait().get()
+    let encoded = try pool.wait(for: future).get()
     if head > 64 {
       pending.removeFirst(head)
       head = 0

@@ -57,25 +57,25 @@ struct TuneStream {
           queue.append(pool.submit { worker in work(item, worker) })
         case .book(.diagnostics(let found)):
           // Reader problems are reported once the tunes before them are.
-          while head < queue.count { try take(&queue, &head, consume) }
+          while head < queue.count { try take(&queue, &head, pool, consume) }
           report(found)
         case .book(.directive(let directive)): directives.append(directive)
         default: break
         }
       }
       guard head < queue.count else { break }
-      try take(&queue, &head, consume)
+      try take(&queue, &head, pool, consume)
     }
   }
 
   private func take<Value>(
-    _ queue: inout [Future<Value>?], _ head: inout Int, _ consume: (Value) throws -> Void
+    _ queue: inout [Future<Value>?], _ head: inout Int, _ pool: WorkPool, _ consume: (Value) throws -> Void
   )
     throws
   {
     guard let future = queue[head] else { return }
     queue[head] = nil
-    let value = future.wait()
+    let value = pool.wait(for: future)
     head += 1
     if head > 256 {
       queue.removeFirst(head)

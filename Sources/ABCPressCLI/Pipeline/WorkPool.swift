@@ -7,14 +7,16 @@ import Foundation
  first in, first out, each passing its own worker index to the job so it can use that
  thread's resources (its Pango context, its engraver). The coordinating thread keeps the
  futures in a queue and waits on the oldest, so results are consumed in submission order
- whatever the order they finish in: output is the same with any number of workers. With
- no workers, jobs run at once on the calling thread (`-j 1`).
+ whatever the order they finish in: output is the same with any number of workers. While
+ it waits it runs queued jobs itself (with its own resources), so a coordinator that has
+ nothing to do adds a core instead of idling. With no workers, jobs run at once on the
+ calling thread (`-j 1`).
 
      submit(tune 1) submit(tune 2) submit(tune 3)   workers: [2] [1] [3] finish
      wait(1) wait(2) wait(3)                        → consumed 1, 2, 3
 
  Limits. Jobs must not throw across threads (they return their errors) and must not
- submit further jobs and wait for them (the pool has no work stealing).
+ submit further jobs and wait for them (only the coordinator helps while it waits).
  */
 
 /// A value computed on a worker, waited for on the coordinating thread.
@@ -84,6 +86,12 @@ final class WorkPool: @unchecked Sendable {
     return future
   }
 
+  /// Waits for `future` on the coordinating thread, running queued jobs meanwhile.
+  func wait<Value>(for future: Future<Value>) -> Value {
+    while !future.isReady, let job = takeJob() { job(coordinatorIndex) }
+    return future.wait()
+  }
+
   /// Lets the workers finish their queue and stop; waits for them.
   func shutdown() {
     condition.lock()
@@ -103,17 +111,30 @@ final class WorkPool: @unchecked Sendable {
         condition.unlock()
         return
       }
-      let job = jobs[head]
-      // The queue lets go of a job as it starts: what it captured is freed when it ends.
-      jobs[head] = nil
-      head += 1
-      if head > 64 && head * 2 > jobs.count {
-        jobs.removeFirst(head)
-        head = 0
-      }
+      let job = dequeue()
       condition.unlock()
       job?(index)
     }
+  }
+
+  /// The oldest queued job, if any (for the coordinator).
+  private func takeJob() -> (@Sendable (Int) -> Void)? {
+    condition.lock()
+    defer { condition.unlock() }
+    return head < jobs.count ? dequeue() : nil
+  }
+
+  /// Removes the oldest job; the lock is held.
+  private func dequeue() -> (@Sendable (Int) -> Void)? {
+    let job = jobs[head]
+    // The queue lets go of a job as it starts: what it captured is freed when it ends.
+    jobs[head] = nil
+    head += 1
+    if head > 64 && head * 2 > jobs.count {
+      jobs.removeFirst(head)
+      head = 0
+    }
+    return job
   }
 
   /// The worker threads a pool for `jobs` runs: none for one job.

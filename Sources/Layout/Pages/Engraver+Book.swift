@@ -49,12 +49,15 @@ extension Engraver {
       let key = lower.hasPrefix("the ") ? String(lower.dropFirst(4)) : String(lower)
       return key.isEmpty ? title.lowercased() : key
     }
-    let sorted = titles.sorted { key($0.title) < key($1.title) }
+    // Each key is made once (not once per comparison); equal keys keep the book's order.
+    let keyed = titles.enumerated().map { (key: key($0.element.title), index: $0.offset) }
+      .sorted { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
     var entries: [ListEntry] = []
     var letter: Character?
-    for (title, anchor) in sorted {
+    for (sortKey, index) in keyed {
+      let (title, anchor) = titles[index]
       guard let (label, target) = place(anchor) else { continue }
-      let first = key(title).uppercased().first
+      let first = sortKey.uppercased().first
       if first != letter, let first {
         letter = first
         entries.append(ListEntry(text: String(first), label: nil, target: nil))

@@ -5,7 +5,9 @@ import CABCPressZlib
 
  Method. A page of music is mostly paper: the rows compress to almost nothing whatever
  the effort, so the encoder favours speed. Each row is written with PNG filter "Up" (the
- difference from the row above, zero for unchanged paper) and deflated at level 2. The
+ difference from the row above, zero for unchanged paper) and deflated looking only for
+ runs of one byte (zlib's Z_RLE strategy), which finds the long runs of zeros at a fraction
+ of the cost of a full search. The
  colour type is the smallest that keeps every pixel: grey when every colour of the palette
  is grey (a one-byte pixel), RGB when the page is opaque, RGBA (with alpha
  un-premultiplied) otherwise.
@@ -36,41 +38,23 @@ enum PNGEncoder {
   static func encode(
     pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, colorType: ColorType
   ) -> [UInt8] {
-    let channels = colorType.channels
-    let rowLength = width * channels
-    var raw = [UInt8](repeating: 0, count: height * (rowLength + 1))
-    var previous = [UInt8](repeating: 0, count: rowLength)
-    var current = [UInt8](repeating: 0, count: rowLength)
-    for y in 0..<height {
-      let row = pixels + y * stride
-      for x in 0..<width {
-        let value = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-        let alpha = value >> 24 & 0xFF
-        var red = value >> 16 & 0xFF
-        var green = value >> 8 & 0xFF
-        var blue = value & 0xFF
-        if colorType == .rgba, alpha > 0, alpha < 255 {
-          red = min(255, (red * 255 + alpha / 2) / alpha)
-          green = min(255, (green * 255 + alpha / 2) / alpha)
-          blue = min(255, (blue * 255 + alpha / 2) / alpha)
-        }
-        switch colorType {
-        case .gray: current[x] = UInt8(green)
-        case .rgb:
-          current[x * 3] = UInt8(red)
-          current[x * 3 + 1] = UInt8(green)
-          current[x * 3 + 2] = UInt8(blue)
-        case .rgba:
-          current[x * 4] = UInt8(red)
-          current[x * 4 + 1] = UInt8(green)
-          current[x * 4 + 2] = UInt8(blue)
-          current[x * 4 + 3] = UInt8(alpha)
-        }
+    let rowLength = width * colorType.channels
+    let filtered = [UInt8](unsafeUninitializedCapacity: height * (rowLength + 1)) { buffer, count in
+      guard let base = buffer.baseAddress else { return }
+      for y in 0..<height {
+        let target = base + y * (rowLength + 1)
+        target.pointee = 2  // filter type Up
+        convert(
+          row: (pixels + y * stride).assumingMemoryBound(to: UInt32.self), width: width, into: target + 1,
+          colorType: colorType)
       }
-      let start = y * (rowLength + 1)
-      raw[start] = 2  // filter type Up
-      for index in 0..<rowLength { raw[start + 1 + index] = current[index] &- previous[index] }
-      swap(&previous, &current)
+      // Filter Up from the last row back, so each row's upper neighbour is still unfiltered.
+      for y in Swift.stride(from: height - 1, to: 0, by: -1) {
+        let row = base + y * (rowLength + 1) + 1
+        let above = row - (rowLength + 1)
+        for index in 0..<rowLength { row[index] = row[index] &- above[index] }
+      }
+      count = buffer.count
     }
     var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     var header: [UInt8] = []
@@ -78,20 +62,44 @@ enum PNGEncoder {
     appendUInt32(UInt32(height), to: &header)
     header += [8, colorType.rawValue, 0, 0, 0]
     chunk("IHDR", header, into: &out)
-    chunk("IDAT", deflate(raw), into: &out)
+    let data = filtered.withUnsafeBufferPointer { Deflate.compress($0, level: 1, strategy: .runs) }
+    chunk("IDAT", data ?? [], into: &out)
     chunk("IEND", [], into: &out)
     return out
   }
 
-  private static func deflate(_ data: [UInt8]) -> [UInt8] {
-    var length = compressBound(uLong(data.count))
-    var output = [UInt8](repeating: 0, count: Int(length))
-    let status = data.withUnsafeBufferPointer { source in
-      output.withUnsafeMutableBufferPointer { target in
-        compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), 2)
+  /// One row of premultiplied ARGB32 pixels as `colorType` samples.
+  private static func convert(
+    row: UnsafePointer<UInt32>, width: Int, into target: UnsafeMutablePointer<UInt8>, colorType: ColorType
+  ) {
+    switch colorType {
+    case .gray:
+      for x in 0..<width { target[x] = UInt8(truncatingIfNeeded: row[x] >> 8) }
+    case .rgb:
+      for x in 0..<width {
+        let value = row[x]
+        target[x * 3] = UInt8(truncatingIfNeeded: value >> 16)
+        target[x * 3 + 1] = UInt8(truncatingIfNeeded: value >> 8)
+        target[x * 3 + 2] = UInt8(truncatingIfNeeded: value)
+      }
+    case .rgba:
+      for x in 0..<width {
+        let value = row[x]
+        let alpha = value >> 24
+        var red = value >> 16 & 0xFF
+        var green = value >> 8 & 0xFF
+        var blue = value & 0xFF
+        if alpha > 0, alpha < 255 {
+          red = min(255, (red * 255 + alpha / 2) / alpha)
+          green = min(255, (green * 255 + alpha / 2) / alpha)
+          blue = min(255, (blue * 255 + alpha / 2) / alpha)
+        }
+        target[x * 4] = UInt8(red)
+        target[x * 4 + 1] = UInt8(green)
+        target[x * 4 + 2] = UInt8(blue)
+        target[x * 4 + 3] = UInt8(alpha)
       }
     }
-    return status == Z_OK ? Array(output[..<Int(length)]) : []
   }
 
   private static func chunk(_ type: String, _ data: [UInt8], into out: inout [UInt8]) {
