@@ -35,7 +35,10 @@ struct JSONScanner {
   mutating func object(_ member: (String, inout JSONScanner) throws -> Void) throws {
     try enter("{")
     defer { depth -= 1 }
-    if try peek() == UInt8(ascii: "}") { return index += 1 }
+    if try peek() == UInt8(ascii: "}") {
+      index += 1
+      return
+    }
     while true {
       let key = try string()
       try expect(":")
@@ -48,7 +51,10 @@ struct JSONScanner {
   mutating func array(_ element: (inout JSONScanner) throws -> Void) throws {
     try enter("[")
     defer { depth -= 1 }
-    if try peek() == UInt8(ascii: "]") { return index += 1 }
+    if try peek() == UInt8(ascii: "]") {
+      index += 1
+      return
+    }
     while true {
       try element(&self)
       if try next(closing: "]") { return }
@@ -178,7 +184,9 @@ struct JSONScanner {
     throw failure("unexpected end", at: index)
   }
 
-  private func failure(_ reason: String, at offset: Int) -> Failure { Failure(offset: offset, reason: reason) }
+  private func failure(_ reason: String, at offset: Int) -> Failure {
+    Failure(offset: offset, reason: reason)
+  }
 
   private static func isNumberByte(_ byte: UInt8) -> Bool {
     switch byte {

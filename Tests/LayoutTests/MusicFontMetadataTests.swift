@@ -29,7 +29,8 @@ import Testing
   @Test(arguments: [
     "", "{", "{\"family\": \"X\"}", "{\"family\": \"X\", \"engravingDefaults\": {}, \"glyphs\": {\"a\": {}}}",
     "{\"family\": \"X\", \"engravingDefaults\": {}, \"glyphs\": {\"a\": {\"codepoint\": 1, \"advance\": 1, \"bbox\": [1]}}}",
-    "{\"family\": \"X\" \"glyphs\": {}}", "{\"family\": \"X\", \"engravingDefaults\": {\"a\": 1e999}, \"glyphs\": {}}",
+    "{\"family\": \"X\" \"glyphs\": {}}",
+    "{\"family\": \"X\", \"engravingDefaults\": {\"a\": 1e999}, \"glyphs\": {}}",
     String(repeating: "[", count: 100),
   ])
   func aBadDocumentIsMalformed(text: String) {
@@ -44,7 +45,8 @@ import Testing
   }
 
   @Test func valuesNobodyAsksForAreSkipped() throws {
-    let text = #"{"family": "X", "extra": {"deep": [1, true, null, "s", {"k": -2.5e3}]}, "#
+    let text =
+      #"{"family": "X", "extra": {"deep": [1, true, null, "s", {"k": -2.5e3}]}, "#
       + #""engravingDefaults": {"stemThickness": 0.2, "textEnclosure": "none"}, "glyphs": {}}"#
     let font = try MusicFont.decode(Data(text.utf8))
     #expect(font.family == "X")
