@@ -21,6 +21,11 @@ public enum DisplayListJSON {
 
   /// One page as a JSON object, on its own lines.
   public static func encode(page: DisplayPage) -> String {
+    String(decoding: encodeBytes(page: page), as: UTF8.self)
+  }
+
+  /// One page as a JSON object, as UTF-8 bytes (what a dump writes, without a copy to text).
+  public static func encodeBytes(page: DisplayPage) -> [UInt8] {
     var out = DumpText(capacity: page.items.count * 160 + 64)
     out.put("\n    {\"width\": ")
     out.number(page.width)
@@ -41,7 +46,7 @@ public enum DisplayListJSON {
       encode(item, into: &out)
     }
     out.put(page.items.isEmpty ? "]}" : "\n    ]}")
-    return out.string
+    return out.bytes
   }
 
   /// The document's end after the last page: title, information and outline.

@@ -11,25 +11,30 @@ public enum DisplayListDumper {
 
   /// One page: its header line, then an item or link per line.
   public static func dump(page: DisplayPage, number: Int) -> String {
-    var out = DumpText(capacity: page.items.count * 96 + 64)
-    out.put("page ")
-    out.integer(number)
-    out.put(byte: 0x20)
-    out.number(page.width)
-    out.put("x")
-    out.number(page.height)
+    let parts = pageParts(page)
+    return "page \(number)" + parts.header + "\n" + String(decoding: parts.body, as: UTF8.self)
+  }
+
+  /// A page's header line after `page N` (size and label), and its item and link lines as
+  /// UTF-8 bytes: the page number is added when the page is written, in order.
+  public static func pageParts(_ page: DisplayPage) -> (header: String, body: [UInt8]) {
+    var header = DumpText(capacity: 64)
+    header.put(byte: 0x20)
+    header.number(page.width)
+    header.put("x")
+    header.number(page.height)
     if let label = page.label {
-      out.put(" label ")
-      out.quoted(label)
+      header.put(" label ")
+      header.quoted(label)
     }
-    out.put(byte: 0x0A)
+    var out = DumpText(capacity: page.items.count * 96 + 64)
     for item in page.items {
       out.put("  ")
       line(item, into: &out)
       out.put(byte: 0x0A)
     }
     for link in page.links { out.put("  link " + DisplayListJSON.encode(link) + "\n") }
-    return out.string
+    return (header.string, out.bytes)
   }
 
   /// The outline, an entry per line, after the pages.

@@ -1,48 +1,100 @@
 /// Text built as UTF-8 bytes with the dumps' number format: what the display-list dumps
 /// write, several times faster than string interpolation.
+///
+/// The bytes live in one growable buffer written through a pointer: a dump writes
+/// hundreds of megabytes a piece at a time, and an array's per-append capacity and
+/// uniqueness checks were most of its cost.
 struct DumpText {
-  private(set) var bytes: [UInt8] = []
+  /// The growable buffer (a class, so the memory is freed with the last copy).
+  private final class Buffer {
+    var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
 
-  init(capacity: Int = 0) {
-    bytes.reserveCapacity(capacity)
+    init(capacity: Int) {
+      self.capacity = max(capacity, 64)
+      base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Room for `extra` more bytes; returns where they go.
+    @inline(__always) func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+      if count + extra > capacity { grow(to: count + extra) }
+      return base + count
+    }
+
+    func grow(to needed: Int) {
+      let larger = max(needed, capacity * 2)
+      let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+      moved.update(from: base, count: count)
+      base.deallocate()
+      base = moved
+      capacity = larger
+    }
   }
 
-  var string: String { String(decoding: bytes, as: UTF8.self) }
+  private let buffer: Buffer
+
+  init(capacity: Int = 0) {
+    buffer = Buffer(capacity: capacity)
+  }
+
+  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) }
+
+  var string: String {
+    String(decoding: UnsafeBufferPointer(start: buffer.base, count: buffer.count), as: UTF8.self)
+  }
 
   mutating func put(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    text.withUTF8Buffer { put($0) }
   }
 
   mutating func put(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    if text.utf8.withContiguousStorageIfAvailable({ put($0) }) == nil {
+      for byte in text.utf8 { put(byte: byte) }
+    }
+  }
+
+  private mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
+    guard let start = source.baseAddress else { return }
+    buffer.reserve(source.count).update(from: start, count: source.count)
+    buffer.count += source.count
   }
 
   mutating func put(byte: UInt8) {
-    bytes.append(byte)
+    buffer.reserve(1).pointee = byte
+    buffer.count += 1
   }
 
   /// A whole number.
   mutating func integer(_ value: Int) {
-    var magnitude = value.magnitude
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    if magnitude < 10 {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
-      return
+    let target = buffer.reserve(21)
+    var sign = 0
+    if value < 0 {
+      target.pointee = UInt8(ascii: "-")
+      sign = 1
     }
-    var digits:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-      ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while magnitude > 0 {
-        buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-        count += 1
-      }
-      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+    buffer.count += sign + Self.digits(value.magnitude, at: target + sign)
+  }
+
+  /// Writes the decimal digits of `magnitude` at `target` (room for 20); returns how many.
+  @inline(__always)
+  private static func digits(_ magnitude: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
+    var length = 1
+    var rest = magnitude
+    while rest >= 10 {
+      rest /= 10
+      length += 1
     }
+    var cursor = target + length
+    rest = magnitude
+    repeat {
+      cursor -= 1
+      cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    } while rest > 0
+    return length
   }
 
   /// A number rounded to 0.01 with no trailing zeros (`12`, `12.5`, `-0.25`), as
@@ -53,19 +105,30 @@ struct DumpText {
       return
     }
     let hundredths = Int((value * 100).rounded())
-    if hundredths < 0 { bytes.append(UInt8(ascii: "-")) }
-    let magnitude = abs(hundredths)
-    integer(magnitude / 100)
+    let target = buffer.reserve(24)
+    var length = 0
+    if hundredths < 0 {
+      target.pointee = UInt8(ascii: "-")
+      length = 1
+    }
+    let magnitude = hundredths.magnitude
+    length += Self.digits(magnitude / 100, at: target + length)
     let fraction = magnitude % 100
-    guard fraction != 0 else { return }
-    bytes.append(UInt8(ascii: "."))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10))
-    if fraction % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+    if fraction != 0 {
+      target[length] = UInt8(ascii: ".")
+      target[length + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10)
+      length += 2
+      if fraction % 10 != 0 {
+        target[length] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+        length += 1
+      }
+    }
+    buffer.count += length
   }
 
   /// A JSON string literal.
   mutating func quoted(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
+    put(byte: UInt8(ascii: "\""))
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): put("\\\"")
@@ -75,12 +138,12 @@ struct DumpText {
       case 0x09: put("\\t")
       case 0..<0x20:
         put("\\u00")
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        bytes.append(digits[Int(byte >> 4)])
-        bytes.append(digits[Int(byte & 0xF)])
-      default: bytes.append(byte)
+        let digits: StaticString = "0123456789abcdef"
+        put(byte: digits.utf8Start[Int(byte >> 4)])
+        put(byte: digits.utf8Start[Int(byte & 0xF)])
+      default: put(byte: byte)
       }
     }
-    bytes.append(UInt8(ascii: "\""))
+    put(byte: UInt8(ascii: "\""))
   }
 }

@@ -37,26 +37,25 @@ final class DumpOutput: PageOutput, @unchecked Sendable {
   /// A page's text without its number (pages are numbered as they are written).
   struct Encoded: Sendable {
     var header: String
-    var body: String
+    var body: [UInt8]
   }
 
   func encode(_ page: DisplayPage, in workspace: RenderWorkspace) throws -> Encoded {
     switch format {
     case .text:
-      let text = DisplayListDumper.dump(page: page, number: 0)
-      let newline = text.firstIndex(of: "\n") ?? text.endIndex
-      return Encoded(
-        header: String(text[..<newline].dropFirst("page 0".count)), body: String(text[newline...]))
-    case .json: return Encoded(header: "", body: DisplayListJSON.encode(page: page))
+      let parts = DisplayListDumper.pageParts(page)
+      return Encoded(header: parts.header + "\n", body: parts.body)
+    case .json: return Encoded(header: "", body: DisplayListJSON.encodeBytes(page: page))
     }
   }
 
   func write(_ page: Encoded) throws {
     pages += 1
     switch format {
-    case .text: emit("page \(pages)" + page.header + page.body)
-    case .json: emit((pages == 1 ? "" : DisplayListJSON.pageSeparator) + page.body)
+    case .text: emit("page \(pages)" + page.header)
+    case .json: if pages > 1 { emit(DisplayListJSON.pageSeparator) }
     }
+    emit(bytes: page.body)
   }
 
   func finish(front: [Encoded], back: [Encoded], facts: DocumentFacts) throws -> [URL] {
@@ -79,6 +78,10 @@ final class DumpOutput: PageOutput, @unchecked Sendable {
   }
 
   private func emit(_ text: String) {
-    if let handle { handle.write(Data(text.utf8)) } else { console.write(text) }
+    emit(bytes: Array(text.utf8))
+  }
+
+  private func emit(bytes: [UInt8]) {
+    if let handle { handle.write(Data(bytes)) } else { console.write(bytes: bytes) }
   }
 }

@@ -27,6 +27,27 @@ public final class Console: @unchecked Sendable {
     if captures { output += text } else { FileHandle.standardOutput.write(Data(text.utf8)) }
   }
 
+  /// Writes UTF-8 bytes to the output (a captured console decodes them).
+  public func write(bytes: [UInt8]) {
+    if captures {
+      output += String(decoding: bytes, as: UTF8.self)
+      return
+    }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes {
+        Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if written > 0 {
+        offset += written
+      } else if written < 0, errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
+  }
+
   public func error(_ text: String) {
     let line = text.hasSuffix("\n") ? text : text + "\n"
     if captures { errors += line } else { FileHandle.standardError.write(Data(line.utf8)) }
