@@ -83,7 +83,18 @@ struct LineDecoder {
 
   /// True for `I:abc-charset iso-8859-1` / `%%abc-charset latin1` (any case, spaces ignored).
   static func declaresLatin1(_ scalars: [Unicode.Scalar]) -> Bool {
-    guard scalars.count > 12, scalars[0] == "I" || scalars[0] == "%" else { return false }
+    guard scalars.count > 12,
+      (scalars[0] == "I" && scalars[1] == ":") || (scalars[0] == "%" && scalars[1] == "%")
+    else { return false }
+    // Most such lines are other fields and directives: look for "charset" before making text.
+    let letters: [UInt32] = "charset".unicodeScalars.map(\.value)
+    let head = scalars.prefix(80)
+    // `| 0x20` folds ASCII capitals to lower case (and maps nothing else onto a letter).
+    let mentionsCharset = head.indices.contains { start in
+      start + letters.count <= head.endIndex
+        && letters.indices.allSatisfy { head[start + $0].value | 0x20 == letters[$0] }
+    }
+    guard mentionsCharset else { return false }
     let text = String(String.UnicodeScalarView(scalars.prefix(80))).lowercased().filter { !$0.isWhitespace }
     let key = "abc-charset"
     guard let start = text.indices.first(where: { text[$0...].hasPrefix(key) }) else { return false }

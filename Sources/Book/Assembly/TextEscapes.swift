@@ -36,7 +36,9 @@ public enum TextEscapes {
 
   /// `text` with every ABC escape decoded, in NFC.
   public static func decode(_ text: String) -> String {
-    guard text.contains("\\") || text.contains("&") else { return text }
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") }) else {
+      return text
+    }
     let characters = Array(text)
     var out = ""
     var index = 0
@@ -96,6 +98,9 @@ public enum TextEscapes {
 
   /// Straight quotes as curly ones.
   public static func typographic(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else {
+      return text
+    }
     var out = ""
     var previous: Character = " "
     for character in text {

@@ -58,9 +58,10 @@ struct FlowPage {
   func placedItems(left: Double, bottom: Double) -> (items: [DisplayItem], anchors: [(FlowAnchor, Double)]) {
     let shifts = shifts(bottom: bottom)
     var items: [DisplayItem] = []
+    items.reserveCapacity(units.reduce(0) { $0 + $1.items.count })
     var anchors: [(FlowAnchor, Double)] = []
     for (unit, shift) in zip(units, shifts) {
-      items += unit.items.map { $0.translated(dx: left, dy: unit.dy + shift) }
+      for item in unit.items { items.append(item.translated(dx: left, dy: unit.dy + shift)) }
       anchors += unit.anchors.map { ($0.0, $0.1 + shift) }
     }
     return (items, anchors)

@@ -97,7 +97,7 @@ final class SingleVoiceSystems: SystemMaker {
     .build(voice: voice, key: tune.initialKey, meter: tune.initialMeter)
     if let bars = layout.options.barsPerStaff { TuneLayout.breakEvery(bars, in: &symbols) }
     var spacer = HorizontalSpacer(font: layout.font)
-    spacer.shortest = Spring.commonShortest(symbols.filter(\.isDurational).map(\.duration))
+    spacer.shortest = Spring.commonShortest(symbols.compactMap { $0.isDurational ? $0.duration : nil })
     springs = spacer.springs(for: symbols)
     spans = VoiceSpans(symbols: symbols, endings: EndingSpan.find(in: symbols))
     firstMeter = tune.initialMeter == .none ? nil : tune.initialMeter
@@ -115,7 +115,12 @@ final class SingleVoiceSystems: SystemMaker {
   var count: Int { plans.count }
 
   func firstSourceLine(of index: Int) -> Int? {
-    symbols[plans[index].first...plans[index].last].lazy.compactMap { $0.source?.line }.min()
+    // A loop over indices reads each symbol in place (a lazy chain copies every symbol).
+    var first: Int?
+    for position in plans[index].first...plans[index].last {
+      if let line = symbols[position].source?.line, line < first ?? .max { first = line }
+    }
+    return first
   }
 
   func system(_ lineIndex: Int) -> StaffSystem {

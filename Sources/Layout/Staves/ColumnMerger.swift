@@ -103,7 +103,8 @@ struct ColumnMerger {
         member.map { voices[voice][$0] }
       }
       let shortest =
-        members.filter(\.isDurational).map(\.duration).filter { !$0.isZero }.min() ?? Rational(1, 8)
+        members.compactMap { $0.isDurational && !$0.duration.isZero ? $0.duration : nil }.min()
+        ?? Rational(1, 8)
       let onset = columns[index].symbol.onset
       let later = columns[(index + 1)...].first { $0.symbol.onset > onset }
       let delta = later.map { $0.symbol.onset - onset } ?? shortest

@@ -164,7 +164,7 @@ final class MultiStaffSystems: SystemMaker {
     presence = VoicePresence(columns: columns, voices: voiceSymbols.count)
     var spacer = HorizontalSpacer(font: layout.font)
     spacer.shortest = Spring.commonShortest(
-      voiceSymbols.flatMap { $0.filter(\.isDurational).map(\.duration) })
+      voiceSymbols.flatMap { $0.compactMap { $0.isDurational ? $0.duration : nil } })
     springs = spacer.springs(for: symbols)
     stacker = SystemStacker(layout: layout.layout, plan: plan)
     firstIndent = stacker.indent(names: true) + layout.layout.options.indent / scale
