@@ -59,7 +59,8 @@ public enum CommandLineTool {
     default:
       if let command = subcommands[name] {
         return dispatch(rest, spec: command.spec, help: command.help, console: console) {
-          try command.init(console: console).run($0)
+          if command.measuresText { FontSystem.prepareInBackground() }
+          return try command.init(console: console).run($0)
         }
       }
       console.error("abcpress: error: unknown subcommand '\(name)'\nRun 'abcpress --help' for usage.")

@@ -2,13 +2,23 @@
 protocol Subcommand {
   static var spec: ArgumentSpec { get }
   static var help: String { get }
+  /// Whether the command lays out or draws text (its fonts are loaded from the start).
+  static var measuresText: Bool { get }
   init(console: Console)
   func run(_ arguments: ParsedArguments) throws -> ExitCode
+}
+
+extension Subcommand {
+  static var measuresText: Bool { true }
 }
 
 extension RenderCommand: Subcommand {}
 extension BookCommand: Subcommand {}
 extension ThumbsCommand: Subcommand {}
 extension DumpCommand: Subcommand {}
-extension CheckCommand: Subcommand {}
-extension MIDICommand: Subcommand {}
+extension CheckCommand: Subcommand {
+  static var measuresText: Bool { false }
+}
+extension MIDICommand: Subcommand {
+  static var measuresText: Bool { false }
+}

@@ -83,15 +83,5 @@ struct BookJob {
   }
 
   /// Today's date as a book prints it (`SOURCE_DATE_EPOCH` for reproducible output).
-  static func today() -> String {
-    var date = Date()
-    if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let epoch = Double(text) {
-      date = Date(timeIntervalSince1970: epoch)
-    }
-    let formatter = DateFormatter()
-    formatter.dateFormat = "d MMMM yyyy"
-    formatter.locale = Locale(identifier: "en_GB")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: date)
-  }
+  static func today() -> String { CivilDate.now().longText }
 }

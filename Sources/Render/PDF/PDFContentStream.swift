@@ -43,6 +43,11 @@ struct PDFContentStream {
     bytes.append(contentsOf: text.utf8)
   }
 
+  /// Bytes written as they are (a literal: no string to make).
+  mutating func literal(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
   /// Sets fill and stroke colour (and opacity) for what follows.
   mutating func setColor(_ color: RGBAColor) {
     if color != fill {
@@ -106,10 +111,12 @@ struct PDFContentStream {
   }
 
   mutating func curve(_ a: Point, _ b: Point, _ c: Point) {
-    for p in [a, b, c] {
-      number(p.x)
-      number(p.y)
-    }
+    number(a.x)
+    number(a.y)
+    number(b.x)
+    number(b.y)
+    number(c.x)
+    number(c.y)
     op("c")
   }
 
@@ -119,7 +126,9 @@ struct PDFContentStream {
     guard resourceName != font || size != fontSize else { return }
     font = resourceName
     fontSize = size
-    raw("/" + resourceName + " ")
+    bytes.append(UInt8(ascii: "/"))
+    raw(resourceName)
+    bytes.append(0x20)
     number(size)
     op("Tf")
   }
@@ -165,13 +174,17 @@ struct PDFContentStream {
     }
     bytes.append(UInt8(ascii: "<"))
     appendHex(UInt16(truncatingIfNeeded: id))
-    raw(">Tj\n")
+    literal(">Tj\n")
   }
 
   private mutating func appendHex(_ value: UInt16) {
-    let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
-    for shift in stride(from: 12, through: 0, by: -4) {
-      bytes.append(digits[Int((value >> UInt16(shift)) & 0xF)])
+    func hex(_ shift: UInt16) -> UInt8 {
+      let digit = UInt8(truncatingIfNeeded: (value >> shift) & 0xF)
+      return digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") - 10 + digit
     }
+    bytes.append(hex(12))
+    bytes.append(hex(8))
+    bytes.append(hex(4))
+    bytes.append(hex(0))
   }
 }

@@ -126,15 +126,7 @@ final class PDFDocumentWriter {
 
   /// `D:YYYYMMDDHHmmSSZ` from `SOURCE_DATE_EPOCH` when set (reproducible builds), else now.
   static func creationDate() -> String {
-    var seconds = Date().timeIntervalSince1970
-    if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let epoch = Double(text) {
-      seconds = epoch
-    }
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyyMMddHHmmss"
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    return "D:" + formatter.string(from: Date(timeIntervalSince1970: seconds)) + "Z"
+    "D:" + CivilDate.now().compactText + "Z"
   }
 
   /// A 16-byte file identifier from the document's facts (the same input gives the same file).

@@ -50,6 +50,23 @@ final class PDFPageEncoder {
   let text: PangoTextMeasurer
   let palette: RolePalette
   private var glyphMaps: [String: [UInt32: UInt32]] = [:]
+  /// Fonts' keys and resource names, made once per encoder (a name is a hash of a string):
+  /// music fonts by family, text faces by the measurer's face number.
+  private var musicFonts: [String: FontReference] = [:]
+  private var textFaces: [Int: FontReference] = [:]
+
+  /// A font as pages refer to it.
+  private struct FontReference {
+    let source: PDFFontSource
+    let key: String
+    let resourceName: String
+
+    init(_ source: PDFFontSource) {
+      self.source = source
+      key = source.key
+      resourceName = source.resourceName
+    }
+  }
 
   init(fonts: FontLibrary, text: PangoTextMeasurer, palette: RolePalette) {
     self.fonts = fonts
@@ -116,12 +133,13 @@ final class PDFPageEncoder {
     guard let id = map[glyph.codepoint] else {
       throw RenderError.missingGlyph(name: glyph.name, codepoint: glyph.codepoint, font: glyph.font)
     }
-    let source = PDFFontSource.music(family: glyph.font)
-    if used[source.key]?.glyphs[id] == nil {
-      used[source.key, default: PDFFontUse(source: source)].glyphs[id] =
+    let font = musicFonts[glyph.font] ?? FontReference(.music(family: glyph.font))
+    if musicFonts[glyph.font] == nil { musicFonts[glyph.font] = font }
+    if used[font.key]?.glyphs[id] == nil {
+      used[font.key, default: PDFFontUse(source: font.source)].glyphs[id] =
         Unicode.Scalar(glyph.codepoint).map { String($0) } ?? ""
     }
-    stream.setFont(source.resourceName, size: glyph.size)
+    stream.setFont(font.resourceName, size: glyph.size)
     stream.showGlyph(id, x: glyph.origin.x, y: glyph.origin.y, scaleX: glyph.scaleX)
   }
 
@@ -129,16 +147,16 @@ final class PDFPageEncoder {
     let runs = text.glyphRuns(run.text, font: run.font)
     guard !runs.isEmpty else { return }
     for glyphRun in runs where !glyphRun.glyphs.isEmpty {
-      let face = text.face(glyphRun.face)
-      let source = PDFFontSource.file(path: face.path, index: face.index)
-      var use = used[source.key] ?? PDFFontUse(source: source)
+      let font = textFace(glyphRun.face)
+      // Taken out of the table while it grows, so adding a glyph never copies the others.
+      var use = used.removeValue(forKey: font.key) ?? PDFFontUse(source: font.source)
       if glyphRun.embolden {
         stream.op("q")
         stream.number(glyphRun.size / 30)
         stream.op("w 2 Tr")
       }
       stream.beginText()
-      stream.setFont(source.resourceName, size: glyphRun.size)
+      stream.setFont(font.resourceName, size: glyphRun.size)
       for glyph in glyphRun.glyphs where glyph.id <= 0xFFFF {
         if use.glyphs[glyph.id] == nil || (use.glyphs[glyph.id] == "" && glyph.text != nil) {
           use.glyphs[glyph.id] = glyph.text ?? ""
@@ -151,8 +169,16 @@ final class PDFPageEncoder {
         stream.op("Q")
         stream.forgetFont()
       }
-      used[source.key] = use
+      used[font.key] = use
     }
+  }
+
+  private func textFace(_ number: Int) -> FontReference {
+    if let font = textFaces[number] { return font }
+    let face = text.face(number)
+    let font = FontReference(.file(path: face.path, index: face.index))
+    textFaces[number] = font
+    return font
   }
 
   private func draw(_ path: PathShape, on stream: inout PDFContentStream) {

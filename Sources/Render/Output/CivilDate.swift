@@ -1,0 +1,57 @@
+import Foundation
+
+/// A UTC calendar date and time from a Unix time, without the locale machinery
+/// (DateFormatter loads ICU's locale and time-zone data: milliseconds at every start).
+public struct CivilDate: Equatable, Sendable {
+  public var year: Int
+  public var month: Int
+  public var day: Int
+  public var hour: Int
+  public var minute: Int
+  public var second: Int
+
+  /// The UTC date of `seconds` since 1970 (Howard Hinnant's days-to-civil algorithm).
+  public init(unixTime seconds: Double) {
+    let whole = Int(seconds.rounded(.down))
+    let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+    let time = whole - days * 86_400
+    hour = time / 3600
+    minute = time / 60 % 60
+    second = time % 60
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  }
+
+  /// Now, or `SOURCE_DATE_EPOCH` when it is set (reproducible output).
+  public static func now() -> CivilDate {
+    if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let epoch = Double(text),
+      epoch.isFinite, abs(epoch) < 1e13
+    {
+      return CivilDate(unixTime: epoch)
+    }
+    return CivilDate(unixTime: Date().timeIntervalSince1970)
+  }
+
+  static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December",
+  ]
+
+  /// `30 November 2026`, as a book's title page prints it.
+  public var longText: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
+
+  /// `YYYYMMDDHHmmSS`, as a PDF date holds it.
+  public var compactText: String {
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+    let yearText = String(year)
+    return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + two(month) + two(day)
+      + two(hour) + two(minute) + two(second)
+  }
+}
