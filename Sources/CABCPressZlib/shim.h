@@ -1,11 +1,17 @@
 #include <zlib.h>
 
-/// compress2 with a deflate strategy (Z_DEFAULT_STRATEGY, Z_RLE, …): deflateInit2 is a macro,
-/// which Swift does not import. Returns a zlib status; `*destLen` holds the output's size.
+/// deflateInit2 for a zlib stream with a deflate strategy (Z_DEFAULT_STRATEGY, Z_RLE, …):
+/// deflateInit2 is a macro, which Swift does not import.
+static inline int abcpress_deflate_init(z_stream *stream, int level, int strategy) {
+  return deflateInit2(stream, level, Z_DEFLATED, 15, 8, strategy);
+}
+
+/// compress2 with a deflate strategy. Returns a zlib status; `*destLen` holds the output's
+/// size.
 static inline int abcpress_compress(Bytef *dest, uLongf *destLen, const Bytef *source,
                                     uLong sourceLen, int level, int strategy) {
   z_stream stream = {0};
-  int status = deflateInit2(&stream, level, Z_DEFLATED, 15, 8, strategy);
+  int status = abcpress_deflate_init(&stream, level, strategy);
   if (status != Z_OK) return status;
   stream.next_in = (Bytef *)source;
   stream.avail_in = (uInt)sourceLen;

@@ -39,31 +39,35 @@ enum PNGEncoder {
     pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, colorType: ColorType
   ) -> [UInt8] {
     let rowLength = width * colorType.channels
-    let filtered = [UInt8](unsafeUninitializedCapacity: height * (rowLength + 1)) { buffer, count in
-      guard let base = buffer.baseAddress else { return }
-      for y in 0..<height {
-        let target = base + y * (rowLength + 1)
-        target.pointee = 2  // filter type Up
+    // Rows are filtered and compressed one at a time: only two rows exist unfiltered.
+    let deflater = Deflater(level: 1, strategy: .runs)
+    var previous = [UInt8](repeating: 0, count: rowLength)
+    var current = [UInt8](repeating: 0, count: rowLength)
+    var filtered = [UInt8](repeating: 2, count: rowLength + 1)  // filter type Up, then the row
+    for y in 0..<height {
+      current.withUnsafeMutableBufferPointer { row in
         convert(
-          row: (pixels + y * stride).assumingMemoryBound(to: UInt32.self), width: width, into: target + 1,
-          colorType: colorType)
+          row: (pixels + y * stride).assumingMemoryBound(to: UInt32.self), width: width,
+          into: row.baseAddress!, colorType: colorType)
       }
-      // Filter Up from the last row back, so each row's upper neighbour is still unfiltered.
-      for y in Swift.stride(from: height - 1, to: 0, by: -1) {
-        let row = base + y * (rowLength + 1) + 1
-        let above = row - (rowLength + 1)
-        for index in 0..<rowLength { row[index] = row[index] &- above[index] }
+      previous.withUnsafeBufferPointer { above in
+        current.withUnsafeBufferPointer { row in
+          filtered.withUnsafeMutableBufferPointer { target in
+            for index in 0..<rowLength { target[index + 1] = row[index] &- above[index] }
+          }
+        }
       }
-      count = buffer.count
+      filtered.withUnsafeBufferPointer { deflater.add($0, finish: y == height - 1) }
+      swap(&previous, &current)
     }
+    if height == 0 { deflater.add(UnsafeBufferPointer(start: nil, count: 0), finish: true) }
     var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     var header: [UInt8] = []
     appendUInt32(UInt32(width), to: &header)
     appendUInt32(UInt32(height), to: &header)
     header += [8, colorType.rawValue, 0, 0, 0]
     chunk("IHDR", header, into: &out)
-    let data = filtered.withUnsafeBufferPointer { Deflate.compress($0, level: 1, strategy: .runs) }
-    chunk("IDAT", data ?? [], into: &out)
+    chunk("IDAT", deflater.failed ? [] : deflater.output, into: &out)
     chunk("IEND", [], into: &out)
     return out
   }

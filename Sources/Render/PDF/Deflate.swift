@@ -30,14 +30,65 @@ enum Deflate {
   static func compress(
     _ source: UnsafeBufferPointer<UInt8>, level: Int32, strategy: Strategy
   ) -> [UInt8]? {
-    var length = compressBound(uLong(source.count))
-    var output = [UInt8](repeating: 0, count: Int(length))
-    let status = output.withUnsafeMutableBufferPointer { target in
-      abcpress_compress(
+    let bound = Int(compressBound(uLong(source.count)))
+    var status = Z_OK
+    // Uninitialised: zlib writes what it produces, and the untouched rest costs nothing.
+    let output = [UInt8](unsafeUninitializedCapacity: bound) { target, count in
+      var length = uLong(bound)
+      status = abcpress_compress(
         target.baseAddress, &length, source.baseAddress, uLong(source.count), level, strategy.zlibValue)
+      count = status == Z_OK ? Int(length) : 0
     }
     guard status == Z_OK else { return nil }
     // A fresh array of the compressed size: the work buffer's capacity is the input's.
-    return Array(output[..<Int(length)])
+    return Array(output)
+  }
+}
+
+/// A zlib stream fed piece by piece (a PNG's rows as they are filtered), so the whole
+/// input never has to exist at once.
+final class Deflater {
+  /// zlib keeps a pointer back to its stream: the stream must not move, so it lives on
+  /// the heap.
+  private let stream: UnsafeMutablePointer<z_stream>
+  private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  /// The compressed bytes so far.
+  private(set) var output: [UInt8] = []
+  private(set) var failed = false
+
+  init(level: Int32, strategy: Deflate.Strategy) {
+    stream = .allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    failed = abcpress_deflate_init(stream, level, strategy.zlibValue) != Z_OK
+  }
+
+  deinit {
+    if !failed { deflateEnd(stream) }
+    stream.deinitialize(count: 1)
+    stream.deallocate()
+  }
+
+  /// Compresses `input`; `finish` ends the stream after it.
+  func add(_ input: UnsafeBufferPointer<UInt8>, finish: Bool = false) {
+    guard !failed else { return }
+    stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+    stream.pointee.avail_in = uInt(input.count)
+    let flush = finish ? Z_FINISH : Z_NO_FLUSH
+    while true {
+      let (status, produced) = chunk.withUnsafeMutableBufferPointer { buffer -> (Int32, Int) in
+        stream.pointee.next_out = buffer.baseAddress
+        stream.pointee.avail_out = uInt(buffer.count)
+        let status = deflate(stream, flush)
+        return (status, buffer.count - Int(stream.pointee.avail_out))
+      }
+      output.append(contentsOf: chunk[..<produced])
+      if status == Z_STREAM_END { return }
+      guard status == Z_OK || status == Z_BUF_ERROR else {
+        failed = true
+        return
+      }
+      // Done with this input once zlib has taken it all and had room to spare.
+      if stream.pointee.avail_in == 0 && produced < chunk.count && !finish { return }
+    }
   }
 }
