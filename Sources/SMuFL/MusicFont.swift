@@ -1,6 +1,10 @@
 import Foundation
 
 /// Metrics of one SMuFL glyph, in staff spaces with y pointing up (SMuFL convention).
+///
+/// Plain values only (no arrays or dictionaries), so a copy is a few words: the layout
+/// asks for glyph metrics hundreds of thousands of times. The stem anchors it uses are
+/// stored; every anchor of a glyph is in `MusicFont.anchors(of:)`.
 public struct GlyphMetrics: Hashable, Sendable {
   public var codepoint: UInt32
   public var advance: Double
@@ -15,10 +19,11 @@ public struct GlyphMetrics: Hashable, Sendable {
   public var northEast: (x: Double, y: Double) { (maxX, maxY) }
   /// [swX, swY, neX, neY].
   public var bbox: [Double] { [minX, minY, maxX, maxY] }
-  public var anchors: [String: [Double]]
-  /// The stem anchors of noteheads, read once (`stemUpSE`, `stemDownNW`).
+  /// The stem anchors of noteheads (`stemUpSE`, `stemDownNW`, `stemUpNW`, `stemDownSW`).
   public let stemUpSE: (x: Double, y: Double)?
   public let stemDownNW: (x: Double, y: Double)?
+  public let stemUpNW: (x: Double, y: Double)?
+  public let stemDownSW: (x: Double, y: Double)?
 
   public init(codepoint: UInt32, advance: Double, bbox: [Double], anchors: [String: [Double]] = [:]) {
     self.codepoint = codepoint
@@ -27,32 +32,38 @@ public struct GlyphMetrics: Hashable, Sendable {
     minY = bbox.count == 4 ? bbox[1] : 0
     maxX = bbox.count == 4 ? bbox[2] : 0
     maxY = bbox.count == 4 ? bbox[3] : 0
-    self.anchors = anchors
     func point(_ name: String) -> (x: Double, y: Double)? {
       guard let value = anchors[name], value.count == 2 else { return nil }
       return (value[0], value[1])
     }
     stemUpSE = point("stemUpSE")
     stemDownNW = point("stemDownNW")
+    stemUpNW = point("stemUpNW")
+    stemDownSW = point("stemDownSW")
   }
 
   public var width: Double { maxX - minX }
   public var height: Double { maxY - minY }
 
-  /// An anchor point in staff spaces (y up), if the font defines it.
+  /// A stem anchor point in staff spaces (y up), if the font defines it; nil for other
+  /// names (see `MusicFont.anchors(of:)`).
   public func anchor(_ name: String) -> (x: Double, y: Double)? {
     switch name {
-    case "stemUpSE": return stemUpSE
-    case "stemDownNW": return stemDownNW
-    default:
-      guard let value = anchors[name], value.count == 2 else { return nil }
-      return (value[0], value[1])
+    case "stemUpSE": stemUpSE
+    case "stemDownNW": stemDownNW
+    case "stemUpNW": stemUpNW
+    case "stemDownSW": stemDownSW
+    default: nil
     }
+  }
+
+  private var anchorValues: [Double?] {
+    [stemUpSE, stemDownNW, stemUpNW, stemDownSW].flatMap { [$0?.x, $0?.y] }
   }
 
   public static func == (lhs: GlyphMetrics, rhs: GlyphMetrics) -> Bool {
     lhs.codepoint == rhs.codepoint && lhs.advance == rhs.advance && lhs.bbox == rhs.bbox
-      && lhs.anchors == rhs.anchors
+      && lhs.anchorValues == rhs.anchorValues
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -77,12 +88,22 @@ public struct MusicFont: Sendable {
   /// hashing on the layout's hot paths).
   private var byOrdinal: [GlyphMetrics?]
 
-  public init(family: String, engravingDefaults: EngravingDefaults, glyphs: [String: GlyphMetrics]) {
+  /// Every anchor of every glyph that has any, by glyph name then anchor name.
+  private var anchorTable: [String: [String: [Double]]]
+
+  public init(
+    family: String, engravingDefaults: EngravingDefaults, glyphs: [String: GlyphMetrics],
+    anchors: [String: [String: [Double]]] = [:]
+  ) {
     self.family = family
     self.engravingDefaults = engravingDefaults
     self.glyphs = glyphs
+    anchorTable = anchors
     byOrdinal = Self.table(glyphs)
   }
+
+  /// Every anchor of the glyph named `name` (SMuFL's `glyphsWithAnchors`), by anchor name.
+  public func anchors(of name: String) -> [String: [Double]] { anchorTable[name] ?? [:] }
 
   private static func table(_ glyphs: [String: GlyphMetrics]) -> [GlyphMetrics?] {
     SMuFLGlyph.allCases.map { glyphs[$0.rawValue] }
@@ -111,13 +132,14 @@ public struct MusicFont: Sendable {
     var family: String?
     var values: [String: Double]?
     var glyphs: [String: GlyphMetrics]?
+    var anchors: [String: [String: [Double]]] = [:]
     var scanner = JSONScanner([UInt8](data))
     do {
       try scanner.object { key, scanner in
         switch key {
         case "family": family = try scanner.string()
         case "engravingDefaults": values = try engravingDefaults(&scanner)
-        case "glyphs": glyphs = try glyphTable(&scanner)
+        case "glyphs": glyphs = try glyphTable(&scanner, anchors: &anchors)
         default: try scanner.skipValue()
         }
       }
@@ -127,7 +149,8 @@ public struct MusicFont: Sendable {
     guard let family, let values, let glyphs else {
       throw LoadError.malformed("family, engravingDefaults and glyphs are required")
     }
-    return MusicFont(family: family, engravingDefaults: EngravingDefaults(values: values), glyphs: glyphs)
+    return MusicFont(
+      family: family, engravingDefaults: EngravingDefaults(values: values), glyphs: glyphs, anchors: anchors)
   }
 
   /// The numeric engraving defaults (others, such as `textEnclosure`, are skipped).
@@ -139,7 +162,9 @@ public struct MusicFont: Sendable {
     return values
   }
 
-  private static func glyphTable(_ scanner: inout JSONScanner) throws -> [String: GlyphMetrics] {
+  private static func glyphTable(
+    _ scanner: inout JSONScanner, anchors allAnchors: inout [String: [String: [Double]]]
+  ) throws -> [String: GlyphMetrics] {
     var glyphs: [String: GlyphMetrics] = [:]
     try scanner.object { name, scanner in
       var codepoint: Double?
@@ -159,6 +184,7 @@ public struct MusicFont: Sendable {
         throw LoadError.malformed("codepoint, advance or bbox of \(name)")
       }
       glyphs[name] = GlyphMetrics(codepoint: scalar, advance: advance, bbox: bbox, anchors: anchors)
+      if !anchors.isEmpty { allAnchors[name] = anchors }
     }
     return glyphs
   }

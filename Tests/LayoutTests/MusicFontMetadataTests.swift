@@ -19,7 +19,10 @@ import Testing
       #expect(metrics.advance == (glyph["advance"] as? NSNumber)?.doubleValue, "\(name)")
       #expect(metrics.bbox == (glyph["bbox"] as? [NSNumber])?.map(\.doubleValue), "\(name)")
       let anchors = (glyph["anchors"] as? [String: [NSNumber]] ?? [:]).mapValues { $0.map(\.doubleValue) }
-      #expect(metrics.anchors == anchors, "\(name)")
+      #expect(font.anchors(of: name) == anchors, "\(name)")
+      for (anchor, point) in anchors where anchor.hasPrefix("stem") {
+        #expect(metrics.anchor(anchor).map { [$0.x, $0.y] } == point, "\(name) \(anchor)")
+      }
     }
     let defaults = try #require(file["engravingDefaults"] as? [String: Any])
     let staffLine = try #require((defaults["staffLineThickness"] as? NSNumber)?.doubleValue)

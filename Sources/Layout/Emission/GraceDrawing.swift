@@ -43,7 +43,8 @@ enum GraceDrawing {
             source: source, size: size)
         }
         LedgerLines.draw(
-          positions: [position], left: x - 0.25, right: x + headWidth + 0.25, on: &canvas, column: column,
+          lowest: position, highest: position, left: x - 0.25, right: x + headWidth + 0.25, on: &canvas,
+          column: column,
           source: source)
       }
       let top = heads.map(\.0).max() ?? 4
@@ -86,21 +87,21 @@ enum GraceDrawing {
 
 /// Draws ledger lines for staff positions outside the staff.
 enum LedgerLines {
+  /// The ledger lines heads from staff position `lowest` to `highest` need (most notes
+  /// need none: nothing is made for them).
   static func draw(
-    positions: [Int], left: Double, right: Double, on canvas: inout StaffCanvas, column: Int,
+    lowest: Int, highest: Int, left: Double, right: Double, on canvas: inout StaffCanvas, column: Int,
     source: SourcePosition?
   ) {
-    let lowest = positions.min() ?? 4
-    let highest = positions.max() ?? 4
-    var lines: [Int] = []
-    if lowest <= -2 { lines += stride(from: -2, through: lowest, by: -2) }
-    if highest >= 10 { lines += stride(from: 10, through: highest, by: 2) }
+    guard lowest <= -2 || highest >= 10 else { return }
     let thickness = canvas.font.engravingDefaults.legerLineThickness
-    for position in lines {
+    func draw(_ position: Int) {
       let y = StaffCanvas.y(ofPosition: position)
       canvas.line(
         from: (left, y), to: (right, y), thickness: thickness, role: .ledgerLine, column: column,
         source: source)
     }
+    for position in stride(from: -2, through: lowest, by: -2) { draw(position) }
+    for position in stride(from: 10, through: highest, by: 2) { draw(position) }
   }
 }

@@ -137,13 +137,19 @@ struct NoteDrawing {
   func drawLedgerLines(
     _ note: NoteSymbol, x: Double, on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
   ) {
+    var (lowest, highest) = (Int.max, Int.min)
+    var (leftmost, rightmost) = (Double.infinity, -Double.infinity)
+    for head in note.heads {
+      (lowest, highest) = (min(lowest, head.position), max(highest, head.position))
+      (leftmost, rightmost) = (min(leftmost, head.offset), max(rightmost, head.offset))
+    }
+    guard !note.heads.isEmpty, lowest <= -2 || highest >= 10 else { return }
     let overhang = font.engravingDefaults.legerLineExtension
     let width = font.glyph(note.value.notehead)?.advance ?? headWidth
     LedgerLines.draw(
-      positions: note.heads.map(\.position),
-      left: x + (note.heads.map(\.offset).min() ?? 0) - overhang,
-      right: x + (note.heads.map(\.offset).max() ?? 0) + width + overhang, on: &canvas,
-      column: column, source: source)
+      lowest: lowest, highest: highest, left: x + leftmost - overhang,
+      right: x + rightmost + width + overhang,
+      on: &canvas, column: column, source: source)
   }
 
 }

@@ -44,8 +44,8 @@ struct HorizontalSpacer {
   var shortest = Rational(1, 8)
 
   /// The padding between two neighbours' ink, by kind.
-  func padding(_ a: StaffSymbol, _ b: StaffSymbol) -> Double {
-    switch (a.kind, b.kind) {
+  func padding(_ a: SymbolCategory, _ b: SymbolCategory) -> Double {
+    switch (a, b) {
     case (.note, .bar), (.rest, .bar): 0.9
     case (.bar, .note), (.bar, .rest): 1.2
     case (.bar, _): 0.8
@@ -57,15 +57,16 @@ struct HorizontalSpacer {
 
   /// Spring i joins symbol i to symbol i + 1; the last spring is the trailing space.
   func springs(for symbols: [StaffSymbol]) -> [Spring] {
+    // Fields are read in place: copying whole symbols was a large part of spacing's cost.
     symbols.indices.map { index in
-      let symbol = symbols[index]
-      guard index + 1 < symbols.count else { return trailingSpring(after: symbol) }
-      let next = symbols[index + 1]
-      let minimum = symbol.right + padding(symbol, next) + next.left
-      if symbol.isDurational {
+      guard index + 1 < symbols.count else { return trailingSpring(after: symbols[index]) }
+      let minimum =
+        symbols[index].right + padding(symbols[index].category, symbols[index + 1].category)
+        + symbols[index + 1].left
+      if symbols[index].isDurational {
         return Spring(
-          ideal: max(Spring.idealSpace(for: symbol.duration, shortest: shortest), minimum), minimum: minimum,
-          isStretchable: true)
+          ideal: max(Spring.idealSpace(for: symbols[index].duration, shortest: shortest), minimum),
+          minimum: minimum, isStretchable: true)
       }
       return Spring(ideal: minimum, minimum: minimum, isStretchable: false)
     }

@@ -212,6 +212,19 @@ struct StaffSymbol {
     default: false
     }
   }
+
+  /// What the symbol is, without its payload (for the spacing table).
+  var category: SymbolCategory {
+    if isBar { return .bar }
+    if isRest { return .rest }
+    if case .note = kind { return .note }
+    return .other
+  }
+}
+
+/// A symbol's kind alone: comparing two of them copies nothing.
+enum SymbolCategory {
+  case note, rest, bar, other
 }
 
 extension SourceRange {

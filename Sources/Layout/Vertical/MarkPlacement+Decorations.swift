@@ -6,9 +6,9 @@ extension MarkPlacement {
   /// Staccato, accent, tenuto …: next to the head, away from the stem.
   mutating func placeArticulations(line: EngravedLine) {
     for index in line.indices where index <= line.last {
-      let symbol = line.symbols[index]
-      guard let note = line.notes[index] else { continue }
-      for decoration in symbol.attachments.decorations {
+      let decorations = line.symbols[index].attachments.decorations
+      guard !decorations.isEmpty, let note = line.notes[index] else { continue }
+      for decoration in decorations {
         guard case .articulation(let up, let down)? = DecorationTable.kind(of: decoration.name) else {
           continue
         }
@@ -25,11 +25,11 @@ extension MarkPlacement {
   /// Ornaments, fermatas, bowings, fingerings, text marks, rolls and the like.
   mutating func placeOrnaments(line: EngravedLine) {
     for index in line.indices where index <= line.last {
-      let symbol = line.symbols[index]
-      guard let x = centre(of: index, line: line) else { continue }
+      let decorations = line.symbols[index].attachments.decorations
+      guard !decorations.isEmpty, let x = centre(of: index, line: line) else { continue }
       let column = line.column(of: index)
       let note = line.notes[index]
-      for decoration in symbol.attachments.decorations {
+      for decoration in decorations {
         let source = decoration.range.position
         switch DecorationTable.kind(of: decoration.name) {
         case .above(let glyph):
@@ -102,10 +102,10 @@ extension MarkPlacement {
   mutating func placeDynamics(line: EngravedLine) {
     var hairpin: (x: Double, crescendo: Bool, column: Int?, source: SourcePosition?)?
     for index in line.indices where index <= line.last {
-      let symbol = line.symbols[index]
-      guard let x = centre(of: index, line: line) else { continue }
+      let decorations = line.symbols[index].attachments.decorations
+      guard !decorations.isEmpty, let x = centre(of: index, line: line) else { continue }
       let column = line.column(of: index)
-      for decoration in symbol.attachments.decorations {
+      for decoration in decorations {
         switch DecorationTable.kind(of: decoration.name) {
         case .dynamic(let glyph):
           placeGlyph(
