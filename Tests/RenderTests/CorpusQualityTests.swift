@@ -7,8 +7,8 @@ import Render
 import SMuFL
 import Testing
 
-/// The development corpus (../shared/corpus/get-corpus.sh, fetched by `make test` into
-/// .cache/corpus): every tune engraves without a crash and with no collisions, with the
+/// The development corpus (scripts/get-corpus, fetched by `make test` into .cache/corpus):
+/// every tune engraves without a crash and with no collisions, with the
 /// real fonts and Pango text measurement users get.
 @Suite struct CorpusQualityTests {
   static var corpus: URL? {
