@@ -32,14 +32,7 @@ final class PageQueue<Output: PageOutput> {
   /// Queues pages for encoding and writes those that are ready.
   func submit(_ pages: [DisplayPage]) throws {
     guard let output else { return }
-    let box = OutputBox(output: output)
-    let workspaces = self.workspaces
-    for page in pages {
-      pending.append(
-        pool.submit { worker in
-          Result { try box.output.encode(page, in: workspaces[worker]) }.mapError(RenderFailure.init)
-        })
-    }
+    for page in pages { pending.append(encoding(page, with: output)) }
     let limit = Self.pagesPerThread * (pool.workerCount + 1)
     while head < pending.count, pending[head]?.isReady == true || pending.count - head > limit {
       try writeNext()
@@ -50,20 +43,26 @@ final class PageQueue<Output: PageOutput> {
   /// without writing them (the front and back matter, written last).
   func encode(_ pages: some Sequence<DisplayPage>) throws -> [Output.Encoded] {
     guard let output else { return [] }
-    let box = OutputBox(output: output)
-    let workspaces = self.workspaces
     var queue: [Future<Result<Output.Encoded, RenderFailure>>] = []
     var encoded: [Output.Encoded] = []
     let limit = Self.pagesPerThread * (pool.workerCount + 1)
     for page in pages {
-      queue.append(
-        pool.submit { worker in
-          Result { try box.output.encode(page, in: workspaces[worker]) }.mapError(RenderFailure.init)
-        })
+      queue.append(encoding(page, with: output))
       if queue.count > limit { encoded.append(try pool.wait(for: queue.removeFirst()).get()) }
     }
     for future in queue { encoded.append(try pool.wait(for: future).get()) }
     return encoded
+  }
+
+  /// A job on the pool that encodes `page` with the worker's own workspace.
+  private func encoding(_ page: DisplayPage, with output: Output) -> Future<
+    Result<Output.Encoded, RenderFailure>
+  > {
+    let box = OutputBox(output: output)
+    let workspaces = self.workspaces
+    return pool.submit { worker in
+      Result { try box.output.encode(page, in: workspaces[worker]) }.mapError(RenderFailure.init)
+    }
   }
 
   /// Writes every page still in flight.

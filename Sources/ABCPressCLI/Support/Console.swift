@@ -24,7 +24,7 @@ public final class Console: @unchecked Sendable {
   }
 
   public func write(_ text: String) {
-    if captures { output += text } else { FileHandle.standardOutput.write(Data(text.utf8)) }
+    if captures { output += text } else { write(bytes: Array(text.utf8)) }
   }
 
   /// Writes UTF-8 bytes to the output (a captured console decodes them).

@@ -22,50 +22,38 @@ enum Deflate {
 
   /// The compressed bytes of `data` (or the data itself, uncompressed, if zlib fails).
   static func compress(_ data: [UInt8]) -> (bytes: [UInt8], compressed: Bool) {
-    let output = data.withUnsafeBufferPointer { compress($0, level: level, strategy: .standard) }
-    return output.map { ($0, true) } ?? (data, false)
-  }
-
-  /// The compressed bytes of `source`, or nil if zlib fails.
-  static func compress(
-    _ source: UnsafeBufferPointer<UInt8>, level: Int32, strategy: Strategy
-  ) -> [UInt8]? {
-    let bound = Int(compressBound(uLong(source.count)))
-    var status = Z_OK
-    // Uninitialised: zlib writes what it produces, and the untouched rest costs nothing.
-    let output = [UInt8](unsafeUninitializedCapacity: bound) { target, count in
-      var length = uLong(bound)
-      status = abcpress_compress(
-        target.baseAddress, &length, source.baseAddress, uLong(source.count), level, strategy.zlibValue)
-      count = status == Z_OK ? Int(length) : 0
-    }
-    guard status == Z_OK else { return nil }
-    // A fresh array of the compressed size: the work buffer's capacity is the input's.
-    return Array(output)
+    let deflater = Deflater(level: level, strategy: .standard)
+    data.withUnsafeBufferPointer { deflater.add($0, finish: true) }
+    return deflater.failed ? (data, false) : (deflater.output, true)
   }
 }
 
-/// A zlib stream fed piece by piece (a PNG's rows as they are filtered), so the whole
-/// input never has to exist at once.
+/// A zlib stream: a PDF page's content in one piece, or a PNG's rows one at a time as
+/// they are filtered (so the whole image never has to exist at once).
 final class Deflater {
   /// zlib keeps a pointer back to its stream: the stream must not move, so it lives on
   /// the heap.
   private let stream: UnsafeMutablePointer<z_stream>
-  private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  /// Where zlib writes before the bytes join `output` (uninitialised: a PDF page makes one
+  /// Deflater, and zero-filling 64 KB per page was measurable).
+  private let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
   /// The compressed bytes so far.
   private(set) var output: [UInt8] = []
   private(set) var failed = false
+  private let started: Bool
 
   init(level: Int32, strategy: Deflate.Strategy) {
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
-    failed = abcpress_deflate_init(stream, level, strategy.zlibValue) != Z_OK
+    started = abcpress_deflate_init(stream, level, strategy.zlibValue) == Z_OK
+    failed = !started
   }
 
   deinit {
-    if !failed { deflateEnd(stream) }
+    if started { deflateEnd(stream) }
     stream.deinitialize(count: 1)
     stream.deallocate()
+    chunk.deallocate()
   }
 
   /// Compresses `input`; `finish` ends the stream after it.
@@ -75,13 +63,11 @@ final class Deflater {
     stream.pointee.avail_in = uInt(input.count)
     let flush = finish ? Z_FINISH : Z_NO_FLUSH
     while true {
-      let (status, produced) = chunk.withUnsafeMutableBufferPointer { buffer -> (Int32, Int) in
-        stream.pointee.next_out = buffer.baseAddress
-        stream.pointee.avail_out = uInt(buffer.count)
-        let status = deflate(stream, flush)
-        return (status, buffer.count - Int(stream.pointee.avail_out))
-      }
-      output.append(contentsOf: chunk[..<produced])
+      stream.pointee.next_out = chunk.baseAddress
+      stream.pointee.avail_out = uInt(chunk.count)
+      let status = deflate(stream, flush)
+      let produced = chunk.count - Int(stream.pointee.avail_out)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<produced]))
       if status == Z_STREAM_END { return }
       guard status == Z_OK || status == Z_BUF_ERROR else {
         failed = true
