@@ -144,7 +144,7 @@ import Testing
     let sentence =
       "Free text between tunes, as tune books have: sources, stories and thanks, long enough to make a large file.\n"
     let prose = Data((String(repeating: sentence, count: 100_000 / sentence.utf8.count) + "\n").utf8)
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let file = try FileHandle(forWritingTo: url)
     defer { try? file.close() }
     var size = 0

@@ -136,6 +136,43 @@ import Testing
       [V:A] c2 d2 | e2 d2 | c2 z2 | C4 |]
       """
     ),
+    (
+      "satb-shared-staves",
+      """
+      X:11
+      T:Golden Hymn
+      M:4/4
+      L:1/4
+      %%score [(S A) (T B)]
+      K:G
+      V:S name="Soprano"
+      V:A name="Alto"
+      V:T name="Tenor"
+      V:B name="Bass" clef=bass
+      [V:S] (B A) G2 | z4 | c .d e2- | e4 |]
+      [V:A] G F D2 | z4 | A .B c2 | B4 |]
+      [V:T] D- D B,2 | z4 | E F G2 | G4 |]
+      [V:B] G, D, G,,2 | z4 | C, D, C,2 | G,,4 |]
+      """
+    ),
+    (
+      "mid-tune-score",
+      """
+      X:12
+      T:Golden Score Change
+      M:4/4
+      L:1/4
+      %%score {A B}
+      K:C
+      V:A
+      CDEF|
+      V:B clef=bass
+      C,D,E,F,|
+      %%score A
+      V:A
+      GABc|]
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

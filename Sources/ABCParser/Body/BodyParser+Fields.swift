@@ -103,7 +103,38 @@ extension BodyParser {
   /// Applies a `%%name arguments` directive met in the tune.
   mutating func applyDirective(_ line: SourceLine) {
     let scanner = LineScanner(line: line, from: 2)
+    // `staffGroups` keeps the staves a tune starts with; a `%%score` in the music is a
+    // change from its time on.
+    let startGroups = settings.staffGroups
+    settings.staffGroups = nil
     FieldInterpreter.applyInstruction(scanner, to: &settings, diagnostics: diagnostics)
     builder.accidentals.propagation = settings.propagation
+    let newGroups = settings.staffGroups
+    settings.staffGroups = startGroups
+    guard let newGroups else { return }
+    if inBody {
+      noteScoreChange(newGroups, range: line.range(from: 0, to: line.codeEnd))
+    } else {
+      settings.staffGroups = newGroups
+    }
+  }
+
+  /// A `%%score` in the music: it holds from the furthest time any voice has reached.
+  /// One before any music replaces the tune's first staves instead.
+  mutating func noteScoreChange(_ groups: [StaffGroup], range: SourceRange) {
+    let time = slots.indices.reduce(builder.currentTime) { latest, index in
+      index == activeSlot ? latest : max(latest, slots[index].currentTime)
+    }
+    scoreChanges.removeAll { $0.time >= time }
+    if time.isZero {
+      settings.staffGroups = groups
+      return
+    }
+    scoreChanges.append(ScoreChange(time: time, groups: groups, range: range))
+    // Every voice goes on from the change together (abcm2ps): shorter ones are padded.
+    builder.appendPadding(time - builder.currentTime, range: range)
+    for index in slots.indices where index != activeSlot && index != droppedVoiceSlot {
+      slots[index].appendPadding(time - slots[index].currentTime, range: range)
+    }
   }
 }

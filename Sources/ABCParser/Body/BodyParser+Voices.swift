@@ -60,6 +60,10 @@ extension BodyParser {
       propagation: settings.propagation)
     voice.pitchShift = staff.pitchShift(clef: properties.clef)
     voice.isImplicit = implicit
+    if overlayOf == nil, let change = scoreChanges.last {
+      // A voice that first appears after a mid-tune `%%score` starts at its time.
+      voice.appendPadding(change.time, range: change.range)
+    }
     slots.append(voice)
     slotIndex[declaration.id] = slots.count - 1
     return slots.count - 1

@@ -43,6 +43,8 @@ struct BodyParser {
   /// the tune's music is not read.
   var elementCount = 0
   var isFull = false
+  /// `%%score` / `%%staves` met in the music, in time order.
+  var scoreChanges: [ScoreChange] = []
 
   init(settings: TuneSettings, diagnostics: DiagnosticCollector) {
     self.settings = settings

@@ -29,6 +29,9 @@ public enum ScoreDumper {
         + " key=\(describe(tune.initialKey)) clef=\(describe(tune.voices.first?.clef ?? .treble))"
     ]
     if let groups = tune.staffGroups { lines.append("score " + groups.map(describe).joined(separator: " ")) }
+    for change in tune.scoreChanges {
+      lines.append("score at \(change.time) " + change.groups.map(describe).joined(separator: " "))
+    }
     for (index, voice) in tune.voices.enumerated() {
       lines.append(describeVoice(voice, isFirst: index == 0))
       var onset: Rational? = .zero

@@ -115,6 +115,7 @@ struct TuneParser {
       range: SourceRange(start: first.location(at: 0), end: last.location(at: last.scalars.count)))
     tune.words = settingsAtEnd.words
     tune.staffGroups = settingsAtEnd.staffGroups
+    tune.scoreChanges = body.scoreChanges
     tune.abcVersion = settingsAtEnd.abcVersion
     tune.readingMode = settingsAtEnd.readingMode
     tune.accidentalWriteout = settingsAtEnd.writeout

@@ -69,7 +69,7 @@ struct EngravingRun {
     let coordinator = workspaces.coordinator
     let source = PieceSource(
       input: InputStream(paths: inputs, standardInput: standardInput))
-    var grouped: [RunPiece]? = groupBy.map { source.grouped(by: $0) }
+    let grouped: [RunPiece]? = groupBy.map { source.grouped(by: $0) }
     var groupedHead = 0
     func nextPiece() -> RunPiece? {
       guard let list = grouped else { return source.next() }

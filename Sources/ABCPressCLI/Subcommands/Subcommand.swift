@@ -1,5 +1,5 @@
 /// A subcommand of `abcpress`: its options, its help text, and what it does.
-protocol Subcommand {
+protocol Subcommand: SendableMetatype {
   static var spec: ArgumentSpec { get }
   static var help: String { get }
   /// Whether the command lays out or draws text (its fonts are loaded from the start).

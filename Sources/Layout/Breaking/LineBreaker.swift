@@ -63,10 +63,10 @@ struct LineBreaker {
     // Candidate ends: after bars, after forced breaks, at the end; inside over-wide bars
     // also after any note.
     var isCandidate = symbols.indices.map {
-      symbols[$0].isBar && !symbols[$0].blocksBreak || symbols[$0].breakAfter
+      symbols[$0].isBar && !symbols[$0].blocksBreak || symbols[$0].breakAfter || symbols[$0].mustBreak
     }
     isCandidate[count - 1] = true
-    let isForced = symbols.indices.map { mode == .source && symbols[$0].breakAfter }
+    let isForced = symbols.indices.map { mode == .source && symbols[$0].breakAfter || symbols[$0].mustBreak }
     markInnerCandidates(&isCandidate, symbols: symbols, widths: &widths)
 
     var best = [Double](repeating: .infinity, count: count + 1)

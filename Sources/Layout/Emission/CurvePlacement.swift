@@ -8,9 +8,11 @@ import SMuFL
 /// pair their start and end marks by id; they go on the notehead side when every stem in
 /// between points the same way, and above otherwise. A curve that leaves the line runs
 /// to the staff's end; one that arrives from the previous line starts before the first
-/// note.
+/// note. On a staff shared by two voices every curve of a voice goes on one side
+/// (`fixedAbove`): the upper voice's above, the lower's below, so neither crosses the other.
 struct CurvePlacement {
   let font: MusicFont
+  var fixedAbove: Bool? = nil
 
   func draw(line: EngravedLine, on canvas: inout StaffCanvas) {
     drawTies(line: line, on: &canvas)
@@ -67,8 +69,10 @@ struct CurvePlacement {
     }
   }
 
-  /// Ties curve away from the stem; in chords the outer halves curve outwards.
+  /// Ties curve away from the stem; in chords the outer halves curve outwards. A voice
+  /// sharing its staff curves all its ties to its own side.
   func tieGoesUp(_ note: NoteSymbol, head: Int) -> Bool {
+    if let fixedAbove { return fixedAbove }
     guard note.heads.count > 1 else { return !note.stemUp }
     let middle = Double(note.heads.count - 1) / 2
     if Double(head) == middle { return !note.stemUp }
@@ -85,7 +89,7 @@ struct CurvePlacement {
       guard !inside.isEmpty else { continue }
       let allUp = inside.allSatisfy { $0.stemUp || !$0.hasStem }
       let allDown = inside.allSatisfy { !$0.stemUp && $0.hasStem }
-      let above = !allUp || allDown
+      let above = fixedAbove ?? (!allUp || allDown)
       let startGeometry = span.start >= line.first ? line.notes[span.start] : nil
       let endGeometry = span.end <= line.last ? line.notes[span.end] : nil
       let first =

@@ -12,6 +12,10 @@ struct SystemEngraver {
   let style: MusicTextStyle
   let format: TuneFormat
   let measurer: any TextMeasurer
+  /// On a staff shared by voices: true puts this voice's ties and slurs above its notes,
+  /// false below (the upper voice's curves above, the lower's below); nil lets each
+  /// curve choose.
+  var curvesAbove: Bool? = nil
 
   func engrave(
     symbols: [StaffSymbol], spans: VoiceSpans, plan: LinePlan, start: LineStart, xs: [Double], end: Double,
@@ -54,9 +58,10 @@ struct SystemEngraver {
   /// The second stage: curves, tuplets, marks and voltas, clearing all ink drawn so far
   /// (on a shared staff, every voice's notes).
   func drawAttachments(_ line: EngravedLine, on canvas: inout StaffCanvas) {
-    CurvePlacement(font: font).draw(line: line, on: &canvas)
+    CurvePlacement(font: font, fixedAbove: curvesAbove).draw(line: line, on: &canvas)
     TupletDrawing(font: font).draw(line: line, on: &canvas)
     var marks = MarkPlacement(font: font, style: style, measurer: measurer, format: format, canvas: canvas)
+    marks.voiceAbove = curvesAbove
     marks.place(line: line)
     canvas = marks.canvas
     let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)

@@ -141,18 +141,21 @@ public final class BookComposer {
   private func finishBodyPage(_ draft: FlowPage, setup: PageSetup) {
     let index = bodyCount
     bodyCount += 1
-    let placed = draft.placedItems(
-      left: setup.contentLeft(pageIndex: index), bottom: draft.height - setup.marginBottom)
-    for (anchor, y) in placed.anchors where anchors[anchor] == nil { anchors[anchor] = (index, y) }
-    var page = DisplayPage(width: draft.width, height: draft.height, items: placed.items)
-    page.label = String(index + 1)
+    let label = String(index + 1)
     let facts = PageFacts(
       title: draft.titles.first ?? matter.indexTitle, composer: draft.composer ?? "",
-      section: draft.section ?? "", label: page.label ?? "", pageCount: pageCount ?? 0,
+      section: draft.section ?? "", label: label, pageCount: pageCount ?? 0,
       book: matter.title ?? "",
       date: matter.date, fileName: matter.fileName, isEven: index % 2 == 1)
     let heads = RunningHeads(setup: setup, measurer: engraver.measurer)
-    page.items += heads.items(pageIndex: index, facts: facts, isFirstPage: index == 0)
+      .items(pageIndex: index, facts: facts, isFirstPage: index == 0)
+    let placed = draft.placedItems(
+      left: setup.contentLeft(pageIndex: index), bottom: draft.height - setup.marginBottom,
+      extra: heads.count)
+    for (anchor, y) in placed.anchors where anchors[anchor] == nil { anchors[anchor] = (index, y) }
+    var page = DisplayPage(width: draft.width, height: draft.height, items: placed.items)
+    page.label = label
+    page.items += heads
     if let onPage { onPage(page) } else { pages.append(page) }
   }
 

@@ -22,7 +22,7 @@ extension Engraver {
     book blocks: [BookBlock], matter: BookMatter,
     tuneStyle: ((Tune) -> (setup: PageSetup, options: LayoutOptions)?)?, pageCount: Int?
   ) -> (list: DisplayList, pages: [DisplayPage], frontCount: Int) {
-    var composer = BookComposer(engraver: self, matter: matter, pageCount: pageCount)
+    let composer = BookComposer(engraver: self, matter: matter, pageCount: pageCount)
     var body: [DisplayPage] = []
     for block in blocks {
       if case .tune(let tune) = block {

@@ -54,11 +54,14 @@ struct FlowPage {
     return shifts
   }
 
-  /// The final items, moved onto the page whose content starts at `left`.
-  func placedItems(left: Double, bottom: Double) -> (items: [DisplayItem], anchors: [(FlowAnchor, Double)]) {
+  /// The final items, moved onto the page whose content starts at `left`, with room kept
+  /// for `extra` more (the running heads) so the page's array is never regrown.
+  func placedItems(left: Double, bottom: Double, extra: Int = 0) -> (
+    items: [DisplayItem], anchors: [(FlowAnchor, Double)]
+  ) {
     let shifts = shifts(bottom: bottom)
     var items: [DisplayItem] = []
-    items.reserveCapacity(units.reduce(0) { $0 + $1.items.count })
+    items.reserveCapacity(units.reduce(extra) { $0 + $1.items.count })
     var anchors: [(FlowAnchor, Double)] = []
     for (unit, shift) in zip(units, shifts) {
       for item in unit.items { items.append(item.translated(dx: left, dy: unit.dy + shift)) }

@@ -43,11 +43,12 @@ struct TuneLayout {
     let mode: LineBreakMode = format.ignoresSourceBreaks ? .optimal : options.lineBreaks
     let heading = TitleBlock(setup: setup, measurer: measurer).build(for: tune)
     var systems = TuneSystems([])
-    let plan = StaffPlan(tune: tune)
-    if plan.isMultiVoice {
+    let segments = StaffPlan.segments(of: tune)
+    let plan = segments[0].plan
+    if segments.count > 1 || plan.isMultiVoice {
       systems = TuneSystems(
         MultiStaffSystems(
-          layout: MultiStaffLayout(layout: self, plan: plan, format: format), tune: tune, mode: mode,
+          layout: MultiStaffLayout(layout: self, segments: segments, format: format), tune: tune, mode: mode,
           stretchLast: stretchLast))
     } else if let voice = plan.voices.first ?? tune.voices.first {
       systems = TuneSystems(

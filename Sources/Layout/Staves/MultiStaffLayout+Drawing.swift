@@ -18,7 +18,7 @@ extension MultiStaffLayout {
     _ voices: [Int], symbols: [[StaffSymbol]], spans: [VoiceSpans], columns: [ColumnMerger.Column],
     line: LinePlan,
     starts: [LineStart], columnXs: [Double], from firstColumn: Int, end: Double,
-    courtesy: [[SymbolKind]], isTop: Bool, on canvas: inout StaffCanvas
+    courtesy: [[SymbolKind]], shifts: [[Double]], isTop: Bool, on canvas: inout StaffCanvas
   ) {
     let engraver = engraver(isTop: isTop)
     var lines: [(voice: Int, line: EngravedLine)] = []
@@ -28,7 +28,7 @@ extension MultiStaffLayout {
       if firstColumn <= line.last {
         for column in firstColumn...line.last where column - firstColumn < columnXs.count {
           if let member = columns[column].members[voice] {
-            indices.append((member, columnXs[column - firstColumn]))
+            indices.append((member, columnXs[column - firstColumn] + shifts[voice][member]))
           }
         }
       }
@@ -49,7 +49,12 @@ extension MultiStaffLayout {
     }
     for (voice, drawn) in lines {
       canvas.context.voice = voice
-      engraver.drawAttachments(drawn, on: &canvas)
+      var voiceEngraver = engraver
+      if voices.count > 1 {
+        // The first voice of a shared staff keeps its curves above, the others below.
+        voiceEngraver.curvesAbove = voice == voices.first
+      }
+      voiceEngraver.drawAttachments(drawn, on: &canvas)
     }
   }
 }

@@ -17,15 +17,32 @@ import ScoreModel
      V:RH  c2 e2 | g4 |        one column per onset: c/C, e, G/g …; the bar columns are
      V:LH  C,4   | G,4 |       shared, so both staves break at the same bar lines
 
- Limits. Courtesy signatures at line ends are not drawn; voltas are drawn on the top
- staff only; bar numbers only above the top staff.
+ A mid-tune `%%score` ends a line where its segment starts (`breakBeforeSegments`); each
+ line is drawn with the staves of the segment it starts in. On shared staves,
+ `SharedStaffSetting` merges equal rests and shifts clashing heads before spacing.
+
+ Limits. Voltas are drawn on the top staff only; bar numbers only above the top staff.
  */
 
 /// Lays out a tune with several voices or staves into systems.
 struct MultiStaffLayout {
   let layout: TuneLayout
-  let plan: StaffPlan
+  /// The staves from each time on; all number the voices alike.
+  let segments: [StaffSegment]
   let format: TuneFormat
+
+  /// The first segment's plan, whose `voices` are every voice drawn anywhere.
+  var plan: StaffPlan { segments[0].plan }
+
+  /// The plan a voice's stems and rests follow: the first that draws it.
+  func homePlan(ofVoice voice: Int) -> StaffPlan {
+    segments.first { $0.plan.draws(voice: voice) }?.plan ?? plan
+  }
+
+  /// The segment in force at `time`.
+  func segment(at time: Rational) -> Int {
+    segments.lastIndex { $0.start <= time } ?? 0
+  }
 
   var font: MusicFont { layout.font }
   var scale: Double { layout.setup.staffSpace }
@@ -72,9 +89,9 @@ struct MultiStaffLayout {
     return width
   }
 
-  /// Every staff's meter at the same x, and the same music start.
-  func align(_ starts: [LineStart], width: Double) -> [LineStart] {
-    let meterX = starts.map(\.meterX).max() ?? 0
+  /// Every staff's meter at the same x (the furthest among `drawn`), and the same music start.
+  func align(_ starts: [LineStart], width: Double, drawn: [LineStart]) -> [LineStart] {
+    let meterX = drawn.map(\.meterX).max() ?? 0
     return starts.map { start in
       var start = start
       start.meterX = meterX
@@ -129,13 +146,18 @@ final class MultiStaffSystems: SystemMaker {
   let tune: Tune
   let voiceSymbols: [[StaffSymbol]]
   let columns: [ColumnMerger.Column]
+  /// Per voice and symbol, how far right a note is set beside another voice's.
+  let shifts: [[Double]]
   let symbols: [StaffSymbol]
   let presence: VoicePresence
   let spacer: HorizontalSpacer
   let springs: [Spring]
   let spans: [VoiceSpans]
   let plans: [LinePlan]
-  let stacker: SystemStacker
+  /// Per line, the staff segment it is drawn with.
+  let lineSegments: [Int]
+  /// One per staff segment.
+  let stackers: [SystemStacker]
   let firstIndent: Double
   let laterIndent: Double
   let fullWidth: Double
@@ -152,28 +174,33 @@ final class MultiStaffSystems: SystemMaker {
     var voiceSymbols: [[StaffSymbol]] = plan.voices.indices.map { index in
       var builder = SymbolBuilder(
         font: layout.font, style: layout.layout.style, measurer: layout.layout.measurer, scale: scale)
-      builder.stemDirection = plan.stemDirection(ofVoice: index)
-      builder.restShift = plan.restShift(ofVoice: index)
+      let home = layout.homePlan(ofVoice: index)
+      builder.stemDirection = home.stemDirection(ofVoice: index)
+      builder.restShift = home.restShift(ofVoice: index)
       return builder.build(voice: plan.voices[index], key: tune.initialKey, meter: tune.initialMeter)
     }
     if let bars = layout.layout.options.barsPerStaff, !voiceSymbols.isEmpty {
       TuneLayout.breakEvery(bars, in: &voiceSymbols[0])
     }
-    columns = ColumnMerger.merge(voiceSymbols)
+    var columns = ColumnMerger.merge(voiceSymbols)
+    Self.breakBeforeSegments(layout.segments, in: &columns)
+    shifts = SharedStaffSetting(font: layout.font, layout: layout).apply(to: &voiceSymbols, columns: &columns)
+    self.columns = columns
     symbols = columns.map(\.symbol)
     presence = VoicePresence(columns: columns, voices: voiceSymbols.count)
     var spacer = HorizontalSpacer(font: layout.font)
     spacer.shortest = Spring.commonShortest(
       voiceSymbols.flatMap { $0.compactMap { $0.isDurational ? $0.duration : nil } })
     springs = spacer.springs(for: symbols)
-    stacker = SystemStacker(layout: layout.layout, plan: plan)
-    firstIndent = stacker.indent(names: true) + layout.layout.options.indent / scale
-    laterIndent = stacker.indent(names: false)
+    stackers = layout.segments.map { SystemStacker(layout: layout.layout, plan: $0.plan) }
+    firstIndent = stackers[0].indent(names: true) + layout.layout.options.indent / scale
+    laterIndent = stackers.map { $0.indent(names: false) }.max() ?? 0
     firstMeter = tune.initialMeter == .none ? nil : tune.initialMeter
     self.stretchLast = stretchLast
     let breaker = LineBreaker(
       spacer: spacer, width: fullWidth - max(firstIndent, laterIndent), mode: mode, stretchLast: stretchLast)
     plans = symbols.isEmpty ? [] : breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
+    lineSegments = plans.map { layout.segment(at: columns[$0.first].symbol.onset) }
     // Voltas are drawn over the first voice only.
     spans = voiceSymbols.indices.map { voice in
       VoiceSpans(
@@ -197,9 +224,24 @@ final class MultiStaffSystems: SystemMaker {
     return lowest
   }
 
+  /// A line always ends where the staves change: the break goes after the last column
+  /// before the new segment's time (after its bar line, when one stands there).
+  static func breakBeforeSegments(_ segments: [StaffSegment], in columns: inout [ColumnMerger.Column]) {
+    for segment in segments.dropFirst() {
+      guard
+        let first = columns.firstIndex(where: {
+          $0.symbol.onset > segment.start || $0.symbol.onset == segment.start && !$0.symbol.isBar
+        }), first > 0
+      else { continue }
+      columns[first - 1].symbol.breakAfter = true
+      columns[first - 1].symbol.mustBreak = true
+    }
+  }
+
   func system(_ lineIndex: Int) -> StaffSystem {
     let line = plans[lineIndex]
-    let plan = layout.plan
+    let plan = layout.segments[lineSegments[lineIndex]].plan
+    let stacker = stackers[lineSegments[lineIndex]]
     let setup = layout.layout.setup
     let indent = lineIndex == 0 ? firstIndent : laterIndent
     let width = fullWidth - indent
@@ -208,8 +250,9 @@ final class MultiStaffSystems: SystemMaker {
     let starts = plan.voices.indices.map {
       layout.voiceStart($0, columns, presence, voiceSymbols, line, columnStart, meter)
     }
+    let drawnStarts = plan.voices.indices.filter(plan.draws(voice:)).map { starts[$0] }
     var common = columnStart
-    common.width = layout.commonWidth(starts, columns: columns, first: columnStart.firstSymbol)
+    common.width = layout.commonWidth(drawnStarts, columns: columns, first: columnStart.firstSymbol)
     let natural = spacer.width(start: common, last: line.last, springs: springs, symbols: symbols)
     let isLast = lineIndex == plans.count - 1
     // Clef, key and meter changes opening the next line are announced at this line's end.
@@ -227,7 +270,7 @@ final class MultiStaffSystems: SystemMaker {
       start: common, last: line.last, springs: springs, symbols: symbols, width: width - courtesyWidth,
       justify: justify, looseForce: previousForce)
     previousForce = force
-    let alignedStarts = layout.align(starts, width: common.width)
+    let alignedStarts = layout.align(starts, width: common.width, drawn: drawnStarts)
     var staves: [[DisplayItem]] = []
     for (staffIndex, staff) in plan.staves.enumerated() {
       var canvas = StaffCanvas(
@@ -237,7 +280,7 @@ final class MultiStaffSystems: SystemMaker {
         staff.voices, symbols: voiceSymbols, spans: spans, columns: columns, line: line,
         starts: alignedStarts,
         columnXs: xs, from: columnStart.firstSymbol, end: min(end + courtesyWidth, width),
-        courtesy: courtesy, isTop: staffIndex == 0, on: &canvas)
+        courtesy: courtesy, shifts: shifts, isTop: staffIndex == 0, on: &canvas)
       staves.append(canvas.items)
     }
     let barXs = (columnStart.firstSymbol...max(columnStart.firstSymbol, line.last)).compactMap { index in

@@ -12,7 +12,14 @@ import ScoreModel
 
      %%score (S A) | {RH LH}   →   staff 0: S A (no bracket), staff 1: RH, staff 2: LH (brace)
 
- Limits. Nested groups (`[{…}]`) are flattened to their innermost bracket.
+ A `%%score` inside the music starts a new segment from its time: the tune's voices keep
+ one numbering across segments (a voice joining later is added at the end), and each
+ segment lists its own staves and groups; voices it leaves out are not drawn there.
+
+     %%score {A B} … CDEF| … %%score A … GABc|]   →   from 0: A, B (brace); from 1: A
+
+ Limits. Nested groups (`[{…}]`) are flattened to their innermost bracket. A voice's stem
+ direction and rest shift come from the first segment it is drawn in.
  */
 
 /// The staves of a tune: voices per staff, brackets and where bar lines join.
@@ -36,23 +43,58 @@ struct StaffPlan {
   /// True when the tune needs more than the single-voice path: several staves or voices.
   var isMultiVoice: Bool { staves.count > 1 || staves.contains { $0.voices.count > 1 } }
 
+  /// The staves the tune starts with.
   init(tune: Tune) {
+    self = Self.segments(of: tune)[0].plan
+  }
+
+  /// The tune's staff segments: the first from time zero, then one per mid-tune
+  /// `%%score` that names at least one voice. Every plan numbers the voices alike.
+  static func segments(of tune: Tune) -> [StaffSegment] {
     var voices: [Voice] = []
+    // Without `%%score`, the first staves are those of the voices heard before the first
+    // change (a voice first written after it starts there, padded).
+    let firstEnd = tune.scoreChanges.first?.time
+    var segments = [
+      StaffSegment(
+        start: .zero,
+        plan: StaffPlan(
+          groups: tune.staffGroups, tune: tune, voices: &voices,
+          startsBefore: firstEnd))
+    ]
+    for change in tune.scoreChanges {
+      let plan = StaffPlan(groups: change.groups, tune: tune, voices: &voices, startsBefore: nil)
+      guard !plan.staves.isEmpty, change.time > segments[segments.count - 1].start else { continue }
+      segments.append(StaffSegment(start: change.time, plan: plan))
+    }
+    for index in segments.indices { segments[index].plan.voices = voices }
+    return segments
+  }
+
+  /// One segment's staves from `groups` (nil: a staff per voice), numbering voices in
+  /// `voices`, which grows by the voices met for the first time.
+  private init(
+    groups staffGroups: [StaffGroup]?, tune: Tune, voices: inout [Voice], startsBefore end: Rational?
+  ) {
     var staves: [Staff] = []
     var groups: [Group] = []
     let byID = Dictionary(tune.voices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     func overlays(of id: String) -> [Voice] { tune.voices.filter { $0.overlayOf == id } }
-    if let staffGroups = tune.staffGroups, !staffGroups.isEmpty {
+    var placed: Set<String> = []
+    func number(of voice: Voice) -> Int {
+      if let index = voices.firstIndex(where: { $0.id == voice.id }) { return index }
+      voices.append(voice)
+      return voices.count - 1
+    }
+    if let staffGroups, !staffGroups.isEmpty {
       for group in staffGroups {
         let firstStaff = staves.count
         for ids in group.staves {
           var staff = Staff(voices: [])
           for id in ids {
-            guard let voice = byID[id], !voices.contains(where: { $0.id == id }) else { continue }
-            for member in [voice] + overlays(of: id) {
-              staff.voices.append(voices.count)
-              voices.append(member)
-            }
+            guard let voice = byID[id], !placed.contains(id) else { continue }
+            placed.insert(id)
+            for member in [voice] + overlays(of: id) { staff.voices.append(number(of: member)) }
           }
           if !staff.voices.isEmpty { staves.append(staff) }
         }
@@ -65,13 +107,8 @@ struct StaffPlan {
       }
     }
     if staves.isEmpty {
-      for voice in tune.voices where voice.overlayOf == nil {
-        var staff = Staff(voices: [])
-        for member in [voice] + overlays(of: voice.id) {
-          staff.voices.append(voices.count)
-          voices.append(member)
-        }
-        staves.append(staff)
+      for voice in tune.voices where voice.overlayOf == nil && Self.isHeard(voice, before: end) {
+        staves.append(Staff(voices: ([voice] + overlays(of: voice.id)).map(number(of:))))
       }
     }
     // With one group and no `|` anywhere, bar lines run through all staves.
@@ -81,6 +118,18 @@ struct StaffPlan {
     self.voices = voices
     self.staves = staves
     self.groups = groups
+  }
+
+  /// Whether the voice has music before `end` (always, when there is no end): one that
+  /// opens with padding up to `end` does not.
+  static func isHeard(_ voice: Voice, before end: Rational?) -> Bool {
+    guard let end, case .rest(let rest)? = voice.elements.first, !rest.isVisible else { return true }
+    return rest.duration < end
+  }
+
+  /// Whether the voice is drawn on one of this plan's staves.
+  func draws(voice index: Int) -> Bool {
+    staves.contains { $0.voices.contains(index) }
   }
 
   /// The stem direction a voice takes: its own `stem=`, else up / down on a shared staff.
@@ -105,4 +154,10 @@ struct StaffPlan {
   func staff(ofVoice index: Int) -> Int {
     staves.firstIndex { $0.voices.contains(index) } ?? 0
   }
+}
+
+/// The staves from one time of a tune on.
+struct StaffSegment {
+  var start: Rational
+  var plan: StaffPlan
 }

@@ -1,4 +1,5 @@
 import DisplayList
+import Foundation
 import SMuFL
 import ScoreModel
 
@@ -34,11 +35,22 @@ struct SystemStacker {
   var scale: Double { layout.setup.staffSpace }
   var nameFont: FontSpec { layout.setup.textFont }
 
-  /// The name shown left of each staff: `name` on the first system, `shortName` later.
-  func names(first: Bool) -> [String?] {
+  /// The name lines shown left of each staff: `name` on the first system, `shortName`
+  /// later; `\n` in a name breaks it, and a staff shared by voices shows each voice's
+  /// name, stacked (abcm2ps).
+  func names(first: Bool) -> [[String]] {
     plan.staves.map { staff in
-      staff.voices.lazy.compactMap { first ? plan.voices[$0].name : plan.voices[$0].shortName }.first
+      staff.voices.flatMap { voice -> [String] in
+        guard let name = first ? plan.voices[voice].name : plan.voices[voice].shortName else { return [] }
+        return Self.lines(of: name)
+      }
     }
+  }
+
+  /// A name's lines: broken at `\n` (as written in `nm=`) or a real line end.
+  static func lines(of name: String) -> [String] {
+    name.replacingOccurrences(of: "\\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
 
   /// Width left of the staves for the group signs, in staff spaces.
@@ -48,7 +60,7 @@ struct SystemStacker {
 
   /// The system's indent for names and group signs, in staff spaces.
   func indent(names first: Bool) -> Double {
-    let widths = names(first: first).compactMap { $0 }.map {
+    let widths = names(first: first).joined().map {
       layout.measurer.measure($0, font: nameFont).width
     }
     let nameWidth = widths.max().map { $0 / scale + 1 } ?? 0
@@ -93,12 +105,16 @@ struct SystemStacker {
       case .none: break
       }
     }
-    for (index, name) in names(first: first).enumerated() {
-      guard let name, index < top.count else { continue }
-      let extent = layout.measurer.measure(name, font: nameFont)
-      let x = left - groupWidth - 0.6 - extent.width / scale
-      let y = top[index] + 2 + (extent.ascent - extent.descent) / scale / 2
-      canvas.text(name, font: nameFont, x: max(0, x), y: y, extent: extent, role: .text)
+    let lineHeight = nameFont.size * 1.2 / scale
+    for (index, lines) in names(first: first).enumerated() where index < top.count {
+      // The lines centred on the staff's middle line, each right-aligned to the music.
+      let firstMiddle = top[index] + 2 - lineHeight * Double(lines.count - 1) / 2
+      for (row, name) in lines.enumerated() {
+        let extent = layout.measurer.measure(name, font: nameFont)
+        let x = left - groupWidth - 0.6 - extent.width / scale
+        let y = firstMiddle + lineHeight * Double(row) + (extent.ascent - extent.descent) / scale / 2
+        canvas.text(name, font: nameFont, x: max(0, x), y: y, extent: extent, role: .text)
+      }
     }
     return StaffSystem(items: items + canvas.items, staffHeight: (tops.last ?? 0) + height)
   }

@@ -170,6 +170,8 @@ struct StaffSymbol {
   var key: KeySignature = .cMajor
   /// True when the source asks for a score line break after this symbol.
   var breakAfter = false
+  /// A line must end here whatever the break mode (the staves change after it).
+  var mustBreak = false
   /// True for a merged bar column that not every voice shares: no line break there.
   var blocksBreak = false
   var attachments = Attachments()

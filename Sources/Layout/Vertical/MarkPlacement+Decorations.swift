@@ -3,7 +3,8 @@ import SMuFL
 import ScoreModel
 
 extension MarkPlacement {
-  /// Staccato, accent, tenuto …: next to the head, away from the stem.
+  /// Staccato, accent, tenuto …: next to the head, away from the stem (on a shared
+  /// staff, on the voice's own side).
   mutating func placeArticulations(line: EngravedLine) {
     for index in line.indices where index <= line.last {
       let decorations = line.symbols[index].attachments.decorations
@@ -12,9 +13,11 @@ extension MarkPlacement {
         guard case .articulation(let up, let down)? = DecorationTable.kind(of: decoration.name) else {
           continue
         }
-        let placeAbove = !note.stemUp || !note.hasStem && (note.positions.last ?? 4) >= 4
+        // On a shared staff a voice's articulations go to its own side, past the stem.
+        let placeAbove = voiceAbove ?? (!note.stemUp || !note.hasStem && (note.positions.last ?? 4) >= 4)
         let glyph = placeAbove ? up : down
-        let floor = placeAbove ? note.highestY - 0.5 : note.lowestY + 0.5
+        var floor = placeAbove ? note.highestY - 0.5 : note.lowestY + 0.5
+        if voiceAbove != nil { floor = placeAbove ? min(floor, note.top) : max(floor, note.bottom) }
         placeGlyph(
           glyph, centre: note.centreX, side: placeAbove ? .above : .below, floor: floor, padding: 0.35,
           role: .decoration, column: line.column(of: index), source: decoration.range.position)

@@ -34,6 +34,8 @@ struct MarkPlacement {
   let measurer: any TextMeasurer
   let format: TuneFormat
   var canvas: StaffCanvas
+  /// On a shared staff: the voice's side for its articulations (true above); nil alone.
+  var voiceAbove: Bool? = nil
   var above = Skyline(side: .above)
   var below = Skyline(side: .below)
   /// Marks are kept between the staff's start and its end (set per line).

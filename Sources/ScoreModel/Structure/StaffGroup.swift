@@ -18,3 +18,18 @@ public struct StaffGroup: Hashable, Sendable {
     self.barLinesJoin = barLinesJoin
   }
 }
+
+/// A `%%score` / `%%staves` met inside a tune's music: the staves it lists hold from
+/// `time` on (abcm2ps's mid-tune staff changes: voices leave and join, staves are regrouped).
+public struct ScoreChange: Hashable, Sendable {
+  /// When it takes effect: the furthest any voice had got when the directive stood.
+  public var time: Rational
+  public var groups: [StaffGroup]
+  public var range: SourceRange
+
+  public init(time: Rational, groups: [StaffGroup], range: SourceRange) {
+    self.time = time
+    self.groups = groups
+    self.range = range
+  }
+}

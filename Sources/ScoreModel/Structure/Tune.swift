@@ -17,6 +17,9 @@ public struct Tune: Sendable {
   /// `%%score` / `%%staves`: how voices group onto staves; nil means one staff per voice
   /// in order of appearance.
   public var staffGroups: [StaffGroup]?
+  /// Later `%%score` / `%%staves` inside the music, in time order: each regroups the
+  /// staves from its time on.
+  public var scoreChanges: [ScoreChange] = []
   /// The ABC version the tune claims (`%abc-2.1` line, or `I:abc-version` in the file or
   /// tune header); nil when none is given.
   public var abcVersion: String?

@@ -1,0 +1,87 @@
+import SMuFL
+import ScoreModel
+
+/*
+ SharedStaffSetting — notes and rests of voices that share a staff, set as engravers do.
+
+ Method. After the voices are merged into time columns, each column of a shared staff is
+ looked at once:
+   - rests of equal value in every voice are one rest, set where a single voice's would
+     be (the first voice's is kept and unshifted; the others are not drawn);
+   - where the upper voice's lowest head and a lower voice's highest head are a second
+     apart, or cross, or are a unison of different heads or dots, the lower voice's note
+     moves right by the upper note's head width: the down stem of the lower note then
+     meets the up stem of the upper one, as in a chord with a second (LilyPond and Gould
+     set seconds this way). A unison of equal heads and dots is left to share one head.
+ The shift moves the whole note (stem, dots, accidentals, marks) and widens its column,
+ so the spacing makes room for it.
+
+     upper: d (stem up)      d|         the c moves right by a head: the stems line up
+     lower: c (stem down)     |c
+
+ Limits. Only the first voice of a staff is compared with the others (three voices on a
+ staff shift each lower voice against the first alone); accidentals of a shifted note are
+ not moved clear of the other voice's head.
+ */
+
+/// Merges equal rests and shifts clashing heads between the voices of a shared staff.
+struct SharedStaffSetting {
+  let font: MusicFont
+  let layout: MultiStaffLayout
+
+  /// Merges equal rests in `voiceSymbols` and returns, per voice and symbol, how far right
+  /// each note is set (staff spaces); widens the columns to match.
+  func apply(to voiceSymbols: inout [[StaffSymbol]], columns: inout [ColumnMerger.Column]) -> [[Double]] {
+    var shifts = voiceSymbols.map { [Double](repeating: 0, count: $0.count) }
+    for index in columns.indices where columns[index].symbol.isDurational {
+      let plan = layout.segments[layout.segment(at: columns[index].symbol.onset)].plan
+      for staff in plan.staves where staff.voices.count > 1 {
+        mergeRests(staff.voices, column: columns[index], in: &voiceSymbols)
+        guard let upper = staff.voices.first, let upperMember = columns[index].members[upper],
+          case .note(let upperNote) = voiceSymbols[upper][upperMember].kind
+        else { continue }
+        for lower in staff.voices.dropFirst() {
+          guard let member = columns[index].members[lower],
+            case .note(let lowerNote) = voiceSymbols[lower][member].kind, clash(upperNote, lowerNote)
+          else { continue }
+          let shift = font.glyph(upperNote.value.notehead)?.advance ?? 1.18
+          shifts[lower][member] = shift
+          voiceSymbols[lower][member].right += shift
+          columns[index].symbol.right = max(columns[index].symbol.right, voiceSymbols[lower][member].right)
+        }
+      }
+    }
+    return shifts
+  }
+
+  /// Rests of one value in every voice of the staff become the first voice's rest alone.
+  func mergeRests(_ voices: [Int], column: ColumnMerger.Column, in voiceSymbols: inout [[StaffSymbol]]) {
+    let rests = voices.compactMap { voice -> (voice: Int, member: Int, rest: RestSymbol)? in
+      guard let member = column.members[voice], case .rest(let rest) = voiceSymbols[voice][member].kind,
+        rest.isVisible
+      else { return nil }
+      return (voice, member, rest)
+    }
+    guard rests.count == voices.count, let first = rests.first,
+      rests.allSatisfy({
+        $0.rest.duration == first.rest.duration && $0.rest.isWholeBar == first.rest.isWholeBar
+      })
+    else { return }
+    for (order, entry) in rests.enumerated() {
+      var rest = entry.rest
+      if order == 0 { rest.shift = 0 } else { rest.isVisible = false }
+      voiceSymbols[entry.voice][entry.member].kind = .rest(rest)
+    }
+  }
+
+  /// Whether two voices' notes at one time would overlap drawn at one x.
+  func clash(_ upper: NoteSymbol, _ lower: NoteSymbol) -> Bool {
+    let gap = upper.lowest - lower.highest
+    if gap > 1 { return false }
+    if gap == 0 && upper.heads.count == 1 && lower.heads.count == 1 {
+      // A unison shares its head when both heads look alike.
+      return upper.value.notehead != lower.value.notehead || upper.value.dots != lower.value.dots
+    }
+    return true
+  }
+}

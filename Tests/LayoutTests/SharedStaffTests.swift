@@ -1,0 +1,129 @@
+import DisplayList
+import Foundation
+import Testing
+
+/// Voices sharing a staff: curves on each voice's side, rests merged, clashing heads
+/// shifted, names stacked, one clef.
+@Suite struct SharedStaffTests {
+  func items(_ abc: String) throws -> [DisplayItem] {
+    try LayoutFixture.engrave(abc + "\n").pages.flatMap(\.items)
+  }
+
+  static let duet = """
+    X:1
+    M:3/4
+    L:1/8
+    %%score (V1 V2)
+    K:D
+    V:V1
+    (a3 g f e) | (d6 | d6) |]
+    V:V2
+    c4 c2 | A6- | A6 |]
+    """
+
+  @Test func eachVoicesCurvesStayOnItsSide() throws {
+    let all = try items(Self.duet)
+    let heads = all.filter { $0.role == .notehead }
+    let upperTops = heads.filter { $0.source?.line == 7 }.map(\.box.minY)
+    let lowerBottoms = heads.filter { $0.source?.line == 9 }.map(\.box.maxY)
+    let upperTop = try #require(upperTops.min())
+    let lowerBottom = try #require(lowerBottoms.max())
+    let slurs = all.filter { $0.role == .slur }
+    let ties = all.filter { $0.role == .tie }
+    #expect(slurs.count == 2 && ties.count == 1)
+    // The upper voice's slurs arch above all its heads; the lower voice's tie hangs below.
+    for slur in slurs { #expect(slur.box.maxY < upperTop + 1, "slur above the upper voice") }
+    for tie in ties { #expect(tie.box.minY > lowerBottom - 1, "tie below the lower voice") }
+  }
+
+  static let hymn = """
+    X:2
+    T:Hymn
+    M:4/4
+    L:1/4
+    %%score [(S A) (T B)]
+    K:G
+    V:S name="Soprano"
+    V:A name="Alto"
+    V:T name="Tenor\\nTenore"
+    V:B name="Bass" clef=bass
+    [V:S] (B A) G2 | z4 | c d e2 |]
+    [V:A] G F D2 | z4 | A B c2 |]
+    [V:T] D D B,2 | z4 | E F G2 |]
+    [V:B] G, D, G,,2 | z4 | C, D, C,2 |]
+    """
+
+  @Test func equalRestsOfAStaffAreOne() throws {
+    let rests = try items(Self.hymn).filter { $0.role == .rest }
+    #expect(rests.count == 2, "one whole-bar rest per staff")
+    #expect(Set(rests.map { $0.context.staff }).count == 2)
+  }
+
+  @Test func namesOfSharedStavesAreStacked() throws {
+    let names = try items(Self.hymn).filter { $0.role == .text }
+    func text(_ item: DisplayItem) -> String? { if case .text(let t) = item.shape { t.text } else { nil } }
+    #expect(names.compactMap(text) == ["Soprano", "Alto", "Tenor", "Tenore", "Bass"])
+    let ys = names.map(\.box.minY)
+    #expect(zip(ys, ys.dropFirst()).allSatisfy { $0 < $1 }, "each line below the one before")
+  }
+
+  @Test func aStaffsVoicesShareTheClefOneOfThemNames() throws {
+    // T names no clef and lies high enough for treble, but shares B's bass staff.
+    let clefs = try items(Self.hymn).filter { $0.role == .clef }
+    func name(_ item: DisplayItem) -> String? { if case .glyph(let g) = item.shape { g.name } else { nil } }
+    #expect(clefs.filter { $0.context.staff == 1 }.compactMap(name) == ["fClef"])
+    #expect(clefs.filter { $0.context.staff == 0 }.compactMap(name) == ["gClef"])
+  }
+
+  static let seconds = """
+    X:3
+    M:4/4
+    L:1/4
+    %%score (S A)
+    K:C
+    V:S
+    V:A
+    [V:S] c d .e2 |]
+    [V:A] c c .d2 |]
+    """
+
+  @Test func headsASecondApartAreSetSideBySide() throws {
+    let all = try items(Self.seconds)
+    let heads = all.filter { $0.role == .notehead }
+    func head(_ line: Int, _ column: Int) throws -> DisplayItem {
+      try #require(heads.first { $0.source?.line == line && $0.source?.column == column })
+    }
+    // Unison c/c shares one x; the seconds d/c and e/d put the lower head a head further right.
+    #expect(abs(try head(8, 7).box.minX - head(9, 7).box.minX) < 0.01)
+    for column in [9, 12] {
+      let upper = try head(8, column)
+      let lower = try head(9, column)
+      #expect(abs(lower.box.minX - upper.box.maxX) < 0.3, "lower head just right of the upper")
+      #expect(lower.box.minX > upper.box.minX + 1)
+    }
+    // Articulations go to each voice's side: the upper's above it, the lower's below.
+    let dots = all.filter { $0.role == .decoration }
+    #expect(dots.count == 2)
+    let upperDot = try #require(dots.first { $0.source?.line == 8 })
+    let lowerDot = try #require(dots.first { $0.source?.line == 9 })
+    #expect(upperDot.box.maxY < (try head(8, 12)).box.minY)
+    #expect(lowerDot.box.minY > (try head(9, 12)).box.maxY)
+  }
+
+  @Test func twoVoicesOnAStaffAreSetAtLeastAsOpenlyAsEither() throws {
+    func width(_ abc: String) throws -> Double {
+      let all = try items(abc)
+      let bars = all.filter { $0.role == .barLine }.map(\.box.minX).sorted()
+      let heads = all.filter { $0.role == .notehead }.map(\.box.minX)
+      let firstBar = try #require(bars.first)
+      let firstHead = try #require(heads.min())
+      return firstBar - firstHead
+    }
+    let upper = "c3 d e3 f | g8 |]"
+    let lower = "E F G3 A B3 | E8 |]"
+    let alone = try [upper, lower].map { try width("X:4\nM:4/4\nL:1/8\nK:C\n" + $0) }
+    let together = try width(
+      "X:4\nM:4/4\nL:1/8\n%%score (U L)\nK:C\nV:U\nV:L\n[V:U] \(upper)\n[V:L] \(lower)")
+    #expect(together >= (alone.max() ?? 0) - 0.01)
+  }
+}
