@@ -15,6 +15,8 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   // Accidentals
   case accidentalFlat, accidentalNatural, accidentalSharp, accidentalDoubleSharp
   case accidentalDoubleFlat, accidentalParensLeft, accidentalParensRight
+  case accidentalQuarterToneSharpStein, accidentalThreeQuarterTonesSharpStein
+  case accidentalQuarterToneFlatStein, accidentalThreeQuarterTonesFlatZimmermann
   // Time signatures
   case timeSig0, timeSig1, timeSig2, timeSig3, timeSig4, timeSig5, timeSig6, timeSig7
   case timeSig8, timeSig9, timeSigCommon, timeSigCutCommon, timeSigPlus

@@ -1,3 +1,5 @@
+import ScoreModel
+
 /// Canonical decoration names, their aliases and the default one-letter shortcuts.
 ///
 /// ABC 2.1 §4.14 lists the names; several have a second spelling (`!>!` is `accent`,
@@ -6,22 +8,7 @@
 /// define them with `%%deco`) and get a `note` diagnostic.
 enum DecorationTable {
   /// Every name the standard defines, plus common abcm2ps ones, in canonical spelling.
-  static let known: Set<String> = [
-    "trill", "trill(", "trill)", "lowermordent", "uppermordent", "mordent", "pralltriller",
-    "roll", "turn", "turnx", "invertedturn", "invertedturnx", "arpeggio", "accent",
-    "fermata", "invertedfermata", "tenuto", "0", "1", "2", "3", "4", "5", "plus", "snap",
-    "slide", "wedge", "upbow", "downbow", "open", "thumb", "breath", "pppp", "ppp", "pp", "p",
-    "mp", "mf", "f", "ff", "fff", "ffff", "sfz", "crescendo(", "crescendo)", "diminuendo(",
-    "diminuendo)", "segno", "coda", "D.S.", "D.C.", "dacoda", "dacapo", "fine", "shortphrase",
-    "mediumphrase", "longphrase", "staccato", "marcato", "umarcato", "ped", "ped-up", "editorial",
-    "courtesy", "beambr1", "beambr2", "beamon", "xstem", "invisible", "dot", "emphasis", "stemless",
-    "8va(", "8va)", "8vb(", "8vb)", "15ma(", "15ma)", "trem1", "trem2", "trem3", "trem4", "rbstop",
-    "rbend", "cresc", "dim", "sfp", "fp", "sf", "sfs", "rfz", "gmark", "mark", "caesura",
-    "ringfinger", "repeatbar", "repeatbar2", "tr", "shortfermata", "longfermata", "verylongfermata",
-    "invertedshortfermata", "invertedlongfermata", "ped)", "ped(", "dacs", "D.C.alfine",
-    "D.C.alcoda", "D.S.alfine", "D.S.alcoda", "head-x", "x", "triangle", "slap", "bend",
-    "glissando(", "glissando)", "/", "//", "///", "-(", "-)", "~(", "~)", "lphr", "mphr", "sphr",
-  ]
+  static var known: Set<String> { Decoration.knownNames }
 
   /// Second spellings and their canonical names.
   static let aliases: [String: String] = [

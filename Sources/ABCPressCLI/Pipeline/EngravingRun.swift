@@ -162,7 +162,9 @@ struct TuneJob: @unchecked Sendable {
     if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
     var format = FormatDirectives(setup: setup, options: options)
     format.apply(tune.directives)
-    let warnings = format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: source.file) }
+    let warnings =
+      format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: source.file) }
+      + UndrawnNotation.warnings(for: tune, file: source.file)
     let engraver = session.engraver(workspace, setup: format.setup, options: format.options)
     return EngravingRun.TuneResult(
       engraved: engraver.engrave(tune: tune), diagnostics: parsed.diagnostics + warnings, trailing: trailing)

@@ -30,7 +30,9 @@ struct Thumbnail: @unchecked Sendable {
     format.apply(item.directives)
     var own = FormatDirectives(setup: format.setup, options: format.options)
     own.apply(tune.directives)
-    let warnings = own.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file) }
+    let warnings =
+      own.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file) }
+      + UndrawnNotation.warnings(for: tune, file: item.source.file)
     let diagnostics = parsed.diagnostics + warnings
     let engraver = session.engraver(workspace, setup: own.setup, options: own.options)
     let list = engraver.engrave([tune])

@@ -1,5 +1,6 @@
 import DisplayList
 import Foundation
+import Layout
 import ScoreModel
 import Transposition
 
@@ -49,7 +50,8 @@ struct CheckCommand {
     try stream.run { item, _ in
       let parsed = item.source.parse()
       if transpose != 0, let tune = parsed.tune { _ = Transposer(semitones: transpose).transpose(tune) }
-      return parsed.diagnostics
+      guard let tune = parsed.tune else { return parsed.diagnostics }
+      return parsed.diagnostics + UndrawnNotation.warnings(for: tune, file: item.source.file)
     } report: {
       reporter.report($0)
     } consume: {

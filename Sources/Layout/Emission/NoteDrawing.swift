@@ -87,16 +87,16 @@ struct NoteDrawing {
     for head in note.heads {
       let y = StaffCanvas.y(ofPosition: head.position)
       canvas.glyph(glyph, x: x + head.offset, y: y, role: .notehead, column: column, source: source)
-      if let accidental = head.accidental {
+      if let accidental = head.accidentalGlyph(in: font) {
         var cursor = x + head.accidentalOffset
         if head.isCautionary {
           canvas.glyph(
             .accidentalParensLeft, x: cursor, y: y, role: .accidental, column: column, source: source)
           cursor += font.glyph(.accidentalParensLeft)?.advance ?? 0.4
         }
-        canvas.glyph(accidental.glyph, x: cursor, y: y, role: .accidental, column: column, source: source)
+        canvas.glyph(accidental, x: cursor, y: y, role: .accidental, column: column, source: source)
         if head.isCautionary {
-          cursor += font.glyph(accidental.glyph)?.advance ?? 1
+          cursor += font.glyph(accidental)?.advance ?? 1
           canvas.glyph(
             .accidentalParensRight, x: cursor, y: y, role: .accidental, column: column, source: source)
         }

@@ -35,8 +35,8 @@ enum ChordArrangement {
     let leftmost = note.heads.map(\.offset).min() ?? 0
     var columns: [(lowestPosition: Int, right: Double)] = []
     for index in note.heads.indices.reversed() {
-      guard let accidental = note.heads[index].accidental else { continue }
-      var width = font.glyph(accidental.glyph)?.advance ?? 1
+      guard let accidental = note.heads[index].accidentalGlyph(in: font) else { continue }
+      var width = font.glyph(accidental)?.advance ?? 1
       if note.heads[index].isCautionary { width += Self.parenthesesWidth(font) }
       let position = note.heads[index].position
       var chosen: Int?

@@ -85,3 +85,29 @@ extension Accidental {
     }
   }
 }
+
+extension PlacedHead {
+  /// The glyph of the head's accidental: quarter and three-quarter tones in
+  /// Stein-Zimmermann signs (`^/` a sharp with one stroke, `_/` a reversed flat), whole
+  /// semitones as the usual signs. Other fractions take the nearest quarter tone; a font
+  /// without the sign falls back to the semitone accidental.
+  func accidentalGlyph(in font: MusicFont) -> SMuFLGlyph? {
+    guard let accidental else { return nil }
+    guard let microtone, microtone.denominator != 1 else { return accidental.glyph }
+    let quarters = Int((microtone.doubleValue * 2).rounded())
+    let glyph: SMuFLGlyph? =
+      switch quarters {
+      case 1: .accidentalQuarterToneSharpStein
+      case 3: .accidentalThreeQuarterTonesSharpStein
+      case -1: .accidentalQuarterToneFlatStein
+      case -3: .accidentalThreeQuarterTonesFlatZimmermann
+      case 2: .accidentalSharp
+      case -2: .accidentalFlat
+      case 4...: .accidentalDoubleSharp
+      case ...(-4): .accidentalDoubleFlat
+      default: nil
+      }
+    guard let glyph, font.glyph(glyph) != nil else { return accidental.glyph }
+    return glyph
+  }
+}

@@ -7,6 +7,8 @@ struct PlacedHead: Hashable {
   /// Staff position in half spaces above the bottom line.
   var position: Int
   var accidental: Accidental?
+  /// A microtonal alteration written with the accidental (`^/` is +1/2), in semitones.
+  var microtone: Rational? = nil
   /// Horizontal offset of the head, in staff spaces (non-zero for seconds in chords).
   var offset: Double = 0
   /// Horizontal offset of the accidental's left edge relative to the head's left edge.

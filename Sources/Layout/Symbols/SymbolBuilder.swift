@@ -200,7 +200,8 @@ struct SymbolBuilder {
   func noteSymbol(_ event: NoteEvent, clef: Clef) -> NoteSymbol {
     let value = NoteValue(duration: event.displayDuration)
     var heads = event.heads.map {
-      PlacedHead(position: clef.staffPosition(of: $0.pitch), accidental: $0.accidental)
+      PlacedHead(
+        position: clef.staffPosition(of: $0.pitch), accidental: $0.accidental, microtone: $0.microtone)
     }
     heads.sort { $0.position < $1.position }
     var note = NoteSymbol(

@@ -10,6 +10,26 @@ public struct Decoration: Hashable, Sendable {
     self.name = name
     self.range = range
   }
+
+  /// Every decoration name ABC 2.1 defines, plus the common abcm2ps ones, in canonical
+  /// spelling: the parser reports other names as unknown, and the engraver reports
+  /// these when it cannot draw them.
+  public static let knownNames: Set<String> = [
+    "trill", "trill(", "trill)", "lowermordent", "uppermordent", "mordent", "pralltriller",
+    "roll", "turn", "turnx", "invertedturn", "invertedturnx", "arpeggio", "accent",
+    "fermata", "invertedfermata", "tenuto", "0", "1", "2", "3", "4", "5", "plus", "snap",
+    "slide", "wedge", "upbow", "downbow", "open", "thumb", "breath", "pppp", "ppp", "pp", "p",
+    "mp", "mf", "f", "ff", "fff", "ffff", "sfz", "crescendo(", "crescendo)", "diminuendo(",
+    "diminuendo)", "segno", "coda", "D.S.", "D.C.", "dacoda", "dacapo", "fine", "shortphrase",
+    "mediumphrase", "longphrase", "staccato", "marcato", "umarcato", "ped", "ped-up", "editorial",
+    "courtesy", "beambr1", "beambr2", "beamon", "xstem", "invisible", "dot", "emphasis", "stemless",
+    "8va(", "8va)", "8vb(", "8vb)", "15ma(", "15ma)", "trem1", "trem2", "trem3", "trem4", "rbstop",
+    "rbend", "cresc", "dim", "sfp", "fp", "sf", "sfs", "rfz", "gmark", "mark", "caesura",
+    "ringfinger", "repeatbar", "repeatbar2", "tr", "shortfermata", "longfermata", "verylongfermata",
+    "invertedshortfermata", "invertedlongfermata", "ped)", "ped(", "dacs", "D.C.alfine",
+    "D.C.alcoda", "D.S.alfine", "D.S.alcoda", "head-x", "x", "triangle", "slap", "bend",
+    "glissando(", "glissando)", "/", "//", "///", "-(", "-)", "~(", "~)", "lphr", "mphr", "sphr",
+  ]
 }
 
 /// Where a quoted string goes: a chord symbol, or an annotation at one of the ABC

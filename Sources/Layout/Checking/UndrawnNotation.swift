@@ -1,0 +1,74 @@
+import ScoreModel
+
+/*
+ UndrawnNotation — what a tune asks for that the engraver does not draw yet.
+
+ Method. One pass over the tune: every decoration of a note, rest, bar line or spacer whose
+ name the parser knows (the standard's and abcm2ps's) but the engraver has no drawing for
+ (`DecorationTable.kind` is nil), voices drawn on staves of other than five lines, and the
+ format directives the engraver does not apply yet (tablature, percussion maps, tuplet
+ styles). Each kind is reported once per tune, at its first place, with how many more there
+ are, so a tune full of `!trem1!` gives one line, not fifty. `check` and every command
+ that engraves print these as warnings: nothing is dropped silently.
+
+     C!trem1!c C!trem1!c    →   2:2: warning: '!trem1!' is not drawn yet (1 more in this tune)
+
+ Limits. Only what the score model keeps can be reported; syntax the parser skips has its
+ own diagnostics there.
+ */
+
+/// The notation of a tune that is read but not drawn, as warnings.
+public enum UndrawnNotation {
+  /// Directives read but not applied by the engraver yet.
+  static let undrawnDirectives: [String: String] = [
+    "tablature": "%%tablature (tablature staves)", "percmap": "%%percmap (percussion note heads)",
+    "map": "%%map (note head maps)", "tuplets": "%%tuplets (tuplet styles)",
+  ]
+
+  /// One warning per kind of undrawn notation in `tune`, at its first place.
+  public static func warnings(for tune: Tune, file: String? = nil) -> [Diagnostic] {
+    var found: [String: (range: SourceRange, count: Int)] = [:]
+    var order: [String] = []
+    func note(_ what: String, _ range: SourceRange) {
+      if let seen = found[what] {
+        found[what] = (seen.range, seen.count + 1)
+      } else {
+        found[what] = (range, 1)
+        order.append(what)
+      }
+    }
+    func check(_ decorations: [Decoration]) {
+      for decoration in decorations
+      where Decoration.knownNames.contains(decoration.name)
+        && DecorationTable.kind(of: decoration.name) == nil
+      {
+        note("'!\(decoration.name)!'", decoration.range)
+      }
+    }
+    for voice in tune.voices {
+      if voice.staffLines != 5 {
+        let lines = voice.staffLines == 1 ? "1 line" : "\(voice.staffLines) lines"
+        note(
+          "a staff of \(lines) (stafflines=\(voice.staffLines); five are drawn)",
+          voice.elements.first?.range ?? tune.range)
+      }
+      for element in voice.elements {
+        switch element {
+        case .note(let event): check(event.decorations)
+        case .rest(let event): check(event.decorations)
+        case .bar(let bar): check(bar.decorations)
+        case .spacer(let spacer): check(spacer.decorations)
+        default: break
+        }
+      }
+    }
+    for directive in tune.directives {
+      if let what = undrawnDirectives[directive.name.lowercased()] { note(what, directive.range) }
+    }
+    return order.compactMap { what in
+      guard let (range, count) = found[what] else { return nil }
+      let more = count > 1 ? " (\(count - 1) more in this tune)" : ""
+      return Diagnostic(.warning, "\(what) is not drawn yet\(more)", at: range, file: file)
+    }
+  }
+}

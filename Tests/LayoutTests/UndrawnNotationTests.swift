@@ -1,0 +1,35 @@
+import ABCParser
+import Layout
+import ScoreModel
+import Testing
+
+/// Notation the engraver reads but does not draw is reported, once per kind and tune.
+@Suite struct UndrawnNotationTests {
+  func warnings(_ body: String, header: String = "L:1/8\nK:C") -> [Diagnostic] {
+    let parsed = ABCParser.parse("X:1\n\(header)\n\(body)\n")
+    guard let tune = parsed.tunebook.tunes.first else { return [] }
+    return UndrawnNotation.warnings(for: tune, file: "t.abc")
+  }
+
+  @Test func eachUndrawnDecorationIsReportedOnceAtItsFirstPlace() {
+    let found = warnings("C!trem1!c C!trem1!c !beamon!D|!trill!E")
+    #expect(
+      found.map(\.message) == [
+        "'!trem1!' is not drawn yet (1 more in this tune)", "'!beamon!' is not drawn yet",
+      ])
+    #expect(found.map { "\($0.range.start.line):\($0.range.start.column)" } == ["4:2", "4:21"])
+    #expect(found.allSatisfy { $0.severity == .warning && $0.file == "t.abc" })
+  }
+
+  @Test func drawnAndUnknownDecorationsAreNotReportedHere() {
+    // !trill! and staccato are drawn; !Segno! is unknown, which the parser reports itself.
+    #expect(warnings("!trill!C .D !Segno!E").isEmpty)
+  }
+
+  @Test func staffLinesAndUndrawnDirectivesAreReported() {
+    let found = warnings("%%tablature guitar\nV:1 stafflines=1\nC D", header: "L:1/8\nK:C")
+    #expect(
+      found.map(\.message).contains("a staff of 1 line (stafflines=1; five are drawn) is not drawn yet"))
+    #expect(found.map(\.message).contains("%%tablature (tablature staves) is not drawn yet"))
+  }
+}
