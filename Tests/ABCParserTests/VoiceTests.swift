@@ -80,6 +80,8 @@ import Testing
     ("%%score [S A] | {RH LH}", "score [S A]| {RH LH}"),
     ("%%staves {(RH1 RH2) | LH}", "score {(RH1 RH2) LH}|"),
     ("%%score 1 2 3", "score 1 2 3"),
+    ("%%score [(S A) {RH LH}] [Vn Vc]", "score [(S A) {RH LH}] [Vn Vc]"),
+    ("%%score [{[A B] C} D]", "score [{[A B] C} D]"),
   ]
 
   @Test(arguments: scores)
@@ -93,6 +95,15 @@ import Testing
     let (tune, _) = Parse.tune("A", header: "%%score [S A] {RH LH}\nK:C")
     #expect(tune?.staffGroups?.map(\.bracket) == [.bracket, .brace])
     #expect(tune?.staffGroups?.last?.staves == [["RH"], ["LH"]])
+  }
+
+  @Test func nestedBracketsAreKeptInsideTheirGroup() {
+    let (tune, diagnostics) = Parse.tune("A", header: "%%score [(S A) {RH LH} Vn]\nK:C")
+    #expect(diagnostics.isEmpty)
+    let group = tune?.staffGroups?.first
+    #expect(group?.bracket == .bracket)
+    #expect(group?.staves == [["S", "A"], ["RH"], ["LH"], ["Vn"]])
+    #expect(group?.inner == [StaffGroup.Inner(bracket: .brace, staves: 1..<3)])
   }
 }
 

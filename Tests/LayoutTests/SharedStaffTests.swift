@@ -127,3 +127,88 @@ import Testing
     #expect(together >= (alone.max() ?? 0) - 0.01)
   }
 }
+
+/// Nested `%%score` groups: every bracket and brace drawn, each inside its outer one.
+@Suite struct NestedGroupTests {
+  static let score = """
+    X:5
+    T:Nested
+    M:3/4
+    L:1/4
+    %%score [(S A) {RH LH}] [Vn Vc]
+    K:F
+    V:S name="Voices"
+    V:A
+    V:RH name="Organ"
+    V:LH clef=bass
+    V:Vn name="Violin"
+    V:Vc name="Cello" clef=bass
+    [V:S] c d e |]
+    [V:A] A B c |]
+    [V:RH] F A c |]
+    [V:LH] F, C, A,, |]
+    [V:Vn] a g f |]
+    [V:Vc] F, E, D, |]
+    """
+
+  @Test func everyBracketAndBraceIsDrawnInsideItsOuterGroup() throws {
+    let all = try LayoutFixture.engrave(Self.score + "\n").pages.flatMap(\.items)
+    func glyphs(_ name: String) -> [DisplayItem] {
+      all.filter { if case .glyph(let glyph) = $0.shape { glyph.name == name } else { false } }
+    }
+    let tops = glyphs("bracketTop").sorted { $0.box.minY < $1.box.minY }
+    let braces = glyphs("brace")
+    #expect(tops.count == 2 && braces.count == 1)
+    let outer = try #require(tops.first)
+    let strings = try #require(tops.last)
+    let brace = try #require(braces.first)
+    // The organ's brace stands inside the outer bracket; the strings' bracket, with
+    // nothing nested, stands next to its staves, right of the outer one.
+    #expect(brace.box.minX > outer.box.minX + 3)
+    #expect(strings.box.minX > outer.box.minX + 3)
+    let staffLines = all.filter { $0.role == .staffLine }
+    let staffTop = { (staff: Int) in
+      staffLines.filter { $0.context.staff == staff }.map(\.box.minY).min() ?? 0
+    }
+    #expect(brace.box.minY <= staffTop(1) + 1 && brace.box.maxY >= staffTop(2) + 19)
+    // The organ's name stands between its two braced staves.
+    let organ = try #require(
+      all.first { if case .text(let text) = $0.shape { text.text == "Organ" } else { false } })
+    #expect(organ.box.minY > staffTop(1) + 20 && organ.box.maxY < staffTop(2))
+  }
+}
+
+/// Voltas stand over the top staff of every staff group.
+@Suite struct GroupVoltaTests {
+  @Test func eachStaffGroupHasItsVoltas() throws {
+    let abc = """
+      X:6
+      M:4/4
+      L:1/4
+      %%score [(S A) (T B)] {RH LH}
+      K:C
+      V:S
+      V:A
+      V:T clef=bass
+      V:B clef=bass
+      V:RH
+      V:LH clef=bass
+      [V:S] |: c d e f |1 g4 :|2 c4 |]
+      [V:A] |: A B c d |1 e4 :|2 E4 |]
+      [V:T] |: E F G A |1 B4 :|2 G4 |]
+      [V:B] |: C, D, E, F, |1 G,4 :|2 C,4 |]
+      [V:RH] |: c d e f |1 g4 :|2 c4 |]
+      [V:LH] |: C, D, E, F, |1 G,4 :|2 C,4 |]
+
+      """
+    let voltas = try LayoutFixture.engrave(abc).pages.flatMap(\.items).filter { $0.role == .volta }
+    // Choir (staff 0) and piano (staff 2) each get both endings; the lower staves none.
+    #expect(Set(voltas.compactMap(\.context.staff)) == [0, 2])
+    for staff in [0, 2] {
+      let numbers = voltas.filter {
+        if case .text = $0.shape { $0.context.staff == staff } else { false }
+      }
+      #expect(numbers.count == 2, "endings 1 and 2 over staff \(staff)")
+    }
+  }
+}

@@ -64,7 +64,12 @@ extension ScoreDumper {
 
   /// `[S A]|`, `{RH LH}`, `(T B)`: a staff group in `%%score` notation.
   static func describe(_ group: StaffGroup) -> String {
-    let staves = group.staves.map { $0.count == 1 ? $0[0] : "(" + $0.joined(separator: " ") + ")" }
+    var staves = group.staves.map { $0.count == 1 ? $0[0] : "(" + $0.joined(separator: " ") + ")" }
+    for nested in group.inner where nested.staves.upperBound <= staves.count && !nested.staves.isEmpty {
+      let (open, close) = nested.bracket == .brace ? ("{", "}") : ("[", "]")
+      staves[nested.staves.lowerBound] = open + staves[nested.staves.lowerBound]
+      staves[nested.staves.upperBound - 1] += close
+    }
     let inner = staves.joined(separator: " ")
     let body: String
     switch group.bracket {

@@ -12,8 +12,10 @@ import ScoreModel
 /// Example: `%%score [S A] | (T B) {RH LH}` → bracket [[S],[A]] joined; none [[T,B]];
 /// brace [[RH],[LH]].
 ///
-/// Known limits: nested brackets (`[{…}]`) are flattened into the outer group; `*`
-/// (floating voice) marks are ignored.
+/// A bracket or brace inside another (`[{RH LH} Vn]`) is kept as one of the outer group's
+/// `inner` groups, over the staves it encloses.
+///
+/// Known limits: `*` (floating voice) marks are ignored.
 enum StaffGroupParser {
   /// The groups, or nil (after a warning) when the value holds no voice.
   static func parse(_ scanner: LineScanner, diagnostics: DiagnosticCollector) -> [StaffGroup]? {
@@ -22,6 +24,8 @@ enum StaffGroupParser {
     var group: StaffGroup?
     var staff: [String]?
     var closers: [Unicode.Scalar] = []
+    /// Where each open nested bracket started among the open group's staves.
+    var innerStarts: [(bracket: StaffGroup.Bracket, first: Int)] = []
     /// Adds a finished staff to the open group, or as a group of its own.
     func addStaff(_ voices: [String]) {
       guard !voices.isEmpty else { return }
@@ -38,8 +42,11 @@ enum StaffGroupParser {
         scanner.advance()
       case "[", "{":
         scanner.advance()
-        if group == nil {
-          group = StaffGroup(bracket: scalar == "[" ? .bracket : .brace, staves: [])
+        let bracket: StaffGroup.Bracket = scalar == "[" ? .bracket : .brace
+        if let open = group {
+          innerStarts.append((bracket, open.staves.count))
+        } else {
+          group = StaffGroup(bracket: bracket, staves: [])
         }
         closers.append(scalar == "[" ? "]" : "}")
       case "]", "}":
@@ -49,6 +56,12 @@ enum StaffGroupParser {
           continue
         }
         closers.removeLast()
+        if !closers.isEmpty, let inner = innerStarts.popLast(), let open = group,
+          open.staves.count > inner.first
+        {
+          group?.inner.append(
+            StaffGroup.Inner(bracket: inner.bracket, staves: inner.first..<open.staves.count))
+        }
         if closers.isEmpty, let finished = group {
           groups.append(finished)
           group = nil

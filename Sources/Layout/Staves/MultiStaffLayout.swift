@@ -21,7 +21,9 @@ import ScoreModel
  line is drawn with the staves of the segment it starts in. On shared staves,
  `SharedStaffSetting` merges equal rests and shifts clashing heads before spacing.
 
- Limits. Voltas are drawn on the top staff only; bar numbers only above the top staff.
+ Voltas are drawn over the top staff of each staff group.
+
+ Limits. Bar numbers only above the top staff.
  */
 
 /// Lays out a tune with several voices or staves into systems.
@@ -37,6 +39,20 @@ struct MultiStaffLayout {
   /// The plan a voice's stems and rests follow: the first that draws it.
   func homePlan(ofVoice voice: Int) -> StaffPlan {
     segments.first { $0.plan.draws(voice: voice) }?.plan ?? plan
+  }
+
+  /// The voices that draw the voltas: the first voice of each staff group's top staff
+  /// (of the whole score when there are no groups), in any segment.
+  var voltaVoices: Set<Int> {
+    var voices = Set<Int>()
+    for segment in segments {
+      let plan = segment.plan
+      if let top = plan.staves.first?.voices.first { voices.insert(top) }
+      for group in plan.groups where group.depth == 0 && group.staves.lowerBound < plan.staves.count {
+        if let first = plan.staves[group.staves.lowerBound].voices.first { voices.insert(first) }
+      }
+    }
+    return voices
   }
 
   /// The segment in force at `time`.
@@ -201,10 +217,13 @@ final class MultiStaffSystems: SystemMaker {
       spacer: spacer, width: fullWidth - max(firstIndent, laterIndent), mode: mode, stretchLast: stretchLast)
     plans = symbols.isEmpty ? [] : breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
     lineSegments = plans.map { layout.segment(at: columns[$0.first].symbol.onset) }
-    // Voltas are drawn over the first voice only.
+    // Voltas are drawn over the top staff of each staff group (every group's players
+    // see them), by that staff's first voice.
+    let voltaVoices = layout.voltaVoices
     spans = voiceSymbols.indices.map { voice in
       VoiceSpans(
-        symbols: voiceSymbols[voice], endings: voice == 0 ? EndingSpan.find(in: voiceSymbols[voice]) : [])
+        symbols: voiceSymbols[voice],
+        endings: voltaVoices.contains(voice) ? EndingSpan.find(in: voiceSymbols[voice]) : [])
     }
     self.voiceSymbols = voiceSymbols
     self.spacer = spacer

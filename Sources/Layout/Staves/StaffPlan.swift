@@ -18,7 +18,10 @@ import ScoreModel
 
      %%score {A B} … CDEF| … %%score A … GABc|]   →   from 0: A, B (brace); from 1: A
 
- Limits. Nested groups (`[{…}]`) are flattened to their innermost bracket. A voice's stem
+ Nested brackets and braces (`[{RH LH} Vn Va]`) become groups of their own, one level
+ deeper, drawn inside their outer group's sign.
+
+ Limits. A voice's stem
  direction and rest shift come from the first segment it is drawn in.
  */
 
@@ -34,6 +37,8 @@ struct StaffPlan {
     var bracket: StaffGroup.Bracket
     var staves: ClosedRange<Int>
     var barLinesJoin: Bool
+    /// 0 for a top-level group, 1 for a bracket or brace inside one, and so on.
+    var depth = 0
   }
 
   var voices: [Voice]
@@ -89,20 +94,34 @@ struct StaffPlan {
     if let staffGroups, !staffGroups.isEmpty {
       for group in staffGroups {
         let firstStaff = staves.count
+        /// The plan staff each of the group's staves became (nil when it named no voice).
+        var planStaff: [Int?] = []
         for ids in group.staves {
+          planStaff.append(nil)
           var staff = Staff(voices: [])
           for id in ids {
             guard let voice = byID[id], !placed.contains(id) else { continue }
             placed.insert(id)
             for member in [voice] + overlays(of: id) { staff.voices.append(number(of: member)) }
           }
-          if !staff.voices.isEmpty { staves.append(staff) }
+          if !staff.voices.isEmpty {
+            planStaff[planStaff.count - 1] = staves.count
+            staves.append(staff)
+          }
         }
         if staves.count > firstStaff {
           groups.append(
             Group(
               bracket: group.bracket, staves: firstStaff...(staves.count - 1),
               barLinesJoin: group.barLinesJoin))
+          for (index, inner) in group.inner.enumerated() where inner.staves.upperBound <= planStaff.count {
+            let drawn = planStaff[inner.staves].compactMap { $0 }
+            guard let first = drawn.first, let last = drawn.last else { continue }
+            groups.append(
+              Group(
+                bracket: inner.bracket, staves: first...last, barLinesJoin: group.barLinesJoin,
+                depth: Self.depth(of: index, in: group.inner)))
+          }
         }
       }
     }
@@ -118,6 +137,19 @@ struct StaffPlan {
     self.voices = voices
     self.staves = staves
     self.groups = groups
+  }
+
+  /// How deep a nested group sits: 1 inside its top-level group, one more for each other
+  /// nested group around it (groups are listed as they close, so of two over the same
+  /// staves the later one is outside).
+  static func depth(of index: Int, in all: [StaffGroup.Inner]) -> Int {
+    let range = all[index].staves
+    return 1
+      + all.indices.filter { other in
+        let span = all[other].staves
+        return other != index && span.lowerBound <= range.lowerBound && span.upperBound >= range.upperBound
+          && (span != range || other > index)
+      }.count
   }
 
   /// Whether the voice has music before `end` (always, when there is no end): one that

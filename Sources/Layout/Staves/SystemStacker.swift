@@ -55,7 +55,23 @@ struct SystemStacker {
 
   /// Width left of the staves for the group signs, in staff spaces.
   var groupWidth: Double {
-    plan.groups.contains { $0.bracket != .none && $0.staves.count > 0 } ? 1.6 : 0
+    Double(signLevels) * Self.levelWidth
+  }
+
+  /// The width each level of nested group signs takes, in staff spaces.
+  static let levelWidth = 1.6
+
+  /// How many levels of signs stand between a group's sign and its staves.
+  func nestedLevels(inside group: StaffPlan.Group) -> Int {
+    plan.groups.filter {
+      $0.bracket != .none && $0.depth > group.depth && $0.staves.lowerBound >= group.staves.lowerBound
+        && $0.staves.upperBound <= group.staves.upperBound
+    }.map { $0.depth - group.depth }.max() ?? 0
+  }
+
+  /// How many nested levels of brackets and braces stand left of the staves.
+  var signLevels: Int {
+    (plan.groups.filter { $0.bracket != .none }.map(\.depth).max()).map { $0 + 1 } ?? 0
   }
 
   /// The system's indent for names and group signs, in staff spaces.
@@ -99,16 +115,26 @@ struct SystemStacker {
     for group in plan.groups where group.staves.upperBound < top.count {
       let groupTop = top[group.staves.lowerBound]
       let groupBottom = top[group.staves.upperBound] + 4
+      // A sign stands left of the signs nested inside it, a level each.
+      let shift = Double(nestedLevels(inside: group)) * Self.levelWidth
       switch group.bracket {
-      case .bracket: drawBracket(x: left - 1.1, top: groupTop, bottom: groupBottom, on: &canvas)
-      case .brace: drawBrace(right: left - 0.35, top: groupTop, bottom: groupBottom, on: &canvas)
+      case .bracket: drawBracket(x: left - 1.1 - shift, top: groupTop, bottom: groupBottom, on: &canvas)
+      case .brace: drawBrace(right: left - 0.35 - shift, top: groupTop, bottom: groupBottom, on: &canvas)
       case .none: break
       }
     }
     let lineHeight = nameFont.size * 1.2 / scale
-    for (index, lines) in names(first: first).enumerated() where index < top.count {
-      // The lines centred on the staff's middle line, each right-aligned to the music.
-      let firstMiddle = top[index] + 2 - lineHeight * Double(lines.count - 1) / 2
+    let allNames = names(first: first)
+    for (index, lines) in allNames.enumerated() where index < top.count {
+      // The lines centred on the staff's middle line (on a brace's middle when the braced
+      // staves have one name between them), each right-aligned to the music.
+      var middle = top[index] + 2
+      if let brace = plan.groups.first(where: { $0.bracket == .brace && $0.staves.lowerBound == index }),
+        brace.staves.upperBound < top.count, brace.staves.dropFirst().allSatisfy({ allNames[$0].isEmpty })
+      {
+        middle = (top[index] + top[brace.staves.upperBound] + 4) / 2
+      }
+      let firstMiddle = middle - lineHeight * Double(lines.count - 1) / 2
       for (row, name) in lines.enumerated() {
         let extent = layout.measurer.measure(name, font: nameFont)
         let x = left - groupWidth - 0.6 - extent.width / scale

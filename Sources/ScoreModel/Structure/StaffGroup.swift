@@ -7,10 +7,24 @@ public struct StaffGroup: Hashable, Sendable {
     case none, bracket, brace
   }
 
+  /// A bracket or brace nested in the group (`[{RH LH} Vn Va]`): its sign and which of
+  /// the group's staves it spans.
+  public struct Inner: Hashable, Sendable {
+    public var bracket: Bracket
+    public var staves: Range<Int>
+
+    public init(bracket: Bracket, staves: Range<Int>) {
+      self.bracket = bracket
+      self.staves = staves
+    }
+  }
+
   public var bracket: Bracket
   public var staves: [[String]]
   /// `|` between staves: bar lines continue through the gap.
   public var barLinesJoin: Bool
+  /// Brackets and braces inside this one, outermost first.
+  public var inner: [Inner] = []
 
   public init(bracket: Bracket, staves: [[String]], barLinesJoin: Bool = false) {
     self.bracket = bracket
