@@ -11,7 +11,9 @@ import DisplayList
      dots, rests and clefs;
    - decorations over anything drawn (except staff and ledger lines);
    - accidentals over noteheads;
-   - items outside the page's printable area.
+   - items outside the page's printable area;
+   - and, for several voices, curves through another voice's notes, voices' notes
+     overlapping, names and group signs over music (CollisionChecker+Voices).
  Boxes are bounding boxes, so the check is strict: a flag's box counts as ink.
 
      [chord "Am"] overlaps [notehead] → one "text over music" collision
@@ -24,6 +26,9 @@ public struct CollisionChecker: Sendable {
   /// A kind of collision.
   public enum Kind: String, CaseIterable, Sendable {
     case textOverText, textOverMusic, decorationOverAnything, accidentalOverNotehead, outsideMargins
+    /// Several voices: a slur or tie through another voice's note; two voices' notes or
+    /// rests overlapping; a voice name, bracket or brace over music.
+    case curveThroughOtherVoice, voicesOverlap, nameOrSignOverMusic
   }
 
   /// One collision between two items (or one item and the margin).
@@ -84,6 +89,8 @@ public struct CollisionChecker: Sendable {
           collisions.append(Collision(kind: .accidentalOverNotehead, page: pageIndex, first: a, second: b))
         }
       }
+      collisions += voiceCollisions(items, page: pageIndex)
+      collisions += nameCollisions(items, page: pageIndex)
       for item in items where outside(item, page: page) {
         collisions.append(Collision(kind: .outsideMargins, page: pageIndex, first: item, second: nil))
       }

@@ -55,3 +55,22 @@ import Testing
     #expect(dump.contains("score at 1 A"))
   }
 }
+
+/// abcm2ps's `%%clef` in the music sets the current voice's clef.
+@Suite struct ClefDirectiveTests {
+  @Test func clefDirectiveBeforeMusicSetsTheVoicesClef() {
+    let (tune, diagnostics) = Parse.tune("V:1\nV:2\n%%clef bass\n[V:1] c\n[V:2] C,", header: "L:1/4\nK:C")
+    #expect(diagnostics.isEmpty)
+    #expect(tune?.voices.map(\.clef) == [.treble, .bass])
+  }
+
+  @Test func clefDirectiveAfterMusicIsAClefChange() {
+    let elements = Parse.elements("C D\n%%clef bass\nC, D,", header: "L:1/4\nK:C")
+    #expect(elements.contains { if case .clefChange(.bass, _) = $0 { true } else { false } })
+  }
+
+  @Test func anUnknownClefIsReported() {
+    let (_, diagnostics) = Parse.tune("C\n%%clef nonsense\nD", header: "L:1/4\nK:C")
+    #expect(diagnostics.map(\.message) == ["unknown clef 'nonsense' in %%clef"])
+  }
+}

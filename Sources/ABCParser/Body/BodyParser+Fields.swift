@@ -103,6 +103,7 @@ extension BodyParser {
   /// Applies a `%%name arguments` directive met in the tune.
   mutating func applyDirective(_ line: SourceLine) {
     let scanner = LineScanner(line: line, from: 2)
+    if inBody, applyClefDirective(scanner) { return }
     // `staffGroups` keeps the staves a tune starts with; a `%%score` in the music is a
     // change from its time on.
     let startGroups = settings.staffGroups
@@ -117,6 +118,31 @@ extension BodyParser {
     } else {
       settings.staffGroups = newGroups
     }
+  }
+
+  /// abcm2ps's `%%clef NAME` (or `%%clef clef=NAME …`) in the music: the current voice's
+  /// clef from here, as `[K:clef=NAME]` would set it. False for other directives.
+  mutating func applyClefDirective(_ scanner: LineScanner) -> Bool {
+    var scanner = scanner
+    scanner.skipWhitespace()
+    let start = scanner.position
+    guard scanner.read(while: { !$0.isABCWhitespace }) == "clef" else { return false }
+    scanner.skipWhitespace()
+    var staff = StaffParameters()
+    let range = scanner.range(from: start)
+    while scanner.peek() != nil {
+      let word = scanner.read { !$0.isABCWhitespace }
+      if word.isEmpty { break }
+      let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+      if !staff.apply(
+        name: parts[0], value: parts.count > 1 ? parts[1] : nil, range: range, diagnostics: diagnostics)
+      {
+        diagnostics.warning("unknown clef '\(Diagnostic.excerpt(word))' in %%clef", at: range)
+      }
+      scanner.skipWhitespace()
+    }
+    applyStaffParameters(staff, range: range)
+    return true
   }
 
   /// A `%%score` in the music: it holds from the furthest time any voice has reached.

@@ -20,6 +20,9 @@ struct FlowUnit: Sendable {
   /// Whether vertical justification may open the gap above this unit.
   var stretchBefore: Bool
   var anchors: [(FlowAnchor, Double)] = []
+  /// The x the items are moved right by past the page's content edge (a tune whose own
+  /// `%%leftmargin` differs from the page's).
+  var dx = 0.0
 }
 
 /// A page being filled: its units and what running heads need to know about it.
@@ -64,7 +67,7 @@ struct FlowPage {
     items.reserveCapacity(units.reduce(extra) { $0 + $1.items.count })
     var anchors: [(FlowAnchor, Double)] = []
     for (unit, shift) in zip(units, shifts) {
-      for item in unit.items { items.append(item.translated(dx: left, dy: unit.dy + shift)) }
+      for item in unit.items { items.append(item.translated(dx: left + unit.dx, dy: unit.dy + shift)) }
       anchors += unit.anchors.map { ($0.0, $0.1 + shift) }
     }
     return (items, anchors)

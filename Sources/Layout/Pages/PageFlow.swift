@@ -75,10 +75,13 @@ struct PageFlow {
   }
 
   private mutating func add(
-    _ items: [DisplayItem], at top: Double, extent: (Double, Double), stretch: Bool, anchor: FlowAnchor? = nil
+    _ items: [DisplayItem], at top: Double, extent: (Double, Double), stretch: Bool,
+    anchor: FlowAnchor? = nil,
+    dx: Double = 0
   ) {
     var unit = FlowUnit(
       items: items, dy: top, top: top - extent.0, bottom: top + extent.1, stretchBefore: stretch)
+    unit.dx = dx
     if let anchor { unit.anchors.append((anchor, top - extent.0)) }
     draft.units.append(unit)
   }
@@ -101,7 +104,9 @@ struct PageFlow {
     }
     draft.titles.append(tune.title)
     if draft.composer == nil { draft.composer = tune.composer }
-    add(tune.heading, at: y, extent: (0, tune.headingHeight), stretch: true, anchor: anchor)
+    // A tune with margins of its own is set between them, not the page's.
+    let dx = tune.marginLeft.map { $0 - setup.marginLeft } ?? 0
+    add(tune.heading, at: y, extent: (0, tune.headingHeight), stretch: true, anchor: anchor, dx: dx)
     y += tune.headingHeight
     var previousTop: Double?
     var previousBottom = y
@@ -117,7 +122,7 @@ struct PageFlow {
         draft.titles.append(tune.title)
         top = y + system.above
       }
-      add(system.items, at: top, extent: (system.above, system.below), stretch: index > 0)
+      add(system.items, at: top, extent: (system.above, system.below), stretch: index > 0, dx: dx)
       previousTop = top
       previousBottom = top + system.below
       y = previousBottom

@@ -18,6 +18,8 @@ struct LaidOutTune: Sendable {
   /// The first title, for running heads.
   var title = ""
   var composer = ""
+  /// The left margin the tune was set for (its own `%%leftmargin`, else the page's).
+  var marginLeft: Double?
 }
 
 /// Lays out one tune: symbols, line breaks, justified systems and the title block.
@@ -57,6 +59,7 @@ struct TuneLayout {
     }
     var laidOut = LaidOutTune(heading: heading.items, headingHeight: heading.height, systems: systems)
     laidOut.title = tune.title
+    laidOut.marginLeft = setup.marginLeft
     laidOut.composer = tune.metadata.composers.first ?? ""
     placeDirectedBreaks(tune, in: &laidOut)
     laidOut.trailing = trailingText(tune)

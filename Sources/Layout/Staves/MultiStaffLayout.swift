@@ -36,6 +36,9 @@ struct MultiStaffLayout {
   /// The first segment's plan, whose `voices` are every voice drawn anywhere.
   var plan: StaffPlan { segments[0].plan }
 
+  /// How far a bracket's hook pushes the clefs right, in staff spaces.
+  static let bracketLead = 0.7
+
   /// The plan a voice's stems and rests follow: the first that draws it.
   func homePlan(ofVoice voice: Int) -> StaffPlan {
     segments.first { $0.plan.draws(voice: voice) }?.plan ?? plan
@@ -209,12 +212,16 @@ final class MultiStaffSystems: SystemMaker {
       voiceSymbols.flatMap { $0.compactMap { $0.isDurational ? $0.duration : nil } })
     springs = spacer.springs(for: symbols)
     stackers = layout.segments.map { SystemStacker(layout: layout.layout, plan: $0.plan) }
+    let lead =
+      layout.segments.contains { $0.plan.groups.contains { $0.bracket == .bracket } }
+      ? MultiStaffLayout.bracketLead : 0
     firstIndent = stackers[0].indent(names: true) + layout.layout.options.indent / scale
     laterIndent = stackers.map { $0.indent(names: false) }.max() ?? 0
     firstMeter = tune.initialMeter == .none ? nil : tune.initialMeter
     self.stretchLast = stretchLast
     let breaker = LineBreaker(
-      spacer: spacer, width: fullWidth - max(firstIndent, laterIndent), mode: mode, stretchLast: stretchLast)
+      spacer: spacer, width: fullWidth - max(firstIndent, laterIndent) - lead, mode: mode,
+      stretchLast: stretchLast)
     plans = symbols.isEmpty ? [] : breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
     lineSegments = plans.map { layout.segment(at: columns[$0.first].symbol.onset) }
     // Voltas are drawn over the top staff of each staff group (every group's players
@@ -243,6 +250,21 @@ final class MultiStaffSystems: SystemMaker {
     return lowest
   }
 
+  /// Whether any of `voices` has a note or visible rest in the line.
+  func hasMusic(_ voices: [Int], in line: LinePlan) -> Bool {
+    voices.contains { voice in
+      for (column, member) in presence.members(of: voice, from: line.first) {
+        guard column <= line.last else { break }
+        switch voiceSymbols[voice][member].kind {
+        case .note: return true
+        case .rest(let rest) where rest.isVisible: return true
+        default: continue
+        }
+      }
+      return false
+    }
+  }
+
   /// A line always ends where the staves change: the break goes after the last column
   /// before the new segment's time (after its bar line, when one stands there).
   static func breakBeforeSegments(_ segments: [StaffSegment], in columns: inout [ColumnMerger.Column]) {
@@ -259,15 +281,23 @@ final class MultiStaffSystems: SystemMaker {
 
   func system(_ lineIndex: Int) -> StaffSystem {
     let line = plans[lineIndex]
-    let plan = layout.segments[lineSegments[lineIndex]].plan
-    let stacker = stackers[lineSegments[lineIndex]]
+    var plan = layout.segments[lineSegments[lineIndex]].plan
+    var stacker = stackers[lineSegments[lineIndex]]
+    // Staves whose voices have not begun (or have ended) are left out of the line.
+    let silent = Set(plan.staves.indices.filter { !hasMusic(plan.staves[$0].voices, in: line) })
+    if !silent.isEmpty && silent.count < plan.staves.count {
+      plan = plan.removing(staves: silent)
+      stacker = SystemStacker(layout: layout.layout, plan: plan)
+    }
     let setup = layout.layout.setup
     let indent = lineIndex == 0 ? firstIndent : laterIndent
     let width = fullWidth - indent
     let meter = lineIndex == 0 ? firstMeter : nil
     let columnStart = spacer.lineStart(symbols, from: line.first, meter: meter)
+    // A bracket's hook reaches over the staves' start: clefs begin clear of it.
+    let lead = plan.groups.contains { $0.bracket == .bracket } ? MultiStaffLayout.bracketLead : 0
     let starts = plan.voices.indices.map {
-      layout.voiceStart($0, columns, presence, voiceSymbols, line, columnStart, meter)
+      layout.voiceStart($0, columns, presence, voiceSymbols, line, columnStart, meter).moved(by: lead)
     }
     let drawnStarts = plan.voices.indices.filter(plan.draws(voice:)).map { starts[$0] }
     var common = columnStart
@@ -314,5 +344,18 @@ final class MultiStaffSystems: SystemMaker {
         tempo, above: &system, context: ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: 0))
     }
     return system
+  }
+}
+
+extension LineStart {
+  /// The start with its clef, key and meter moved right by `dx` staff spaces.
+  func moved(by dx: Double) -> LineStart {
+    guard dx != 0 else { return self }
+    var moved = self
+    moved.clefX += dx
+    moved.keyX += dx
+    moved.meterX += dx
+    moved.width += dx
+    return moved
   }
 }

@@ -8,6 +8,8 @@ import ScoreModel
  looked at once:
    - rests of equal value in every voice are one rest, set where a single voice's would
      be (the first voice's is kept and unshifted; the others are not drawn);
+   - another rest moves clear of the other voices' heads at its time: the first voice's
+     above them, the others' below, a whole staff space at a time;
    - where the upper voice's lowest head and a lower voice's highest head are a second
      apart, or cross, or are a unison of different heads or dots, the lower voice's note
      moves right by the upper note's head width: the down stem of the lower note then
@@ -37,6 +39,7 @@ struct SharedStaffSetting {
       let plan = layout.segments[layout.segment(at: columns[index].symbol.onset)].plan
       for staff in plan.staves where staff.voices.count > 1 {
         mergeRests(staff.voices, column: columns[index], in: &voiceSymbols)
+        clearRests(staff.voices, column: columns[index], in: &voiceSymbols)
         guard let upper = staff.voices.first, let upperMember = columns[index].members[upper],
           case .note(let upperNote) = voiceSymbols[upper][upperMember].kind
         else { continue }
@@ -71,6 +74,39 @@ struct SharedStaffSetting {
       var rest = entry.rest
       if order == 0 { rest.shift = 0 } else { rest.isVisible = false }
       voiceSymbols[entry.voice][entry.member].kind = .rest(rest)
+    }
+  }
+
+  /// Moves a rest out of the other voices' notes at its time: the first voice's rests
+  /// above their highest head, the others' below their lowest, by whole staff spaces.
+  func clearRests(_ voices: [Int], column: ColumnMerger.Column, in voiceSymbols: inout [[StaffSymbol]]) {
+    for (order, voice) in voices.enumerated() {
+      guard let member = column.members[voice], case .rest(var rest) = voiceSymbols[voice][member].kind,
+        rest.isVisible, !rest.isWholeBar
+      else { continue }
+      let others = voices.compactMap { other -> NoteSymbol? in
+        guard other != voice, let index = column.members[other],
+          case .note(let note) = voiceSymbols[other][index].kind
+        else { return nil }
+        return note
+      }
+      guard !others.isEmpty else { continue }
+      // Positions are half spaces from the bottom line; the rest glyph's origin sits at
+      // `base + shift`, its ink from `below` to `above` positions around it.
+      let glyph = rest.value.rest
+      let base = glyph == .restWhole || glyph == .restDoubleWhole ? 6 : 4
+      let metrics = font.glyph(glyph)
+      let above = Int(((metrics?.northEast.y ?? 1.5) * 2).rounded(.up))
+      let below = Int(((metrics?.southWest.y ?? -1.5) * 2).rounded(.down))
+      if order == 0 {
+        // Half a space clear above the other voices' highest head.
+        let needed = (others.map(\.highest).max() ?? 0) + 2 - below - base
+        if rest.shift < needed { rest.shift = needed + (needed & 1) }
+      } else {
+        let needed = (others.map(\.lowest).min() ?? 8) - 2 - above - base
+        if rest.shift > needed { rest.shift = needed - (needed & 1) }
+      }
+      voiceSymbols[voice][member].kind = .rest(rest)
     }
   }
 

@@ -159,6 +159,26 @@ struct StaffPlan {
     return rest.duration < end
   }
 
+  /// The plan without the given staves: groups keep the staves left in them (a group
+  /// left with none goes).
+  func removing(staves removed: Set<Int>) -> StaffPlan {
+    var copy = self
+    var newIndex: [Int: Int] = [:]
+    copy.staves = []
+    for (index, staff) in staves.enumerated() where !removed.contains(index) {
+      newIndex[index] = copy.staves.count
+      copy.staves.append(staff)
+    }
+    copy.groups = groups.compactMap { group in
+      let kept = group.staves.compactMap { newIndex[$0] }
+      guard let first = kept.first, let last = kept.last else { return nil }
+      var moved = group
+      moved.staves = first...last
+      return moved
+    }
+    return copy
+  }
+
   /// Whether the voice is drawn on one of this plan's staves.
   func draws(voice index: Int) -> Bool {
     staves.contains { $0.voices.contains(index) }
