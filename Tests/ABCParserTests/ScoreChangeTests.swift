@@ -74,3 +74,12 @@ import Testing
     #expect(diagnostics.map(\.message) == ["unknown clef 'nonsense' in %%clef"])
   }
 }
+
+@Suite struct MergeVoiceParsingTests {
+  @Test func mergeIsReadFromHeaderAndBodyVoiceFields() {
+    let (tune, diagnostics) = Parse.tune(
+      "[V:1] c\n[V:2] A\nV:3 merge\nE", header: "L:1/4\nV:1\nV:2 merge\nK:C")
+    #expect(diagnostics.isEmpty)
+    #expect(tune?.voices.map(\.mergesWithPrevious) == [false, true, true])
+  }
+}

@@ -212,3 +212,31 @@ import Testing
     }
   }
 }
+
+/// `V:… merge` (abcm2ps) puts a voice on the staff of the voice before it.
+@Suite struct MergeVoiceTests {
+  @Test func aMergedVoiceSharesThePreviousStaff() throws {
+    let abc = """
+      X:7
+      M:4/4
+      L:1/4
+      K:C
+      V:1
+      V:2 merge
+      V:3 clef=bass
+      [V:1] e f g a |]
+      [V:2] c d e f |]
+      [V:3] C, D, E, F, |]
+
+      """
+    let items = try LayoutFixture.engrave(abc).pages.flatMap(\.items)
+    #expect(items.filter { $0.role == .staffLine }.count == 10, "two staves for three voices")
+    let heads = items.filter { $0.role == .notehead }
+    #expect(Set(heads.filter { $0.source?.line == 9 }.compactMap(\.context.staff)) == [0])
+    #expect(Set(heads.filter { $0.source?.line == 10 }.compactMap(\.context.staff)) == [1])
+    // On the shared staff the merged voice's stems go down.
+    let stems = items.filter { $0.role == .stem && $0.source?.line == 9 }
+    let head = try #require(heads.first { $0.source?.line == 9 })
+    #expect(stems.allSatisfy { $0.box.maxY > head.box.maxY - 1 })
+  }
+}

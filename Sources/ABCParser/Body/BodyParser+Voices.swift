@@ -55,6 +55,7 @@ extension BodyParser {
     properties.transpose = staff.transpose ?? 0
     properties.staffLines = staff.staffLines ?? 5
     properties.overlayOf = overlayOf
+    properties.mergesWithPrevious = declaration.merge
     var voice = VoiceBuilder(
       properties: properties, meter: bodyStart.meter, unitLength: bodyStart.unitLength, key: bodyStart.key,
       propagation: settings.propagation)
@@ -141,6 +142,7 @@ extension BodyParser {
     if let name = value.name { builder.properties.name = name }
     if let short = value.shortName { builder.properties.shortName = short }
     if let stem = value.stem { builder.properties.stemDirection = stem }
+    if value.merge { builder.properties.mergesWithPrevious = true }
     applyStaffParameters(value.staff, range: range)
   }
 

@@ -54,6 +54,7 @@ public enum ScoreDumper {
     if voice.transpose != 0 { text += " transpose=\(voice.transpose)" }
     if voice.staffLines != 5 { text += " lines=\(voice.staffLines)" }
     if let host = voice.overlayOf { text += " overlay=\(host)" }
+    if voice.mergesWithPrevious { text += " merge" }
     return text
   }
 

@@ -53,6 +53,7 @@ struct TuneSettings {
     merged.name = voice.name ?? merged.name
     merged.shortName = voice.shortName ?? merged.shortName
     merged.stem = voice.stem ?? merged.stem
+    merged.merge = merged.merge || voice.merge
     merged.staff.merge(voice.staff)
     voiceDeclarations[index] = merged
   }

@@ -7,6 +7,8 @@ struct VoiceFieldValue {
   var shortName: String?
   var stem: StemDirection?
   var staff = StaffParameters()
+  /// `merge`: shares the previous voice's staff.
+  var merge = false
 }
 
 /// Reads a `V:` value: `V:id name="Tenor 1" snm=T clef=bass stem=down transpose=-2`.
@@ -14,7 +16,8 @@ struct VoiceFieldValue {
 /// Method: the first word is the id; then `name=value` pairs (values may be quoted and
 /// hold spaces) and bare clef names. `name=`/`nm=`, `subname=`/`snm=`, `stem=` and
 /// the staff parameters (`clef= middle= octave= transpose= stafflines=`) are read;
-/// other parameters (`app:param`, `merge`, abcm2ps extras) are accepted silently.
+/// `merge` puts the voice on the previous voice's staff; other parameters (`app:param`,
+/// abcm2ps extras) are accepted silently.
 enum VoiceFieldParser {
   /// The voice, or nil (after a diagnostic) when no id is given.
   static func parse(_ scanner: LineScanner, diagnostics: DiagnosticCollector) -> VoiceFieldValue? {
@@ -54,6 +57,7 @@ enum VoiceFieldParser {
       case ("name", let text?), ("nm", let text?): value.name = TextEscapes.decode(text)
       case ("subname", let text?), ("snm", let text?), ("sname", let text?):
         value.shortName = TextEscapes.decode(text)
+      case ("merge", nil): value.merge = true
       case ("stem", let text?):
         if let stem = StemDirection(rawValue: text.lowercased()) {
           value.stem = stem

@@ -127,7 +127,13 @@ struct StaffPlan {
     }
     if staves.isEmpty {
       for voice in tune.voices where voice.overlayOf == nil && Self.isHeard(voice, before: end) {
-        staves.append(Staff(voices: ([voice] + overlays(of: voice.id)).map(number(of:))))
+        let members = ([voice] + overlays(of: voice.id)).map(number(of:))
+        // `V:… merge` shares the staff of the voice before it.
+        if voice.mergesWithPrevious && !staves.isEmpty {
+          staves[staves.count - 1].voices += members
+        } else {
+          staves.append(Staff(voices: members))
+        }
       }
     }
     // With one group and no `|` anywhere, bar lines run through all staves.

@@ -221,6 +221,10 @@ struct SymbolBuilder {
     font.glyph(glyph)?.advance ?? 1
   }
 
+  /// Extra room right of an up-stem flag, in staff spaces (it hangs over the next note's
+  /// head otherwise: flags need clearing more than heads do).
+  static let flagClearance = 0.35
+
   func extents(of note: NoteSymbol) -> (Double, Double) {
     let headWidth = width(of: note.value.notehead)
     var left = 0.0
@@ -235,7 +239,8 @@ struct SymbolBuilder {
     }
     if note.stemUp && note.value.flagCount > 0 && note.beamGroup == nil {
       if let flag = note.value.flag(up: true), let metrics = font.glyph(flag) {
-        right = max(right, headWidth + metrics.northEast.x)
+        // The flag's tip keeps a little more than the usual gap from the next note.
+        right = max(right, headWidth + metrics.northEast.x + Self.flagClearance)
       }
     }
     if let grace = note.grace {

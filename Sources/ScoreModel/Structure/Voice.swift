@@ -21,6 +21,9 @@ public struct Voice: Sendable {
   /// True when the source names the clef (`K:… clef=`, `V:… bass`); false when the
   /// treble clef is only ABC's default, which engravers may replace (abcm2ps's auto clef).
   public var hasExplicitClef = false
+  /// `V:… merge` (abcm2ps): the voice shares the staff of the voice declared before it
+  /// when no `%%score` says otherwise.
+  public var mergesWithPrevious = false
 
   public init(id: String = "1", name: String? = nil, clef: Clef = .treble, elements: [VoiceElement] = []) {
     self.id = id
