@@ -17,6 +17,8 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   case accidentalDoubleFlat, accidentalParensLeft, accidentalParensRight
   case accidentalQuarterToneSharpStein, accidentalThreeQuarterTonesSharpStein
   case accidentalQuarterToneFlatStein, accidentalThreeQuarterTonesFlatZimmermann
+  // Tremolos
+  case tremolo1, tremolo2, tremolo3
   // Time signatures
   case timeSig0, timeSig1, timeSig2, timeSig3, timeSig4, timeSig5, timeSig6, timeSig7
   case timeSig8, timeSig9, timeSigCommon, timeSigCutCommon, timeSigPlus

@@ -173,6 +173,39 @@ import Testing
       GABc|]
       """
     ),
+    (
+      "tremolos-and-microtones",
+      """
+      X:13
+      T:Golden Tremolos
+      M:4/4
+      L:1/4
+      K:C
+      c !/!c !//!c !///!c | C!trem1!c C!trem2![Gc] | C2!trem1!c2 |
+      ^/G ^3/2G _/G _3/2G | [^/c_/e]2 =G2 |]
+      """
+    ),
+    (
+      "nested-groups-voltas",
+      """
+      X:14
+      T:Golden Groups
+      M:3/4
+      L:1/4
+      %%score [(S A) {RH LH}] Vc
+      K:F
+      V:S name="Voices"
+      V:A
+      V:RH name="Organ"
+      V:LH clef=bass
+      V:Vc name="Cello" clef=bass
+      [V:S] |: c d e |1 f3 :|2 c3 |]
+      [V:A] |: A B c |1 A3 :|2 A3 |]
+      [V:RH] |: F A c |1 F3 :|2 F3 |]
+      [V:LH] |: F, C, A,, |1 F,,3 :|2 F,,3 |]
+      [V:Vc] |: F, E, D, |1 F,3 :|2 F,3 |]
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

@@ -12,18 +12,19 @@ import Testing
   }
 
   @Test func eachUndrawnDecorationIsReportedOnceAtItsFirstPlace() {
-    let found = warnings("C!trem1!c C!trem1!c !beamon!D|!trill!E")
+    let found = warnings("C!xstem!c C!xstem!c !beamon!D|!trill!E")
     #expect(
       found.map(\.message) == [
-        "'!trem1!' is not drawn yet (1 more in this tune)", "'!beamon!' is not drawn yet",
+        "'!xstem!' is not drawn yet (1 more in this tune)", "'!beamon!' is not drawn yet",
       ])
     #expect(found.map { "\($0.range.start.line):\($0.range.start.column)" } == ["4:2", "4:21"])
     #expect(found.allSatisfy { $0.severity == .warning && $0.file == "t.abc" })
   }
 
   @Test func drawnAndUnknownDecorationsAreNotReportedHere() {
-    // !trill! and staccato are drawn; !Segno! is unknown, which the parser reports itself.
-    #expect(warnings("!trill!C .D !Segno!E").isEmpty)
+    // !trill!, staccato and tremolos are drawn; !Segno! is unknown, which the parser
+    // reports itself.
+    #expect(warnings("!trill!C .D !Segno!E !/!F G!trem1!A").isEmpty)
   }
 
   @Test func staffLinesAndUndrawnDirectivesAreReported() {

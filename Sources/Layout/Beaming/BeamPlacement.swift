@@ -41,7 +41,7 @@ struct BeamPlacement {
     guard let first = notes.first, let last = notes.last, notes.count > 1 else { return nil }
     let up = first.note.stemUp
     let stems = notes.map { drawing.stem($0.note, x: $0.x, tipPosition: 4).x }
-    let levels = notes.map { $0.note.value.flagCount }.max() ?? 1
+    let levels = notes.map { $0.note.beamCount }.max() ?? 1
     let minimum = 7 + Double(max(0, levels - 2)) * 1.5
     let outer = notes.map { up ? Double($0.note.highest) : Double($0.note.lowest) }
     var rise = max(-2, min(2, (outer[outer.count - 1] - outer[0]) / 2))
@@ -97,7 +97,7 @@ struct BeamPlacement {
         [(a, ya), (b, yb), (b, yb + thickness * sign), (a, ya + thickness * sign)], role: .beam,
         column: column, source: source)
     }
-    let levels = notes.map { $0.note.value.flagCount }.max() ?? 1
+    let levels = notes.map { $0.note.beamCount }.max() ?? 1
     for level in 0..<levels {
       var run: [Int] = []
       func flush() {
@@ -123,7 +123,7 @@ struct BeamPlacement {
         }
       }
       for index in notes.indices {
-        if notes[index].note.value.flagCount > level { run.append(index) } else { flush() }
+        if notes[index].note.beamCount > level { run.append(index) } else { flush() }
       }
       flush()
     }

@@ -17,6 +17,11 @@ enum DecorationKind: Hashable {
   /// Hairpin starts and ends.
   case hairpinStart(crescendo: Bool)
   case hairpinEnd
+  /// Strokes across the stem (`!/!`, `!//!`, `!///!`): a repeated note.
+  case stemTremolo(strokes: Int)
+  /// Strokes joining this note to the one before (`!trem1!`…`!trem4!`), drawn with the
+  /// notes' beams.
+  case twoNoteTremolo(strokes: Int)
   /// A roll: a small arc above the note.
   case roll
   /// An arpeggio wiggle left of a chord.
@@ -59,6 +64,8 @@ enum DecorationTable {
     case "segno": .above(.segno)
     case "coda": .above(.coda)
     case "roll": .roll
+    case "/", "//", "///": .stemTremolo(strokes: name.count)
+    case "trem1", "trem2", "trem3", "trem4": .twoNoteTremolo(strokes: Int(String(name.last ?? "1")) ?? 1)
     case "arpeggio": .arpeggio
     case "slide": .slide
     case "shortphrase": .phrase(length: 1)

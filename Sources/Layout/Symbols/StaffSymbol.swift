@@ -29,6 +29,12 @@ struct NoteSymbol {
   /// Index of the beam group this note belongs to, if beamed.
   var beamGroup: Int?
   var grace: GraceGroup?
+  /// A two-note tremolo (`!trem1!`…`!trem4!`): the strokes joining this note and its
+  /// partner (shown at twice their played value).
+  var tremoloStrokes: Int?
+
+  /// Beams the note takes: its flags, or a two-note tremolo's strokes.
+  var beamCount: Int { max(value.flagCount, tremoloStrokes ?? 0) }
 
   var highest: Int {
     guard var result = heads.first?.position else { return 4 }

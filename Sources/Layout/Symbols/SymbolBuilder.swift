@@ -146,6 +146,7 @@ struct SymbolBuilder {
       }
     }
     BeamGrouping.assign(&symbols)
+    TremoloPairs.mark(&symbols)
     forceStems(&symbols)
     TieMarking.mark(&symbols, voice: voice)
     for index in symbols.indices {
@@ -242,6 +243,10 @@ struct SymbolBuilder {
         // The flag's tip keeps a little more than the usual gap from the next note.
         right = max(right, headWidth + metrics.northEast.x + Self.flagClearance)
       }
+    }
+    if note.tremoloStrokes != nil && note.beamGroup == nil {
+      // A stemless two-note tremolo: room for the strokes between the heads.
+      right += 2
     }
     if let grace = note.grace {
       left += GraceDrawing.width(of: grace, font: font) + 0.3

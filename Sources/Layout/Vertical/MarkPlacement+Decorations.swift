@@ -54,6 +54,12 @@ extension MarkPlacement {
             floor: min(0, note?.top ?? 0), padding: 0.3, role: .decoration, column: column, source: source)
         case .roll:
           placeRoll(centre: x, floor: min(0, note?.top ?? 0), column: column, source: source)
+        case .stemTremolo(let strokes):
+          if let note { drawStemTremolo(strokes, note: note, column: column, source: source) }
+        case .twoNoteTremolo(let strokes):
+          if let note, !note.hasStem, let previous = previousNote(before: index, line: line) {
+            drawFloatingTremolo(strokes, from: previous, to: note, column: column, source: source)
+          }
         case .trillStart:
           placeGlyph(
             .ornamentTrill, centre: x, side: .above, floor: min(0, note?.top ?? 0), padding: 0.5,
@@ -77,6 +83,56 @@ extension MarkPlacement {
         }
       }
     }
+  }
+
+  /// Strokes across the middle of the stem (above or below a stemless head), with the
+  /// SMuFL combining tremolo glyphs.
+  mutating func drawStemTremolo(_ strokes: Int, note: NoteGeometry, column: Int?, source: SourcePosition?) {
+    let glyph: SMuFLGlyph = strokes >= 3 ? .tremolo3 : strokes == 2 ? .tremolo2 : .tremolo1
+    let y: Double
+    let x: Double
+    if note.hasStem {
+      // Between the head and the stem's end, nearer the end.
+      let head = note.stemUp ? note.highestY : note.lowestY
+      y = head + (note.stemTipY - head) * 0.55
+      x = note.stemX
+    } else {
+      y = note.highestY - 1.6
+      x = note.centreX
+    }
+    canvas.glyph(glyph, x: x, y: y, role: .beam, column: column, source: source)
+  }
+
+  /// A two-note tremolo between stemless notes: strokes floating between the heads.
+  mutating func drawFloatingTremolo(
+    _ strokes: Int, from first: NoteGeometry, to second: NoteGeometry, column: Int?, source: SourcePosition?
+  ) {
+    let left = first.x + first.headWidth + 0.5
+    let right = second.x - 0.5
+    guard right > left + 0.5 else { return }
+    let startY = (first.highestY + first.lowestY) / 2 - 1
+    let endY = (second.highestY + second.lowestY) / 2 - 1
+    let rise = max(-0.5, min(0.5, (endY - startY) / 2))
+    let thickness = font.engravingDefaults.beamThickness
+    for stroke in 0..<strokes {
+      let y = min(startY, endY) - Double(stroke) * (thickness + font.engravingDefaults.beamSpacing)
+      canvas.polygon(
+        [
+          (left, y - rise / 2), (right, y + rise / 2), (right, y + rise / 2 + thickness),
+          (left, y - rise / 2 + thickness),
+        ],
+        role: .beam, column: column, source: source)
+    }
+  }
+
+  /// The note drawn before `index` in the line, if any.
+  func previousNote(before index: Int, line: EngravedLine) -> NoteGeometry? {
+    var probe = index - 1
+    while probe >= line.first {
+      if let note = line.notes[probe] { return note }
+      probe -= 1
+    }
+    return nil
   }
 
   mutating func placeRoll(centre x: Double, floor: Double, column: Int?, source: SourcePosition?) {
