@@ -85,7 +85,7 @@ enum FuzzPipeline {
         for diagnostic in parsed.diagnostics { _ = diagnostic.description }
         guard let tune = parsed.tune else { continue }
         var own = FormatDirectives(setup: format.setup, options: format.options)
-        own.apply(tune.directives)
+        own.apply(tune: tune)
         let engraver = Engraver(font: font, measurer: measurer, setup: own.setup, options: own.options)
         composer.add(engraver.engrave(tune: tune))
         for block in trailing { composer.add(text: block) }

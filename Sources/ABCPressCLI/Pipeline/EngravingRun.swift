@@ -161,7 +161,7 @@ struct TuneJob: @unchecked Sendable {
     }
     if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
     var format = FormatDirectives(setup: setup, options: options)
-    format.apply(tune.directives)
+    format.apply(tune: tune)
     let warnings =
       format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: source.file) }
       + UndrawnNotation.warnings(for: tune, file: source.file)

@@ -29,7 +29,7 @@ struct Thumbnail: @unchecked Sendable {
     var format = base
     format.apply(item.directives)
     var own = FormatDirectives(setup: format.setup, options: format.options)
-    own.apply(tune.directives)
+    own.apply(tune: tune)
     let warnings =
       own.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file) }
       + UndrawnNotation.warnings(for: tune, file: item.source.file)

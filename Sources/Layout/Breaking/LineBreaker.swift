@@ -55,6 +55,14 @@ struct LineBreaker {
   let width: Double
   let mode: LineBreakMode
   let stretchLast: Double
+  /// How much narrower than `width` a line starting at a symbol is (margins changed in
+  /// the middle of a tune); nil when every line has the full width.
+  var narrowing: ((Int) -> Double)? = nil
+
+  /// The measure width of a line whose first symbol is `first`.
+  func width(from first: Int) -> Double {
+    width - (narrowing?(first) ?? 0)
+  }
 
   func breakLines(_ symbols: [StaffSymbol], springs: [Spring], firstMeter: Meter?) -> [LinePlan] {
     guard !symbols.isEmpty else { return [] }
@@ -88,7 +96,8 @@ struct LineBreaker {
         }
         // Lines only get wider as they start earlier: stop well past the measure.
         if start < end
-          && widths.width(from: start, to: end, force: HorizontalSpacer.minimumForce) > width * 1.5
+          && widths.width(from: start, to: end, force: HorizontalSpacer.minimumForce) > width(from: start)
+            * 1.5
         {
           break
         }
@@ -115,6 +124,7 @@ struct LineBreaker {
     _ symbols: [StaffSymbol], widths: inout LineWidths, first: Int, last: Int, forcedEnd: Bool, isLast: Bool,
     isBarEnd: Bool
   ) -> Double {
+    let width = width(from: first)
     let natural = widths.width(from: first, to: last, force: 1)
     let breakPenalty: Double
     switch mode {
@@ -142,7 +152,8 @@ struct LineBreaker {
     var barStart = 0
     for index in symbols.indices where isCandidate[index] {
       if index > barStart
-        && widths.width(from: barStart, to: index, force: HorizontalSpacer.minimumForce) > width
+        && widths.width(from: barStart, to: index, force: HorizontalSpacer.minimumForce)
+          > width(from: barStart)
       {
         for inner in barStart..<index where symbols[inner].isDurational {
           isCandidate[inner] = true

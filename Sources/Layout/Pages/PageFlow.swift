@@ -122,7 +122,7 @@ struct PageFlow {
         draft.titles.append(tune.title)
         top = y + system.above
       }
-      add(system.items, at: top, extent: (system.above, system.below), stretch: index > 0, dx: dx)
+      add(system.items, at: top, extent: (system.above, system.below), stretch: index > 0, dx: dx + system.dx)
       previousTop = top
       previousBottom = top + system.below
       y = previousBottom

@@ -80,6 +80,7 @@ final class SingleVoiceSystems: SystemMaker {
   let spacer: HorizontalSpacer
   let engraver: SystemEngraver
   let fullWidth: Double
+  let margins: MarginPlan
   let stretchLast: Double
   let firstMeter: Meter?
   /// The spacing force of the last line made (a short last line keeps it).
@@ -103,7 +104,14 @@ final class SingleVoiceSystems: SystemMaker {
     firstMeter = tune.initialMeter == .none ? nil : tune.initialMeter
     fullWidth = layout.setup.contentWidth / scale
     self.stretchLast = stretchLast
-    let breaker = LineBreaker(spacer: spacer, width: fullWidth, mode: mode, stretchLast: stretchLast)
+    let margins = MarginPlan(setup: layout.setup, options: layout.options)
+    var breaker = LineBreaker(spacer: spacer, width: fullWidth, mode: mode, stretchLast: stretchLast)
+    if !margins.isEmpty {
+      breaker.narrowing = {
+        margins.shift(forSourceLine: MarginPlan.sourceLine(from: $0, in: symbols)).narrower
+      }
+    }
+    self.margins = margins
     plans = breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
     engraver = SystemEngraver(
       font: layout.font, scale: scale, setup: layout.setup, style: layout.style, format: format,
@@ -128,7 +136,8 @@ final class SingleVoiceSystems: SystemMaker {
     let scale = layout.setup.staffSpace
     // `%%indent`: the first system starts further right and is that much shorter.
     let indent = lineIndex == 0 ? layout.options.indent / scale : 0
-    let width = fullWidth - indent
+    let shift = margins.shift(forSourceLine: MarginPlan.sourceLine(from: plan.first, in: symbols))
+    let width = fullWidth - indent - shift.narrower
     let start = spacer.lineStart(symbols, from: plan.first, meter: lineIndex == 0 ? firstMeter : nil)
     let natural = spacer.width(start: start, last: plan.last, springs: springs, symbols: symbols)
     let isLast = lineIndex == plans.count - 1
@@ -147,6 +156,7 @@ final class SingleVoiceSystems: SystemMaker {
     if indent > 0 {
       system.items = system.items.map { $0.translated(dx: indent * scale, dy: 0) }
     }
+    system.dx = shift.dx * scale
     if lineIndex == 0, layout.setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
       TempoMark(font: layout.font, setup: layout.setup, measurer: layout.measurer).place(
         tempo, above: &system, context: context)

@@ -1,5 +1,18 @@
 /// Choices that change how music is set and paged, independent of the page size.
 public struct LayoutOptions: Hashable, Sendable {
+  /// The page margins from one source line of a tune on, in points.
+  public struct MarginChange: Hashable, Sendable {
+    public var sourceLine: Int
+    public var left: Double
+    public var right: Double
+
+    public init(sourceLine: Int, left: Double, right: Double) {
+      self.sourceLine = sourceLine
+      self.left = left
+      self.right = right
+    }
+  }
+
   public var lineBreaks: LineBreakMode
   /// The last line of a tune is justified only when its natural width is at least this
   /// fraction of the measure width (`%%stretchlast`).
@@ -19,6 +32,10 @@ public struct LayoutOptions: Hashable, Sendable {
   public var barsPerStaff: Int?
   /// Indent of a tune's first system in points (`%%indent`).
   public var indent = 0.0
+  /// Margins changed inside a tune's music (`%%leftmargin`, `%%rightmargin`,
+  /// `%%staffwidth` between its lines), in source order: each holds for the score lines
+  /// that begin after its source line.
+  public var marginChanges: [MarginChange] = []
 
   public init(lineBreaks: LineBreakMode = .source, stretchLast: Double = 0.6) {
     self.lineBreaks = lineBreaks

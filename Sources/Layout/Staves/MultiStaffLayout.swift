@@ -173,6 +173,7 @@ final class MultiStaffSystems: SystemMaker {
   let springs: [Spring]
   let spans: [VoiceSpans]
   let plans: [LinePlan]
+  let margins: MarginPlan
   /// Per line, the staff segment it is drawn with.
   let lineSegments: [Int]
   /// One per staff segment.
@@ -219,9 +220,17 @@ final class MultiStaffSystems: SystemMaker {
     laterIndent = stackers.map { $0.indent(names: false) }.max() ?? 0
     firstMeter = tune.initialMeter == .none ? nil : tune.initialMeter
     self.stretchLast = stretchLast
-    let breaker = LineBreaker(
+    var breaker = LineBreaker(
       spacer: spacer, width: fullWidth - max(firstIndent, laterIndent) - lead, mode: mode,
       stretchLast: stretchLast)
+    let margins = MarginPlan(setup: layout.layout.setup, options: layout.layout.options)
+    let symbols = self.symbols
+    if !margins.isEmpty {
+      breaker.narrowing = {
+        margins.shift(forSourceLine: MarginPlan.sourceLine(from: $0, in: symbols)).narrower
+      }
+    }
+    self.margins = margins
     plans = symbols.isEmpty ? [] : breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
     lineSegments = plans.map { layout.segment(at: columns[$0.first].symbol.onset) }
     // Voltas are drawn over the top staff of each staff group (every group's players
@@ -291,7 +300,8 @@ final class MultiStaffSystems: SystemMaker {
     }
     let setup = layout.layout.setup
     let indent = lineIndex == 0 ? firstIndent : laterIndent
-    let width = fullWidth - indent
+    let shift = margins.shift(forSourceLine: MarginPlan.sourceLine(from: line.first, in: symbols))
+    let width = fullWidth - indent - shift.narrower
     let meter = lineIndex == 0 ? firstMeter : nil
     let columnStart = spacer.lineStart(symbols, from: line.first, meter: meter)
     // A bracket's hook reaches over the staves' start: clefs begin clear of it.
@@ -343,6 +353,7 @@ final class MultiStaffSystems: SystemMaker {
       TempoMark(font: layout.font, setup: setup, measurer: layout.layout.measurer).place(
         tempo, above: &system, context: ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: 0))
     }
+    system.dx = shift.dx * layout.scale
     return system
   }
 }

@@ -8,6 +8,9 @@ public struct StaffSystem: Sendable {
   public var above: Double
   /// Ink below the top staff line, in points, at least the staff's own height.
   public var below: Double
+  /// How far right of the tune's left margin the system starts, in points (a mid-tune
+  /// `%%leftmargin`).
+  public var dx = 0.0
 
   public init(items: [DisplayItem], above: Double, below: Double) {
     self.items = items
