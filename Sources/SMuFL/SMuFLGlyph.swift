@@ -41,6 +41,7 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   case dynamicFFFF, dynamicMP, dynamicMF, dynamicSforzando1, dynamicFortePiano, dynamicRinforzando2
   // Tuplets
   case tuplet0, tuplet1, tuplet2, tuplet3, tuplet4, tuplet5, tuplet6, tuplet7, tuplet8, tuplet9
+  case tupletColon
 
   /// The case's position in `allCases` (0, 1, 2, …): an index into per-glyph tables.
   ///

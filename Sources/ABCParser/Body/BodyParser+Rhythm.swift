@@ -35,7 +35,9 @@ extension BodyParser {
     }
     let numerator = q ?? TupletState.defaultQ(for: p, meter: builder.meter)
     let count = r ?? p
-    builder.appendMarker(.tupletStart(Tuplet(p: p, q: numerator, r: count), range))
+    var tuplet = Tuplet(p: p, q: numerator, r: count)
+    tuplet.style = settings.tupletStyle
+    builder.appendMarker(.tupletStart(tuplet, range))
     builder.tuplet = TupletState(remaining: count, factor: Rational(numerator, p))
   }
 

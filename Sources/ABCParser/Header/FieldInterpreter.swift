@@ -109,6 +109,43 @@ enum FieldInterpreter {
   }
 
   /// Applies `I:name arguments` (also used for `%%name arguments` directives).
+  /// `tuplets WHEN SHAPE NUMBER [SIDE]`: small numbers, as abcm2ps reads them; a bad one
+  /// is reported and leaves that part of the style as it was.
+  static func tupletStyle(_ scanner: LineScanner, base: TupletStyle, diagnostics: DiagnosticCollector)
+    -> TupletStyle
+  {
+    var scanner = scanner
+    var style = base
+    for part in 0..<4 {
+      scanner.skipWhitespace()
+      let start = scanner.position
+      let word = scanner.read { !$0.isABCWhitespace }
+      if word.isEmpty { break }
+      let value = Int(word)
+      var valid = false
+      switch part {
+      case 0:
+        if let when = value.flatMap(TupletStyle.When.init(rawValue:)) { (style.when, valid) = (when, true) }
+      case 1:
+        if let shape = value.flatMap(TupletStyle.Shape.init(rawValue:)) {
+          (style.shape, valid) = (shape, true)
+        }
+      case 2:
+        if let number = value.flatMap(TupletStyle.Number.init(rawValue:)) {
+          (style.number, valid) = (number, true)
+        }
+      default:
+        if let side = value.flatMap(TupletStyle.Side.init(rawValue:)) { (style.side, valid) = (side, true) }
+      }
+      if !valid {
+        diagnostics.warning(
+          "bad tuplets value '\(Diagnostic.excerpt(word))'; expected 0, 1 or 2",
+          at: scanner.range(from: start))
+      }
+    }
+    return style
+  }
+
   static func applyInstruction(
     _ scanner: LineScanner, to settings: inout TuneSettings, diagnostics: DiagnosticCollector
   ) {
@@ -129,6 +166,8 @@ enum FieldInterpreter {
       }
     case "score", "staves":
       settings.staffGroups = StaffGroupParser.parse(scanner, diagnostics: diagnostics)
+    case "tuplets":
+      settings.tupletStyle = tupletStyle(scanner, base: settings.tupletStyle, diagnostics: diagnostics)
     case "propagate-accidentals":
       if let mode = AccidentalPropagation(rawValue: firstWord(scanner)) { settings.propagation = mode }
     case "writeout-accidentals":

@@ -24,6 +24,8 @@ struct TuneSettings {
   var propagation: AccidentalPropagation = .octave
   /// `%%writeout-accidentals` (§11.3).
   var writeout: AccidentalWriteout = .none
+  /// `%%tuplets` / `I:tuplets`: how the tuplets written from here are drawn.
+  var tupletStyle = TupletStyle()
   /// The claimed ABC version and the reading it selects (§2.1, §12).
   var abcVersion: String?
   var readingMode: ReadingMode = .loose

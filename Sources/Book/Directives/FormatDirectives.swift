@@ -45,7 +45,8 @@ public struct FormatDirectives {
 
   /// Directives handled by the book assembler (text, breaks) or by the parser.
   static let handledElsewhere: Set<String> = [
-    "newpage", "text", "center", "begintext", "endtext", "vskip", "score", "staves", "abc-charset",
+    "newpage", "text", "center", "begintext", "endtext", "vskip", "score", "staves", "tuplets", "clef",
+    "abc-charset",
     "abc-version", "abc-include", "abc-creator", "abc-edited-by", "sep", "midi", "voice", "src", "pdfmark",
   ]
 

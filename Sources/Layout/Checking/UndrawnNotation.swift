@@ -22,7 +22,7 @@ public enum UndrawnNotation {
   /// Directives read but not applied by the engraver yet.
   static let undrawnDirectives: [String: String] = [
     "tablature": "%%tablature (tablature staves)", "percmap": "%%percmap (percussion note heads)",
-    "map": "%%map (note head maps)", "tuplets": "%%tuplets (tuplet styles)",
+    "map": "%%map (note head maps)",
   ]
 
   /// One warning per kind of undrawn notation in `tune`, at its first place.

@@ -6,7 +6,8 @@ import ScoreModel
 ///
 /// The number (SMuFL tuplet digits) goes on the stem side, centred over the group; a
 /// bracket with short hooks is added when the notes are not beamed together, and it clears
-/// every note of the tuplet by a staff space.
+/// every note of the tuplet by a staff space. The tuplet's style (`%%tuplets`) can ask for
+/// no bracket or always one, a side, and no number or the ratio `3:2`.
 struct TupletDrawing {
   let font: MusicFont
 
@@ -35,15 +36,33 @@ struct TupletDrawing {
         beams.count == 1 && members.count == tuplet.r && onLine.count == members.count
         && groupSize == members.count
         && geometries.count == members.count
-      let up = geometries.isEmpty ? true : geometries.filter(\.stemUp).count * 2 >= geometries.count
+      let style = tuplet.style
+      guard style.when != .never else { continue }
+      let drawsBracket = style.when == .always || !isBeamed
+      let stemSide = geometries.isEmpty ? true : geometries.filter(\.stemUp).count * 2 >= geometries.count
+      let up =
+        switch style.side {
+        case .automatic: stemSide
+        case .above: true
+        case .below: false
+        }
+      // A number on the heads' side clears them like a bracket would.
+      let clearsHeads = drawsBracket || up != stemSide
       let headWidth = geometries.first?.headWidth ?? 1.18
       let left = (geometries.first?.x ?? x0) - 0.2
       let right = (geometries.last.map { $0.x + $0.headWidth } ?? (x1 + headWidth)) + 0.2
       let reach =
         up
-        ? min(geometries.map(\.top).min() ?? 0, isBeamed ? 0 : -0.5) - 0.6
-        : max(geometries.map(\.bottom).max() ?? 4, isBeamed ? 4 : 4.5) + 0.6
-      let digits = String(tuplet.p).compactMap { $0.wholeNumberValue }.map(SMuFLGlyph.tupletDigit)
+        ? min(geometries.map(\.top).min() ?? 0, clearsHeads ? -0.5 : 0) - 0.6
+        : max(geometries.map(\.bottom).max() ?? 4, clearsHeads ? 4.5 : 4) + 0.6
+      var digits = String(tuplet.p).compactMap { $0.wholeNumberValue }.map(SMuFLGlyph.tupletDigit)
+      switch style.number {
+      case .count: break
+      case .none: digits = []
+      case .ratio:
+        digits +=
+          [.tupletColon] + String(tuplet.q).compactMap { $0.wholeNumberValue }.map(SMuFLGlyph.tupletDigit)
+      }
       let size = 0.9
       let width = digits.reduce(0) { $0 + (font.glyph($1)?.advance ?? 0.8) } * size
       let height = (font.glyph(.tuplet3)?.height ?? 1.4) * size
@@ -56,11 +75,19 @@ struct TupletDrawing {
           source: line.symbols[index].source, size: size)
         cursor += (font.glyph(digit)?.advance ?? 0.8) * size
       }
-      guard !isBeamed else { continue }
+      guard drawsBracket else { continue }
       let thickness = font.engravingDefaults.tupletBracketThickness
       let y = baseline - height * 0.4
+      if style.shape == .slur {
+        // A curve over (or under) the notes, open where the number stands.
+        CurveDrawing(font: font).draw(
+          from: (left, y + (up ? 0.6 : -0.6)), to: (right, y + (up ? 0.6 : -0.6)),
+          height: up ? -0.8 : 0.8, isTie: false, isDotted: false, role: .tuplet, on: &canvas,
+          column: line.column(of: firstIndex), source: line.symbols[index].source)
+        continue
+      }
       let hook = up ? 0.7 : -0.7
-      let gap = width / 2 + 0.3
+      let gap = digits.isEmpty ? 0 : width / 2 + 0.3
       for (from, to) in [(left, centre - gap), (centre + gap, right)] where to > from {
         canvas.line(
           from: (from, y), to: (to, y), thickness: thickness, role: .tuplet,

@@ -92,6 +92,8 @@ public struct Tuplet: Hashable, Sendable {
   public var p: Int
   public var q: Int
   public var r: Int
+  /// How it is drawn (`%%tuplets` / `I:tuplets` in force where it stands).
+  public var style = TupletStyle()
 
   public init(p: Int, q: Int, r: Int) {
     self.p = p
@@ -115,5 +117,52 @@ public struct LyricSyllable: Hashable, Sendable {
     self.continuesWord = continuesWord
     self.hasExtender = hasExtender
     self.range = range
+  }
+}
+
+/// How tuplets are drawn: abcm2ps's `%%tuplets WHEN SHAPE NUMBER [SIDE]` (0 each by default).
+public struct TupletStyle: Hashable, Sendable {
+  /// When the bracket (or slur) is drawn.
+  public enum When: Int, Sendable {
+    /// When the notes are not one beam group; the number always.
+    case unbeamed = 0
+    /// Never: neither bracket nor number.
+    case never = 1
+    /// Always, beamed or not.
+    case always = 2
+  }
+  public enum Shape: Int, Sendable {
+    case bracket = 0
+    /// A curve like a slur.
+    case slur = 1
+    /// A bracket (abcm2ps draws it the beam's way).
+    case beamBracket = 2
+  }
+  public enum Number: Int, Sendable {
+    /// `3`.
+    case count = 0
+    case none = 1
+    /// `3:2`.
+    case ratio = 2
+  }
+  public enum Side: Int, Sendable {
+    /// On the stem side.
+    case automatic = 0
+    case above = 1
+    case below = 2
+  }
+
+  public var when: When = .unbeamed
+  public var shape: Shape = .bracket
+  public var number: Number = .count
+  public var side: Side = .automatic
+
+  public init(
+    when: When = .unbeamed, shape: Shape = .bracket, number: Number = .count, side: Side = .automatic
+  ) {
+    self.when = when
+    self.shape = shape
+    self.number = number
+    self.side = side
   }
 }
