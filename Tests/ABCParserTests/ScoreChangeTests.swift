@@ -83,3 +83,17 @@ import Testing
     #expect(tune?.voices.map(\.mergesWithPrevious) == [false, true, true])
   }
 }
+
+/// Cross-staff notes are read but not drawn: the parser says so.
+@Suite struct CrossStaffWarningTests {
+  @Test func staffMovesAreReported() {
+    let (_, diagnostics) = Parse.tune("B c/[I:staff +1]C/[I:staff -1]G\nK:C staff=2\nC", header: "L:1/8\nK:C")
+    #expect(
+      diagnostics.filter { $0.message.hasPrefix("cross-staff notes (I:staff) are not drawn yet") }.count == 2)
+    #expect(
+      diagnostics.contains {
+        $0.message.hasPrefix("staff= (moving a voice to another staff) is not drawn yet")
+      })
+    #expect(diagnostics.allSatisfy { $0.severity == .warning })
+  }
+}

@@ -27,10 +27,8 @@ import Testing
     #expect(warnings("!trill!C .D !Segno!E !/!F G!trem1!A").isEmpty)
   }
 
-  @Test func staffLinesAndUndrawnDirectivesAreReported() {
+  @Test func undrawnDirectivesAreReported() {
     let found = warnings("%%tablature guitar\nV:1 stafflines=1\nC D", header: "L:1/8\nK:C")
-    #expect(
-      found.map(\.message).contains("a staff of 1 line (stafflines=1; five are drawn) is not drawn yet"))
-    #expect(found.map(\.message).contains("%%tablature (tablature staves) is not drawn yet"))
+    #expect(found.map(\.message) == ["%%tablature (tablature staves) is not drawn yet"])
   }
 }

@@ -166,6 +166,11 @@ enum FieldInterpreter {
       }
     case "score", "staves":
       settings.staffGroups = StaffGroupParser.parse(scanner, diagnostics: diagnostics)
+    case "staff":
+      // abcm2ps's cross-staff notes: read, not drawn; say so rather than drop them silently.
+      diagnostics.warning(
+        "cross-staff notes (I:staff) are not drawn yet; the notes stay on their voice's staff",
+        at: scanner.line.range(from: nameStart, to: scanner.end))
     case "tuplets":
       settings.tupletStyle = tupletStyle(scanner, base: settings.tupletStyle, diagnostics: diagnostics)
     case "propagate-accidentals":

@@ -54,6 +54,9 @@ struct StaffParameters {
       } else {
         diagnostics.warning("bad transpose= value '\(Diagnostic.excerpt(value))'", at: range)
       }
+    case "staff":
+      diagnostics.warning(
+        "staff= (moving a voice to another staff) is not drawn yet; the voice keeps its own staff", at: range)
     case "stafflines":
       if let number = Int(value), Limits.staffLines.contains(number) {
         staffLines = number

@@ -5,8 +5,7 @@ import ScoreModel
 
  Method. One pass over the tune: every decoration of a note, rest, bar line or spacer whose
  name the parser knows (the standard's and abcm2ps's) but the engraver has no drawing for
- (`DecorationTable.kind` is nil), voices drawn on staves of other than five lines, and the
- format directives the engraver does not apply yet (tablature, percussion maps, tuplet
+ (`DecorationTable.kind` is nil), and the format directives the engraver does not apply yet (tablature, percussion maps, tuplet
  styles). Each kind is reported once per tune, at its first place, with how many more there
  are, so a tune full of `!trem1!` gives one line, not fifty. `check` and every command
  that engraves print these as warnings: nothing is dropped silently.
@@ -46,12 +45,6 @@ public enum UndrawnNotation {
       }
     }
     for voice in tune.voices {
-      if voice.staffLines != 5 {
-        let lines = voice.staffLines == 1 ? "1 line" : "\(voice.staffLines) lines"
-        note(
-          "a staff of \(lines) (stafflines=\(voice.staffLines); five are drawn)",
-          voice.elements.first?.range ?? tune.range)
-      }
       for element in voice.elements {
         switch element {
         case .note(let event): check(event.decorations)

@@ -67,8 +67,9 @@ enum BarLineDrawing {
       switch part {
       case .thin, .thick, .dashed:
         let dash = font.engravingDefaults["dashedBarlineDashLength"]
+        let span = canvas.staffSpan
         canvas.line(
-          from: (cursor + width / 2, 0), to: (cursor + width / 2, 4), thickness: width,
+          from: (cursor + width / 2, span.top), to: (cursor + width / 2, span.bottom), thickness: width,
           role: .barLine, column: column, source: source, dash: part == .dashed ? max(dash, 0.3) : nil)
       case .dots:
         for position in [3, 5] {

@@ -22,6 +22,8 @@ enum DecorationKind: Hashable {
   /// Strokes joining this note to the one before (`!trem1!`…`!trem4!`), drawn with the
   /// notes' beams.
   case twoNoteTremolo(strokes: Int)
+  /// A notehead of another shape, drawn with the note (`!x!`, `!head-x!`).
+  case notehead(SMuFLGlyph)
   /// A roll: a small arc above the note.
   case roll
   /// An arpeggio wiggle left of a chord.
@@ -64,6 +66,7 @@ enum DecorationTable {
     case "segno": .above(.segno)
     case "coda": .above(.coda)
     case "roll": .roll
+    case "x", "head-x": .notehead(.noteheadXBlack)
     case "/", "//", "///": .stemTremolo(strokes: name.count)
     case "trem1", "trem2", "trem3", "trem4": .twoNoteTremolo(strokes: Int(String(name.last ?? "1")) ?? 1)
     case "arpeggio": .arpeggio

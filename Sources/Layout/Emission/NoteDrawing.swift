@@ -36,7 +36,7 @@ struct NoteDrawing {
 
   /// A stem for the note reaching the given staff position (half spaces, may be fractional).
   func stem(_ note: NoteSymbol, x: Double, tipPosition: Double) -> StemGeometry {
-    let head = font.glyph(note.value.notehead)
+    let head = font.glyph(note.notehead)
     let thickness = font.engravingDefaults.stemThickness
     if note.stemUp {
       let anchor = head?.stemUpSE ?? (headWidth, 0.168)
@@ -66,7 +66,7 @@ struct NoteDrawing {
       bottom = max(bottom, item.box.maxY)
     }
     if top > bottom { (top, bottom) = (0, 0) }
-    let width = font.glyph(note.value.notehead)?.advance ?? headWidth
+    let width = font.glyph(note.notehead)?.advance ?? headWidth
     let dots = note.value.dots > 0 ? 0.35 + Double(note.value.dots) * 0.55 : 0
     var rightmost = 0.0
     for head in note.heads { rightmost = max(rightmost, head.offset) }
@@ -83,7 +83,7 @@ struct NoteDrawing {
     on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
   ) {
     drawLedgerLines(note, x: x, on: &canvas, column: column, source: source)
-    let glyph = note.value.notehead
+    let glyph = note.notehead
     for head in note.heads {
       let y = StaffCanvas.y(ofPosition: head.position)
       canvas.glyph(glyph, x: x + head.offset, y: y, role: .notehead, column: column, source: source)
@@ -120,7 +120,7 @@ struct NoteDrawing {
     _ note: NoteSymbol, x: Double, on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
   ) {
     guard note.value.dots > 0 else { return }
-    let right = (note.heads.map(\.offset).max() ?? 0) + (font.glyph(note.value.notehead)?.advance ?? 1.18)
+    let right = (note.heads.map(\.offset).max() ?? 0) + (font.glyph(note.notehead)?.advance ?? 1.18)
     var used = Set<Int>()
     for head in note.heads.reversed() {
       var position = head.position % 2 == 0 ? head.position + 1 : head.position
@@ -145,7 +145,7 @@ struct NoteDrawing {
     }
     guard !note.heads.isEmpty, lowest <= -2 || highest >= 10 else { return }
     let overhang = font.engravingDefaults.legerLineExtension
-    let width = font.glyph(note.value.notehead)?.advance ?? headWidth
+    let width = font.glyph(note.notehead)?.advance ?? headWidth
     LedgerLines.draw(
       lowest: lowest, highest: highest, left: x + leftmost - overhang,
       right: x + rightmost + width + overhang,

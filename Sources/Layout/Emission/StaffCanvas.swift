@@ -11,6 +11,14 @@ struct StaffCanvas {
   /// Points per staff space.
   let scale: Double
   var context: ItemContext
+  /// The staff's lines (`stafflines=`): bar lines span them.
+  var staffLines = 5
+
+  /// The y of the top and bottom staff lines, in staff spaces below the five-line staff's
+  /// top line: one line sits on the middle line, others hang from the top line.
+  var staffSpan: (top: Double, bottom: Double) {
+    staffLines == 1 ? (1, 3) : (0, Double(max(staffLines, 2) - 1))
+  }
   private(set) var items: [DisplayItem] = []
 
   init(font: MusicFont, scale: Double, context: ItemContext) {

@@ -16,12 +16,15 @@ struct SystemEngraver {
   /// false below (the upper voice's curves above, the lower's below); nil lets each
   /// curve choose.
   var curvesAbove: Bool? = nil
+  /// The staff's lines (`stafflines=`).
+  var staffLines = 5
 
   func engrave(
     symbols: [StaffSymbol], spans: VoiceSpans, plan: LinePlan, start: LineStart, xs: [Double], end: Double,
     courtesy: [SymbolKind] = [], context: ItemContext
   ) -> StaffSystem {
     var canvas = StaffCanvas(font: font, scale: scale, context: context)
+    canvas.staffLines = staffLines
     draw(
       symbols: symbols, spans: spans, plan: plan, start: start, xs: xs, end: end, courtesy: courtesy,
       on: &canvas)
@@ -75,8 +78,9 @@ struct SystemEngraver {
   /// Staff lines, clef, key and meter of a line start.
   func drawStaff(start: LineStart, end: Double, on canvas: inout StaffCanvas) {
     let staffThickness = font.engravingDefaults.staffLineThickness
-    for line in 0..<5 {
-      let y = Double(line)
+    // `stafflines=`: one line on the middle line (percussion), others from the top line.
+    let ys = canvas.staffLines == 1 ? [2.0] : (0..<max(canvas.staffLines, 2)).map(Double.init)
+    for y in ys {
       canvas.line(from: (0, y), to: (end, y), thickness: staffThickness, role: .staffLine)
     }
     ClefDrawing.draw(start.clef, x: start.clefX, on: &canvas)

@@ -113,9 +113,11 @@ final class SingleVoiceSystems: SystemMaker {
     }
     self.margins = margins
     plans = breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
-    engraver = SystemEngraver(
+    var engraver = SystemEngraver(
       font: layout.font, scale: scale, setup: layout.setup, style: layout.style, format: format,
       measurer: layout.measurer)
+    engraver.staffLines = voice.staffLines
+    self.engraver = engraver
     self.symbols = symbols
     self.spacer = spacer
   }

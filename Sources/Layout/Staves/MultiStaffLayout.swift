@@ -335,6 +335,7 @@ final class MultiStaffSystems: SystemMaker {
       var canvas = StaffCanvas(
         font: layout.font, scale: layout.scale,
         context: ItemContext(tune: tune.referenceNumber, staff: staffIndex, line: lineIndex))
+      canvas.staffLines = staff.voices.first.map { plan.voices[$0].staffLines } ?? 5
       layout.drawStaff(
         staff.voices, symbols: voiceSymbols, spans: spans, columns: columns, line: line,
         starts: alignedStarts,

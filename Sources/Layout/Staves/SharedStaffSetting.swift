@@ -47,7 +47,7 @@ struct SharedStaffSetting {
           guard let member = columns[index].members[lower],
             case .note(let lowerNote) = voiceSymbols[lower][member].kind, clash(upperNote, lowerNote)
           else { continue }
-          let shift = font.glyph(upperNote.value.notehead)?.advance ?? 1.18
+          let shift = font.glyph(upperNote.notehead)?.advance ?? 1.18
           shifts[lower][member] = shift
           voiceSymbols[lower][member].right += shift
           columns[index].symbol.right = max(columns[index].symbol.right, voiceSymbols[lower][member].right)
@@ -116,7 +116,7 @@ struct SharedStaffSetting {
     if gap > 1 { return false }
     if gap == 0 && upper.heads.count == 1 && lower.heads.count == 1 {
       // A unison shares its head when both heads look alike.
-      return upper.value.notehead != lower.value.notehead || upper.value.dots != lower.value.dots
+      return upper.notehead != lower.notehead || upper.value.dots != lower.value.dots
     }
     return true
   }

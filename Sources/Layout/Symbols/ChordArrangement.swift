@@ -14,7 +14,7 @@ import ScoreModel
 ///     stem up, C5 D5 E5:  D5 shifts right   →   C5 |D5  E5 share the left side
 enum ChordArrangement {
   static func arrange(_ note: inout NoteSymbol, font: MusicFont) {
-    let headWidth = font.glyph(note.value.notehead)?.advance ?? 1.18
+    let headWidth = font.glyph(note.notehead)?.advance ?? 1.18
     let gap = 0.18
     guard !note.heads.isEmpty else { return }
     // Seconds.

@@ -33,6 +33,12 @@ struct NoteSymbol {
   /// partner (shown at twice their played value).
   var tremoloStrokes: Int?
 
+  /// A head other than the value's (`!x!`, `!head-x!`: percussion), nil for the usual.
+  var headGlyph: SMuFLGlyph?
+
+  /// The notehead drawn.
+  var notehead: SMuFLGlyph { headGlyph ?? value.notehead }
+
   /// Beams the note takes: its flags, or a two-note tremolo's strokes.
   var beamCount: Int { max(value.flagCount, tremoloStrokes ?? 0) }
 

@@ -210,6 +210,13 @@ struct SymbolBuilder {
       isBeamedWithPrevious: event.isBeamedWithPrevious)
     note.stemUp = Self.stemUp(lowest: note.lowest, highest: note.highest)
     note.grace = event.graceNotes
+    for decoration in event.decorations {
+      // Percussion heads: an x for black notes, a circled x for longer ones.
+      if case .notehead(let glyph) = DecorationTable.kind(of: decoration.name) {
+        let shaped = value.base < Rational(1, 2) ? glyph : .noteheadCircleX
+        if font.glyph(shaped) != nil { note.headGlyph = shaped }
+      }
+    }
     return note
   }
 
@@ -227,7 +234,7 @@ struct SymbolBuilder {
   static let flagClearance = 0.35
 
   func extents(of note: NoteSymbol) -> (Double, Double) {
-    let headWidth = width(of: note.value.notehead)
+    let headWidth = width(of: note.notehead)
     var left = 0.0
     var right = headWidth
     for head in note.heads {

@@ -24,18 +24,19 @@ public struct Clef: Hashable, Sendable {
 
   static func defaultLine(for shape: ClefShape) -> Int {
     switch shape {
-    case .treble: 2
+    // A percussion staff reads like a treble one (abcm2ps): B is its middle line.
+    case .treble, .percussion: 2
     case .bass: 4
-    case .alto, .percussion, .none: 3
+    case .alto, .none: 3
     }
   }
 
   /// The written pitch on the clef's own line (G4 for a treble clef, F3 bass, C4 alto).
   public var referencePitch: Pitch {
     switch shape {
-    case .treble: Pitch(step: .g, octave: 4)
+    case .treble, .percussion: Pitch(step: .g, octave: 4)
     case .bass: Pitch(step: .f, octave: 3)
-    case .alto, .percussion, .none: Pitch(step: .c, octave: 4)
+    case .alto, .none: Pitch(step: .c, octave: 4)
     }
   }
 

@@ -1,0 +1,47 @@
+import DisplayList
+import Foundation
+import Testing
+
+/// Percussion: the percussion clef reads like a treble staff, `stafflines=` staves, and
+/// x note heads.
+@Suite struct PercussionTests {
+  func items(_ abc: String) throws -> [DisplayItem] {
+    try LayoutFixture.engrave(abc + "\n").pages.flatMap(\.items)
+  }
+
+  func glyphNames(_ items: [DisplayItem], role: Role) -> [String] {
+    items.filter { $0.role == role }.compactMap { if case .glyph(let g) = $0.shape { g.name } else { nil } }
+  }
+
+  @Test func aOneLineStaffCarriesItsNotesOnTheLine() throws {
+    let all = try items("X:1\nL:1/4\nK:C clef=perc stafflines=1\nB B B B|B2 z2|]")
+    let lines = all.filter { $0.role == .staffLine }
+    #expect(lines.count == 1)
+    let line = try #require(lines.first)
+    for head in all.filter({ $0.role == .notehead }) {
+      #expect(abs(head.box.midY - line.box.midY) < 0.6, "B sits on the single line")
+    }
+    // Bar lines span a staff space either side of the line, not a five-line staff.
+    for bar in all.filter({ $0.role == .barLine }) {
+      #expect(bar.box.height < 11 && bar.box.minY < line.box.midY && bar.box.maxY > line.box.midY)
+    }
+    #expect(glyphNames(all, role: .clef) == ["unpitchedPercussionClef1"])
+  }
+
+  @Test func otherLineCountsHangFromTheTopLine() throws {
+    for count in [3, 6] {
+      let all = try items("X:1\nL:1/4\nK:C stafflines=\(count)\nB d f B|]")
+      let ys = all.filter { $0.role == .staffLine }.map(\.box.midY).sorted()
+      #expect(ys.count == count)
+      #expect(zip(ys, ys.dropFirst()).allSatisfy { abs($1 - $0 - 5) < 0.01 }, "a staff space apart")
+      // The top line is the five-line staff's top line: f is on it.
+      let f = try #require(all.filter { $0.role == .notehead }.dropFirst(2).first)
+      #expect(abs(f.box.midY - ys[0]) < 0.6)
+    }
+  }
+
+  @Test func xHeadsForBlackNotesAndCircledForLonger() throws {
+    let all = try items("X:1\nL:1/8\nK:C clef=perc\n!x!g2 !head-x!g4 c2|]")
+    #expect(glyphNames(all, role: .notehead) == ["noteheadXBlack", "noteheadCircleX", "noteheadBlack"])
+  }
+}
