@@ -47,3 +47,20 @@ import Testing
     #expect(stroke.box.minX > heads[0].box.maxX && stroke.box.maxX < heads[1].box.minX)
   }
 }
+
+/// `!beambr1!` / `!beambr2!` break the secondary beams before a note.
+@Suite struct BeamBreakTests {
+  func beams(_ body: String) throws -> [DisplayItem] {
+    try LayoutFixture.engrave("X:1\nL:1/8\nK:C\n\(body)\n").pages.flatMap(\.items).filter { $0.role == .beam }
+  }
+
+  @Test func secondaryBeamsBreakWhereAsked() throws {
+    // Eight semiquavers: one primary and one secondary beam; with the break, two secondaries.
+    #expect(try beams("C/D/E/F/G/A/B/c/").count == 2)
+    #expect(try beams("C/D/E/F/!beambr1!G/A/B/c/").count == 3)
+    // Demisemiquavers: !beambr2! keeps two beams running and breaks the third.
+    #expect(try beams("C//D//E//F//G//A//B//c//").count == 3)
+    #expect(try beams("C//D//E//F//!beambr2!G//A//B//c//").count == 4)
+    #expect(try beams("C//D//E//F//!beambr1!G//A//B//c//").count == 5)
+  }
+}

@@ -123,6 +123,8 @@ struct BeamPlacement {
         }
       }
       for index in notes.indices {
+        // `!beambr1!` / `!beambr2!`: only the first one or two beams run on into this note.
+        if let kept = notes[index].note.beamBreak, level >= kept { flush() }
         if notes[index].note.beamCount > level { run.append(index) } else { flush() }
       }
       flush()

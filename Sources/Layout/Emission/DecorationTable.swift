@@ -22,6 +22,8 @@ enum DecorationKind: Hashable {
   /// Strokes joining this note to the one before (`!trem1!`…`!trem4!`), drawn with the
   /// notes' beams.
   case twoNoteTremolo(strokes: Int)
+  /// Secondary beams broken before the note, `kept` beams running on (`!beambr1!`).
+  case beamBreak(kept: Int)
   /// A notehead of another shape, drawn with the note (`!x!`, `!head-x!`).
   case notehead(SMuFLGlyph)
   /// A roll: a small arc above the note.
@@ -67,6 +69,8 @@ enum DecorationTable {
     case "coda": .above(.coda)
     case "roll": .roll
     case "x", "head-x": .notehead(.noteheadXBlack)
+    case "beambr1": .beamBreak(kept: 1)
+    case "beambr2": .beamBreak(kept: 2)
     case "/", "//", "///": .stemTremolo(strokes: name.count)
     case "trem1", "trem2", "trem3", "trem4": .twoNoteTremolo(strokes: Int(String(name.last ?? "1")) ?? 1)
     case "arpeggio": .arpeggio

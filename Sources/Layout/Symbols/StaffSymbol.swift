@@ -33,6 +33,10 @@ struct NoteSymbol {
   /// partner (shown at twice their played value).
   var tremoloStrokes: Int?
 
+  /// `!beambr1!` / `!beambr2!`: the beams that run on into this note from the one before
+  /// (the others break here); nil when all do.
+  var beamBreak: Int?
+
   /// A head other than the value's (`!x!`, `!head-x!`: percussion), nil for the usual.
   var headGlyph: SMuFLGlyph?
 

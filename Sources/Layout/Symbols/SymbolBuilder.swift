@@ -212,6 +212,7 @@ struct SymbolBuilder {
     note.grace = event.graceNotes
     for decoration in event.decorations {
       // Percussion heads: an x for black notes, a circled x for longer ones.
+      if case .beamBreak(let kept) = DecorationTable.kind(of: decoration.name) { note.beamBreak = kept }
       if case .notehead(let glyph) = DecorationTable.kind(of: decoration.name) {
         let shaped = value.base < Rational(1, 2) ? glyph : .noteheadCircleX
         if font.glyph(shaped) != nil { note.headGlyph = shaped }
