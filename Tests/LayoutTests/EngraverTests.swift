@@ -186,4 +186,21 @@ extension Rect {
     #expect(try clefGlyphs("X:1\nT:Named\nL:1/4\nK:C treble\nC, E, G, C|\n") == ["gClef"])
     #expect(try clefGlyphs("X:1\nT:High\nL:1/4\nK:C\nC E G c|\n") == ["gClef"])
   }
+
+  @Test func theClefFollowsTheRegisterLineByLine() throws {
+    let abc = "X:1\nT:Moves\nM:4/4\nL:1/4\nK:C\nc d e f|g a b c'|\nC, D, E, F,|G, A, B, C|\nc d e f|g4|]\n"
+    let list = try LayoutFixture.engrave(abc)
+    let clefs = LayoutFixture.items(list, role: .clef).map { item -> String in
+      let name = if case .glyph(let glyph) = item.shape { glyph.name } else { "?" }
+      return "\(item.context.line ?? -1):\(name)"
+    }
+    // Each line starts in its register's clef; the change is announced at the line before's end.
+    #expect(clefs == ["0:gClef", "0:fClef", "1:fClef", "1:gClef", "2:gClef"])
+  }
+
+  @Test func theRangesMiddleChoosesTheStartingClef() throws {
+    // Mostly just below middle C (as sample5's fugue voice 3): abcm2ps starts it in bass.
+    #expect(try clefGlyphs("X:1\nL:1/8\nK:Cm\nB,G, C=A,=B, CF, _B,_A, G,C DF ED|\n") == ["fClef"])
+    #expect(try clefGlyphs("X:1\nL:1/8\nK:C\nC E G c B G E D|\n") == ["gClef"])
+  }
 }

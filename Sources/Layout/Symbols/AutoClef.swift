@@ -9,17 +9,29 @@ import ScoreModel
 /// staff (`%%score (T B)`) share its clef: one that any of them names, else the choice
 /// made from all their heads. Overlays follow their host voice.
 ///
-///     V:LH  [C,3G,3][C,G,]- [C,4G,4]   median pitch G2 → bass clef
+/// The middle of the staff's range chooses the starting clef (under middle C: bass, as
+/// abcm2ps chooses). The register is then followed line by line: a music line whose median
+/// lies well below the treble staff (under A3) turns a treble staff to bass from that line,
+/// and one well above the bass staff (over E4) turns it back, with a clef change at the
+/// line's start. The gap between the two thresholds keeps a line near middle C from
+/// flipping clefs.
 ///
-/// Limits: the choice is made once per voice from the median of all its heads; a voice that
-/// moves between registers keeps one clef.
+///     V:LH  [C,3G,3][C,G,]- [C,4G,4]   range C3–G3 → bass clef
+///
+/// Limits: clefs change only at the start of a music line, never inside one.
 enum AutoClef {
-  /// The median pitch below which a voice gets the bass clef: A3 (diatonic index 26).
-  static let threshold = Pitch(step: .a, octave: 3).diatonicIndex
+  /// The middle of the range below which a staff starts in the bass clef: C4 (diatonic
+  /// index 28).
+  static let threshold = Pitch(step: .c, octave: 4).diatonicIndex
+  /// A line whose median is below this turns a treble staff to bass (A3).
+  static let toBass = Pitch(step: .a, octave: 3).diatonicIndex
+  /// A line whose median is above this turns a bass staff back to treble (E4).
+  static let toTreble = Pitch(step: .e, octave: 4).diatonicIndex
 
   static func apply(to tune: Tune) -> Tune {
     var tune = tune
     var chosen: [String: Clef] = [:]
+    var changes: [String: [(line: Int, clef: Clef)]] = [:]
     for members in staffMembers(of: tune) {
       let voices = members.map { tune.voices[$0] }
       // A staff's voices share its clef: one named by any of them, else the median rule
@@ -31,18 +43,55 @@ enum AutoClef {
         }
         continue
       }
-      guard voices.allSatisfy({ $0.clef == .treble }),
-        let median = median(voices.map { headIndices(of: $0) }), median < threshold
-      else { continue }
+      let lines = voices.map(headIndicesByLine(of:))
+      guard voices.allSatisfy({ $0.clef == .treble }), lines.allSatisfy({ $0 != nil }) else { continue }
+      let perLine = lines.compactMap { $0 }
+      // The middle of the staff's whole range chooses the starting clef.
+      let all = perLine.flatMap { $0.joined() }
+      guard let lowest = all.min(), let highest = all.max() else { continue }
+      var clef: Clef = lowest + highest < 2 * threshold ? .bass : .treble
       for index in members {
-        tune.voices[index].clef = .bass
-        chosen[tune.voices[index].id] = .bass
+        tune.voices[index].clef = clef
+        chosen[tune.voices[index].id] = clef
+      }
+      let lineCount = perLine.map(\.count).max() ?? 0
+      for line in 1..<max(lineCount, 1) {
+        guard let lineMedian = Self.median(perLine.map { line < $0.count ? $0[line] : [] }) else { continue }
+        let next: Clef =
+          clef == .treble
+          ? (lineMedian < toBass ? .bass : .treble) : (lineMedian > toTreble ? .treble : .bass)
+        guard next != clef else { continue }
+        clef = next
+        for index in members { changes[tune.voices[index].id, default: []].append((line, clef)) }
       }
     }
     for index in tune.voices.indices {
-      if let host = tune.voices[index].overlayOf, let clef = chosen[host] { tune.voices[index].clef = clef }
+      let id = tune.voices[index].overlayOf ?? tune.voices[index].id
+      if tune.voices[index].overlayOf != nil, let clef = chosen[id] { tune.voices[index].clef = clef }
+      if let voiceChanges = changes[tune.voices[index].id] {
+        tune.voices[index].elements = insert(voiceChanges, into: tune.voices[index].elements)
+      }
     }
     return tune
+  }
+
+  /// The voice's elements with a clef change at the start of each given music line
+  /// (after the line's preceding line break).
+  static func insert(_ changes: [(line: Int, clef: Clef)], into elements: [VoiceElement]) -> [VoiceElement] {
+    var result: [VoiceElement] = []
+    result.reserveCapacity(elements.count + changes.count)
+    var line = 0
+    var pending = changes[...]
+    for element in elements {
+      result.append(element)
+      guard case .lineBreak(let range) = element else { continue }
+      line += 1
+      if let change = pending.first, change.line == line {
+        result.append(.clefChange(change.clef, range))
+        pending = pending.dropFirst()
+      }
+    }
+    return result
   }
 
   /// The voices (indices, overlays left out) that share each staff: from the tune's first
@@ -65,29 +114,25 @@ enum AutoClef {
     return staves
   }
 
-  /// The median of all the lists' heads; nil when there are none, or when a voice has
-  /// clef changes of its own.
-  static func median(_ lists: [[Int]?]) -> Int? {
-    var all: [Int] = []
-    for list in lists {
-      guard let list else { return nil }
-      all += list
-    }
+  /// The median of all the lists' heads; nil when there are none.
+  static func median(_ lists: [[Int]]) -> Int? {
+    let all = lists.flatMap { $0 }
     guard !all.isEmpty else { return nil }
     return all.sorted()[all.count / 2]
   }
 
-  /// The diatonic indices of a voice's note heads, nil for a voice with clef changes of
-  /// its own.
-  static func headIndices(of voice: Voice) -> [Int]? {
-    var indices: [Int] = []
+  /// The diatonic indices of a voice's note heads, one list per music line; nil for a
+  /// voice with clef changes of its own.
+  static func headIndicesByLine(of voice: Voice) -> [[Int]]? {
+    var lines: [[Int]] = [[]]
     for element in voice.elements {
       switch element {
-      case .note(let note): indices += note.heads.map { $0.pitch.diatonicIndex }
+      case .note(let note): lines[lines.count - 1] += note.heads.map { $0.pitch.diatonicIndex }
+      case .lineBreak: lines.append([])
       case .clefChange: return nil
       default: break
       }
     }
-    return indices
+    return lines
   }
 }
