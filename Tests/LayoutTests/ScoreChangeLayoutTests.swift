@@ -20,22 +20,9 @@ import Testing
   }
 
   @Test func theStavesChangeFromTheDirectivesBar() throws {
-    let all = try items(
-      """
-      X:1
-      T:mid-score
-      M:4/4
-      L:1/4
-      %%score {A B}
-      K:C
-      V:A
-      CDEF|
-      V:B clef=bass
-      C,D,E,F,|
-      %%score A
-      V:A
-      GABc|]
-      """)
+    // The issue's example, kept as a golden dump too.
+    let abc = try #require(GoldenDumpTests.tunes.first { $0.name == "mid-tune-score" }).abc
+    let all = try items(abc)
     #expect(staves(all) == [0: [0, 1], 1: [0]])
     #expect(all.contains { if case .glyph(let glyph) = $0.shape { glyph.name == "brace" } else { false } })
     // The bass voice's notes are all on the first system; the second has A's four notes.

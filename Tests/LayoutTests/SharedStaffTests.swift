@@ -240,3 +240,20 @@ import Testing
     #expect(stems.allSatisfy { $0.box.maxY > head.box.maxY - 1 })
   }
 }
+
+/// A note moved beside the other voice's keeps its accidental clear of both heads.
+@Suite struct SharedStaffAccidentalTests {
+  @Test func movedNotesAccidentalsStayLeftOfBothHeads() throws {
+    let abc = "X:1\nL:1/4\n%%score (S A)\nK:C\nV:S\nV:A\n[V:S] d ^f|]\n[V:A] ^c =e|]\n"
+    let all = try LayoutFixture.engrave(abc).pages.flatMap(\.items)
+    let heads = all.filter { $0.role == .notehead }
+    let accidentals = all.filter { $0.role == .accidental }
+    #expect(accidentals.count == 3)
+    for accidental in accidentals {
+      for head in heads { #expect(!accidental.box.intersects(head.box, tolerance: 0.2)) }
+    }
+    for (i, a) in accidentals.enumerated() {
+      for b in accidentals[(i + 1)...] { #expect(!a.box.intersects(b.box, tolerance: 0.2)) }
+    }
+  }
+}

@@ -21,9 +21,11 @@ import ScoreModel
      upper: d (stem up)      d|         the c moves right by a head: the stems line up
      lower: c (stem down)     |c
 
+ The moved note's accidentals stay left of both heads.
+
  Limits. Only the first voice of a staff is compared with the others (three voices on a
- staff shift each lower voice against the first alone); accidentals of a shifted note are
- not moved clear of the other voice's head.
+ staff shift each lower voice against the first alone); an accidental of the upper note
+ and one of the moved note are not arranged in columns together.
  */
 
 /// Merges equal rests and shifts clashing heads between the voices of a shared staff.
@@ -51,6 +53,22 @@ struct SharedStaffSetting {
           shifts[lower][member] = shift
           voiceSymbols[lower][member].right += shift
           columns[index].symbol.right = max(columns[index].symbol.right, voiceSymbols[lower][member].right)
+          // The moved note's accidentals stay left of both heads, clear of the upper one.
+          if lowerNote.heads.contains(where: { $0.accidental != nil }) {
+            // Left of the upper note's own accidentals too, when it has any.
+            let upperAccidentals = upperNote.heads.compactMap { head -> Double? in
+              head.accidental == nil ? nil : -head.accidentalOffset + 0.15
+            }
+            let extra = upperAccidentals.max() ?? 0
+            var moved = lowerNote
+            for head in moved.heads.indices where moved.heads[head].accidental != nil {
+              moved.heads[head].accidentalOffset -= shift + extra
+            }
+            voiceSymbols[lower][member].kind = .note(moved)
+            voiceSymbols[lower][member].left += shift + extra
+            columns[index].symbol.left = max(
+              columns[index].symbol.left, voiceSymbols[lower][member].left - shift)
+          }
         }
       }
     }
