@@ -1,3 +1,4 @@
+import Book
 import DisplayList
 import Foundation
 import Layout
@@ -51,7 +52,20 @@ struct CheckCommand {
       let parsed = item.source.parse()
       if transpose != 0, let tune = parsed.tune { _ = Transposer(semitones: transpose).transpose(tune) }
       guard let tune = parsed.tune else { return parsed.diagnostics }
-      return parsed.diagnostics + UndrawnNotation.warnings(for: tune, file: item.source.file)
+      // The tune's own format directives, checked as engraving would apply them.
+      var format = FormatDirectives(setup: .a4, options: LayoutOptions())
+      format.apply(tune: tune)
+      let formatWarnings = format.warnings.map {
+        Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file)
+      }
+      let found =
+        parsed.diagnostics + formatWarnings + UndrawnNotation.warnings(for: tune, file: item.source.file)
+      guard found.count > parsed.diagnostics.count else { return found }
+      // In source order (a stable sort: one place keeps its diagnostics' order).
+      return found.enumerated().sorted {
+        let (a, b) = ($0.element.range.start, $1.element.range.start)
+        return (a.line, a.column, $0.offset) < (b.line, b.column, $1.offset)
+      }.map(\.element)
     } report: {
       reporter.report($0)
     } consume: {
