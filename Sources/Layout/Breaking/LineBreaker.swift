@@ -59,9 +59,10 @@ struct LineBreaker {
   /// the middle of a tune); nil when every line has the full width.
   var narrowing: ((Int) -> Double)? = nil
 
-  /// The measure width of a line whose first symbol is `first`.
-  func width(from first: Int) -> Double {
-    width - (narrowing?(first) ?? 0)
+  /// The measure width of a line whose first symbol is `first`: `width`, less the
+  /// narrowing (looked up once per symbol before the search, in `measures`).
+  func width(from first: Int, _ measures: [Double]?) -> Double {
+    measures?[first] ?? width
   }
 
   func breakLines(_ symbols: [StaffSymbol], springs: [Spring], firstMeter: Meter?) -> [LinePlan] {
@@ -75,7 +76,8 @@ struct LineBreaker {
     }
     isCandidate[count - 1] = true
     let isForced = symbols.indices.map { mode == .source && symbols[$0].breakAfter || symbols[$0].mustBreak }
-    markInnerCandidates(&isCandidate, symbols: symbols, widths: &widths)
+    let measures = narrowing.map { narrowing in symbols.indices.map { width - narrowing($0) } }
+    markInnerCandidates(&isCandidate, symbols: symbols, widths: &widths, measures: measures)
 
     var best = [Double](repeating: .infinity, count: count + 1)
     var previous = [Int](repeating: -1, count: count + 1)
@@ -88,7 +90,7 @@ struct LineBreaker {
         if isStart && best[start] < .infinity {
           let cost = lineCost(
             symbols, widths: &widths, first: start, last: end, forcedEnd: isForced[end] || end == count - 1,
-            isLast: end == count - 1, isBarEnd: symbols[end].isBar)
+            isLast: end == count - 1, isBarEnd: symbols[end].isBar, width: width(from: start, measures))
           if best[start] + cost < best[end + 1] {
             best[end + 1] = best[start] + cost
             previous[end + 1] = start
@@ -96,7 +98,8 @@ struct LineBreaker {
         }
         // Lines only get wider as they start earlier: stop well past the measure.
         if start < end
-          && widths.width(from: start, to: end, force: HorizontalSpacer.minimumForce) > width(from: start)
+          && widths.width(from: start, to: end, force: HorizontalSpacer.minimumForce) > width(
+            from: start, measures)
             * 1.5
         {
           break
@@ -122,9 +125,8 @@ struct LineBreaker {
 
   func lineCost(
     _ symbols: [StaffSymbol], widths: inout LineWidths, first: Int, last: Int, forcedEnd: Bool, isLast: Bool,
-    isBarEnd: Bool
+    isBarEnd: Bool, width: Double
   ) -> Double {
-    let width = width(from: first)
     let natural = widths.width(from: first, to: last, force: 1)
     let breakPenalty: Double
     switch mode {
@@ -148,12 +150,14 @@ struct LineBreaker {
   }
 
   /// Inside a bar that alone is wider than the page, allow breaks after each note.
-  func markInnerCandidates(_ isCandidate: inout [Bool], symbols: [StaffSymbol], widths: inout LineWidths) {
+  func markInnerCandidates(
+    _ isCandidate: inout [Bool], symbols: [StaffSymbol], widths: inout LineWidths, measures: [Double]?
+  ) {
     var barStart = 0
     for index in symbols.indices where isCandidate[index] {
       if index > barStart
         && widths.width(from: barStart, to: index, force: HorizontalSpacer.minimumForce)
-          > width(from: barStart)
+          > width(from: barStart, measures)
       {
         for inner in barStart..<index where symbols[inner].isDurational {
           isCandidate[inner] = true

@@ -37,11 +37,21 @@ struct SharedStaffSetting {
   /// each note is set (staff spaces); widens the columns to match.
   func apply(to voiceSymbols: inout [[StaffSymbol]], columns: inout [ColumnMerger.Column]) -> [[Double]] {
     var shifts = voiceSymbols.map { [Double](repeating: 0, count: $0.count) }
+    // Each segment's shared staves (voice lists), found once; columns come in time order.
+    let sharedBySegment = layout.segments.map { $0.plan.staves.map(\.voices).filter { $0.count > 1 } }
+    guard sharedBySegment.contains(where: { !$0.isEmpty }) else { return shifts }
+    var segment = 0
     for index in columns.indices where columns[index].symbol.isDurational {
-      let plan = layout.segments[layout.segment(at: columns[index].symbol.onset)].plan
-      for staff in plan.staves where staff.voices.count > 1 {
-        mergeRests(staff.voices, column: columns[index], in: &voiceSymbols)
-        clearRests(staff.voices, column: columns[index], in: &voiceSymbols)
+      while segment + 1 < layout.segments.count
+        && layout.segments[segment + 1].start <= columns[index].symbol.onset
+      {
+        segment += 1
+      }
+      for voices in sharedBySegment[segment] {
+        let staff = StaffPlan.Staff(voices: voices)
+        let members = columns[index].members
+        mergeRests(staff.voices, members: members, in: &voiceSymbols)
+        clearRests(staff.voices, members: members, in: &voiceSymbols)
         guard let upper = staff.voices.first, let upperMember = columns[index].members[upper],
           case .note(let upperNote) = voiceSymbols[upper][upperMember].kind
         else { continue }
@@ -76,9 +86,9 @@ struct SharedStaffSetting {
   }
 
   /// Rests of one value in every voice of the staff become the first voice's rest alone.
-  func mergeRests(_ voices: [Int], column: ColumnMerger.Column, in voiceSymbols: inout [[StaffSymbol]]) {
+  func mergeRests(_ voices: [Int], members: [Int?], in voiceSymbols: inout [[StaffSymbol]]) {
     let rests = voices.compactMap { voice -> (voice: Int, member: Int, rest: RestSymbol)? in
-      guard let member = column.members[voice], case .rest(let rest) = voiceSymbols[voice][member].kind,
+      guard let member = members[voice], case .rest(let rest) = voiceSymbols[voice][member].kind,
         rest.isVisible
       else { return nil }
       return (voice, member, rest)
@@ -97,13 +107,13 @@ struct SharedStaffSetting {
 
   /// Moves a rest out of the other voices' notes at its time: the first voice's rests
   /// above their highest head, the others' below their lowest, by whole staff spaces.
-  func clearRests(_ voices: [Int], column: ColumnMerger.Column, in voiceSymbols: inout [[StaffSymbol]]) {
+  func clearRests(_ voices: [Int], members: [Int?], in voiceSymbols: inout [[StaffSymbol]]) {
     for (order, voice) in voices.enumerated() {
-      guard let member = column.members[voice], case .rest(var rest) = voiceSymbols[voice][member].kind,
+      guard let member = members[voice], case .rest(var rest) = voiceSymbols[voice][member].kind,
         rest.isVisible, !rest.isWholeBar
       else { continue }
       let others = voices.compactMap { other -> NoteSymbol? in
-        guard other != voice, let index = column.members[other],
+        guard other != voice, let index = members[other],
           case .note(let note) = voiceSymbols[other][index].kind
         else { return nil }
         return note

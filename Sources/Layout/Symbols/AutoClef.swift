@@ -43,20 +43,22 @@ enum AutoClef {
         }
         continue
       }
-      let lines = voices.map(headIndicesByLine(of:))
-      guard voices.allSatisfy({ $0.clef == .treble }), lines.allSatisfy({ $0 != nil }) else { continue }
-      let perLine = lines.compactMap { $0 }
+      guard voices.allSatisfy({ $0.clef == .treble }) else { continue }
+      let registers = voices.compactMap(Register.init)
+      guard registers.count == voices.count,
+        let lowest = registers.compactMap(\.lowest).min(), let highest = registers.compactMap(\.highest).max()
+      else { continue }
       // The middle of the staff's whole range chooses the starting clef.
-      let all = perLine.flatMap { $0.joined() }
-      guard let lowest = all.min(), let highest = all.max() else { continue }
       var clef: Clef = lowest + highest < 2 * threshold ? .bass : .treble
-      for index in members {
-        tune.voices[index].clef = clef
-        chosen[tune.voices[index].id] = clef
+      if clef != .treble {
+        for index in members {
+          tune.voices[index].clef = clef
+          chosen[tune.voices[index].id] = clef
+        }
       }
-      let lineCount = perLine.map(\.count).max() ?? 0
+      let lineCount = registers.map(\.lineCount).max() ?? 0
       for line in 1..<max(lineCount, 1) {
-        guard let lineMedian = Self.median(perLine.map { line < $0.count ? $0[line] : [] }) else { continue }
+        guard let lineMedian = median(registers.map { $0.heads(onLine: line) }) else { continue }
         let next: Clef =
           clef == .treble
           ? (lineMedian < toBass ? .bass : .treble) : (lineMedian > toTreble ? .treble : .bass)
@@ -115,24 +117,44 @@ enum AutoClef {
   }
 
   /// The median of all the lists' heads; nil when there are none.
-  static func median(_ lists: [[Int]]) -> Int? {
+  static func median(_ lists: [ArraySlice<Int>]) -> Int? {
     let all = lists.flatMap { $0 }
     guard !all.isEmpty else { return nil }
     return all.sorted()[all.count / 2]
   }
 
-  /// The diatonic indices of a voice's note heads, one list per music line; nil for a
-  /// voice with clef changes of its own.
-  static func headIndicesByLine(of voice: Voice) -> [[Int]]? {
-    var lines: [[Int]] = [[]]
-    for element in voice.elements {
-      switch element {
-      case .note(let note): lines[lines.count - 1] += note.heads.map { $0.pitch.diatonicIndex }
-      case .lineBreak: lines.append([])
-      case .clefChange: return nil
-      default: break
+  /// A voice's note heads (diatonic indices) in one list, with where each music line
+  /// starts in it; nil for a voice with clef changes of its own.
+  struct Register {
+    private var all: [Int] = []
+    private var lineStarts: [Int] = [0]
+    private(set) var lowest: Int?
+    private(set) var highest: Int?
+
+    init?(_ voice: Voice) {
+      for element in voice.elements {
+        switch element {
+        case .note(let note):
+          for head in note.heads {
+            let index = head.pitch.diatonicIndex
+            all.append(index)
+            lowest = min(lowest ?? index, index)
+            highest = max(highest ?? index, index)
+          }
+        case .lineBreak: lineStarts.append(all.count)
+        case .clefChange: return nil
+        default: break
+        }
       }
     }
-    return lines
+
+    var lineCount: Int { lineStarts.count }
+
+    /// The heads of music line `line` (none past the voice's last line).
+    func heads(onLine line: Int) -> ArraySlice<Int> {
+      guard line < lineStarts.count else { return [] }
+      let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : all.count
+      return all[lineStarts[line]..<end]
+    }
   }
 }

@@ -29,13 +29,23 @@ struct NoteSymbol {
   /// Index of the beam group this note belongs to, if beamed.
   var beamGroup: Int?
   var grace: GraceGroup?
+  /// Rarely set marks, kept in one byte each (0 for none): notes are copied often.
+  var storedTremoloStrokes: UInt8 = 0
+  var storedBeamBreak: UInt8 = 0
+
   /// A two-note tremolo (`!trem1!`…`!trem4!`): the strokes joining this note and its
   /// partner (shown at twice their played value).
-  var tremoloStrokes: Int?
+  var tremoloStrokes: Int? {
+    get { storedTremoloStrokes == 0 ? nil : Int(storedTremoloStrokes) }
+    set { storedTremoloStrokes = UInt8(clamping: newValue ?? 0) }
+  }
 
   /// `!beambr1!` / `!beambr2!`: the beams that run on into this note from the one before
   /// (the others break here); nil when all do.
-  var beamBreak: Int?
+  var beamBreak: Int? {
+    get { storedBeamBreak == 0 ? nil : Int(storedBeamBreak) }
+    set { storedBeamBreak = UInt8(clamping: newValue ?? 0) }
+  }
 
   /// A head other than the value's (`!x!`, `!head-x!`: percussion), nil for the usual.
   var headGlyph: SMuFLGlyph?

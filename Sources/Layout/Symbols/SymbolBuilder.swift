@@ -34,6 +34,8 @@ struct SymbolBuilder {
     var barNumber = 1
     var barStart = Rational.zero
     var currentMeter = meter
+    /// A two-note tremolo was met (most voices have none: no pass for them).
+    var hasTremolo = false
     var cautions = CautionaryAccidentals()
     func append(_ symbol: StaffSymbol, carries: Bool = true) {
       var symbol = symbol
@@ -58,7 +60,11 @@ struct SymbolBuilder {
         cautions.apply(to: &note, event: event, key: currentKey, clef: clef)
         var symbol = StaffSymbol(kind: .note(note), onset: onset, source: source, clef: clef)
         // Most notes carry nothing: their attachments stay the shared empty ones.
-        if !event.decorations.isEmpty { symbol.attachments.decorations = event.decorations }
+        let decorations = event.decorations
+        if !decorations.isEmpty {
+          symbol.attachments.decorations = decorations
+          if !hasTremolo { hasTremolo = decorations.contains { $0.name.hasPrefix("trem") } }
+        }
         if !event.annotations.isEmpty { symbol.attachments.annotations = event.annotations }
         if !event.lyrics.isEmpty { symbol.attachments.lyrics = event.lyrics }
         if !event.slurStarts.isEmpty { symbol.attachments.slurStarts = event.slurStarts }
@@ -146,7 +152,7 @@ struct SymbolBuilder {
       }
     }
     BeamGrouping.assign(&symbols)
-    TremoloPairs.mark(&symbols)
+    if hasTremolo { TremoloPairs.mark(&symbols) }
     forceStems(&symbols)
     TieMarking.mark(&symbols, voice: voice)
     for index in symbols.indices {
@@ -211,9 +217,10 @@ struct SymbolBuilder {
     note.stemUp = Self.stemUp(lowest: note.lowest, highest: note.highest)
     note.grace = event.graceNotes
     for decoration in event.decorations {
+      let kind = DecorationTable.kind(of: decoration.name)
+      if case .beamBreak(let kept) = kind { note.beamBreak = kept }
       // Percussion heads: an x for black notes, a circled x for longer ones.
-      if case .beamBreak(let kept) = DecorationTable.kind(of: decoration.name) { note.beamBreak = kept }
-      if case .notehead(let glyph) = DecorationTable.kind(of: decoration.name) {
+      if case .notehead(let glyph) = kind {
         let shaped = value.base < Rational(1, 2) ? glyph : .noteheadCircleX
         if font.glyph(shaped) != nil { note.headGlyph = shaped }
       }

@@ -43,6 +43,14 @@ struct AttachmentStorage: Hashable, Sendable {
   /// The attachments (empty when none were ever set).
   var value: EventAttachments { box?.value ?? .empty }
 
+  // Each attachment read in place (`value` copies all of them first).
+  var decorations: [Decoration] { box?.value.decorations ?? [] }
+  var annotations: [TextAnnotation] { box?.value.annotations ?? [] }
+  var graceNotes: GraceGroup? { box?.value.graceNotes }
+  var slurStarts: [SlurMark] { box?.value.slurStarts ?? [] }
+  var slurEnds: [SlurMark] { box?.value.slurEnds ?? [] }
+  var lyrics: [LyricSyllable?] { box?.value.lyrics ?? [] }
+
   /// Changes the attachments, copying the box first when it is shared.
   mutating func update(_ change: (inout EventAttachments) -> Void) {
     if isKnownUniquelyReferenced(&box), let box {

@@ -57,35 +57,35 @@ public struct NoteEvent: Hashable, Sendable {
   }
 
   public var decorations: [Decoration] {
-    get { storage.value.decorations }
+    get { storage.decorations }
     set { storage.update { $0.decorations = newValue } }
   }
 
   public var annotations: [TextAnnotation] {
-    get { storage.value.annotations }
+    get { storage.annotations }
     set { storage.update { $0.annotations = newValue } }
   }
 
   public var graceNotes: GraceGroup? {
-    get { storage.value.graceNotes }
+    get { storage.graceNotes }
     set { storage.update { $0.graceNotes = newValue } }
   }
 
   /// Slurs that start at this note (`(` before it) and end at it (`)` after it).
   public var slurStarts: [SlurMark] {
-    get { storage.value.slurStarts }
+    get { storage.slurStarts }
     set { storage.update { $0.slurStarts = newValue } }
   }
 
   public var slurEnds: [SlurMark] {
-    get { storage.value.slurEnds }
+    get { storage.slurEnds }
     set { storage.update { $0.slurEnds = newValue } }
   }
 
   /// Lyric syllables by verse (index 0 = the first `w:` line under the music line); nil
   /// where a verse has nothing for this note (`*`, or lines shorter than the music).
   public var lyrics: [LyricSyllable?] {
-    get { storage.value.lyrics }
+    get { storage.lyrics }
     set { storage.update { $0.lyrics = newValue } }
   }
 
@@ -112,12 +112,12 @@ public struct RestEvent: Hashable, Sendable {
   }
 
   public var decorations: [Decoration] {
-    get { storage.value.decorations }
+    get { storage.decorations }
     set { storage.update { $0.decorations = newValue } }
   }
 
   public var annotations: [TextAnnotation] {
-    get { storage.value.annotations }
+    get { storage.annotations }
     set { storage.update { $0.annotations = newValue } }
   }
 
