@@ -63,3 +63,14 @@ import Testing
     }
   }
 }
+
+@Suite struct MidTuneScaleTests {
+  @Test func aScaleInsideTheMusicIsSaidToApplyToTheWholeTune() throws {
+    let tune = try #require(
+      ABCParser.parse("X:1\nL:1/4\nK:C\nCDEF|\n%%scale 0.6\nGABc|\n").tunebook.tunes.first)
+    var format = FormatDirectives(setup: .a4, options: LayoutOptions())
+    format.apply(tune: tune)
+    #expect(format.warnings.map(\.message) == ["%%scale inside the music applies to the whole tune"])
+    #expect(abs(format.setup.staffSpace - 6 * 0.6) < 0.001)
+  }
+}

@@ -5,6 +5,9 @@ extension FormatDirectives {
   /// Directives that, written between a tune's music lines, change only the lines after
   /// them (abcm2ps): the margins and the staff width.
   static let lineMargins: Set<String> = ["leftmargin", "rightmargin", "staffwidth"]
+  /// Directives abcm2ps applies from where they stand that ABCPress applies to the whole
+  /// tune (said, not done silently).
+  static let wholeTuneOnly: Set<String> = ["scale", "pagewidth", "landscape"]
 
   /// Applies a tune's own directives: those in its header (or before its first music
   /// line) to the whole tune; a margin directive between music lines to the score lines
@@ -19,6 +22,9 @@ extension FormatDirectives {
         later.append(directive)
       } else {
         whole.append(directive)
+        if isLater && Self.wholeTuneOnly.contains(directive.name.lowercased()) {
+          warn("%%\(directive.name) inside the music applies to the whole tune", directive)
+        }
       }
     }
     apply(whole)
