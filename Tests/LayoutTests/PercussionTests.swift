@@ -1,5 +1,8 @@
+import ABCParser
 import DisplayList
 import Foundation
+import Layout
+import ScoreModel
 import Testing
 
 /// Percussion: the percussion clef reads like a treble staff, `stafflines=` staves, and
@@ -43,5 +46,39 @@ import Testing
   @Test func xHeadsForBlackNotesAndCircledForLonger() throws {
     let all = try items("X:1\nL:1/8\nK:C clef=perc\n!x!g2 !head-x!g4 c2|]")
     #expect(glyphNames(all, role: .notehead) == ["noteheadXBlack", "noteheadCircleX", "noteheadBlack"])
+  }
+}
+
+/// `%%percmap`: heads by written pitch, in chords too; heads that cannot be drawn are said.
+@Suite struct PercussionMapTests {
+  static let kit = """
+    X:1
+    M:4/4
+    L:1/8
+    %%percmap g closed-hi-hat x
+    %%percmap F bass-drum-1
+    %%percmap a crash circle-x
+    %%percmap e low-tom triangle
+    K:C clef=perc
+    [Fg]g a2 e4|]
+
+    """
+
+  @Test func headsFollowTheMapHeadByHead() throws {
+    let items = try LayoutFixture.engrave(Self.kit).pages.flatMap(\.items)
+    let heads = items.filter { $0.role == .notehead }.compactMap {
+      if case .glyph(let g) = $0.shape { g.name } else { nil }
+    }
+    #expect(
+      heads == ["noteheadBlack", "noteheadXBlack", "noteheadXBlack", "noteheadCircleX", "noteheadHalf"])
+  }
+
+  @Test func theMapIsReadAndAnUndrawableHeadIsReported() throws {
+    let tune = try #require(ABCParser.parse(Self.kit).tunebook.tunes.first)
+    #expect(tune.percussionMap.map(\.drum) == ["closed-hi-hat", "bass-drum-1", "crash", "low-tom"])
+    #expect(tune.percussionMap.first?.pitch == Pitch(step: .g, octave: 5))
+    let warnings = UndrawnNotation.warnings(for: tune)
+    #expect(warnings.map(\.message) == ["the percussion head 'triangle' (%%percmap) is not drawn yet"])
+    #expect(warnings.first?.range.start.line == 7)
   }
 }

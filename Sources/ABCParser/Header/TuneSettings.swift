@@ -26,6 +26,8 @@ struct TuneSettings {
   var writeout: AccidentalWriteout = .none
   /// `%%tuplets` / `I:tuplets`: how the tuplets written from here are drawn.
   var tupletStyle = TupletStyle()
+  /// `%%percmap` lines read so far.
+  var percussionMap: [PercussionMapping] = []
   /// The claimed ABC version and the reading it selects (§2.1, §12).
   var abcVersion: String?
   var readingMode: ReadingMode = .loose

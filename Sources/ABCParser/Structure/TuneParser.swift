@@ -120,6 +120,7 @@ struct TuneParser {
     tune.readingMode = settingsAtEnd.readingMode
     tune.accidentalWriteout = settingsAtEnd.writeout
     tune.accidentalPropagation = settingsAtEnd.propagation
+    tune.percussionMap = settingsAtEnd.percussionMap
     return tune
   }
 

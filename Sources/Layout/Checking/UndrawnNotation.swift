@@ -20,7 +20,7 @@ import ScoreModel
 public enum UndrawnNotation {
   /// Directives read but not applied by the engraver yet.
   static let undrawnDirectives: [String: String] = [
-    "tablature": "%%tablature (tablature staves)", "percmap": "%%percmap (percussion note heads)",
+    "tablature": "%%tablature (tablature staves)",
     "map": "%%map (note head maps)",
   ]
 
@@ -54,6 +54,10 @@ public enum UndrawnNotation {
         default: break
         }
       }
+    }
+    for mapping in tune.percussionMap
+    where mapping.head.map({ SymbolBuilder.headGlyph(named: $0) == nil }) ?? false {
+      note("the percussion head '\(mapping.head ?? "")' (%%percmap)", mapping.range)
     }
     for directive in tune.directives {
       if let what = undrawnDirectives[directive.name.lowercased()] { note(what, directive.range) }

@@ -86,7 +86,8 @@ struct NoteDrawing {
     let glyph = note.notehead
     for head in note.heads {
       let y = StaffCanvas.y(ofPosition: head.position)
-      canvas.glyph(glyph, x: x + head.offset, y: y, role: .notehead, column: column, source: source)
+      canvas.glyph(
+        head.glyph ?? glyph, x: x + head.offset, y: y, role: .notehead, column: column, source: source)
       if let accidental = head.accidentalGlyph(in: font) {
         var cursor = x + head.accidentalOffset
         if head.isCautionary {

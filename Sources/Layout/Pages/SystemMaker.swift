@@ -92,10 +92,10 @@ final class SingleVoiceSystems: SystemMaker {
     self.layout = layout
     self.tune = tune
     let scale = layout.setup.staffSpace
-    var symbols = SymbolBuilder(
-      font: layout.font, style: layout.style, measurer: layout.measurer, scale: scale
-    )
-    .build(voice: voice, key: tune.initialKey, meter: tune.initialMeter)
+    var builder = SymbolBuilder(
+      font: layout.font, style: layout.style, measurer: layout.measurer, scale: scale)
+    builder.percussionHeads = SymbolBuilder.percussionHeads(for: tune)
+    var symbols = builder.build(voice: voice, key: tune.initialKey, meter: tune.initialMeter)
     if let bars = layout.options.barsPerStaff { TuneLayout.breakEvery(bars, in: &symbols) }
     var spacer = HorizontalSpacer(font: layout.font)
     spacer.shortest = Spring.commonShortest(symbols.compactMap { $0.isDurational ? $0.duration : nil })

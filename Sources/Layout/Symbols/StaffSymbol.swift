@@ -17,6 +17,8 @@ struct PlacedHead: Hashable {
   var tie: Bool? = nil
   /// A cautionary accidental the source did not write, drawn in parentheses.
   var isCautionary = false
+  /// A percussion head for this pitch (`%%percmap`), nil for the note's own.
+  var glyph: SMuFLGlyph? = nil
 }
 
 /// A note or chord ready for spacing and drawing.

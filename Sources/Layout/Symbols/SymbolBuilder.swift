@@ -216,6 +216,17 @@ struct SymbolBuilder {
       isBeamedWithPrevious: event.isBeamedWithPrevious)
     note.stemUp = Self.stemUp(lowest: note.lowest, highest: note.highest)
     note.grace = event.graceNotes
+    if !percussionHeads.isEmpty {
+      // `%%percmap`: each head by its written pitch; an x on a half note or longer is circled.
+      for head in event.heads {
+        guard let glyph = percussionHeads[head.pitch.diatonicIndex] else { continue }
+        let shaped = glyph == .noteheadXBlack && value.base >= Rational(1, 2) ? .noteheadCircleX : glyph
+        let position = clef.staffPosition(of: head.pitch)
+        if font.glyph(shaped) != nil, let placed = note.heads.firstIndex(where: { $0.position == position }) {
+          note.heads[placed].glyph = shaped
+        }
+      }
+    }
     for decoration in event.decorations {
       let kind = DecorationTable.kind(of: decoration.name)
       if case .beamBreak(let kept) = kind { note.beamBreak = kept }
@@ -235,6 +246,29 @@ struct SymbolBuilder {
 
   func width(of glyph: SMuFLGlyph) -> Double {
     font.glyph(glyph)?.advance ?? 1
+  }
+
+  /// Note heads by written pitch (diatonic index) for a percussion part (`%%percmap`).
+  var percussionHeads: [Int: SMuFLGlyph] = [:]
+
+  /// The heads a tune's `%%percmap` asks for, by written pitch (those ABCPress can draw).
+  static func percussionHeads(for tune: Tune) -> [Int: SMuFLGlyph] {
+    var heads: [Int: SMuFLGlyph] = [:]
+    for mapping in tune.percussionMap {
+      if let name = mapping.head, let glyph = headGlyph(named: name) {
+        heads[mapping.pitch.diatonicIndex] = glyph
+      }
+    }
+    return heads
+  }
+
+  /// The glyph of a percussion head name (`x`, `head-x`, `circle-x`); nil for others.
+  static func headGlyph(named name: String) -> SMuFLGlyph? {
+    switch name.lowercased() {
+    case "x", "head-x", "cross": .noteheadXBlack
+    case "circle-x", "circlex", "head-circle-x": .noteheadCircleX
+    default: nil
+    }
   }
 
   /// Extra room right of an up-stem flag, in staff spaces (it hangs over the next note's

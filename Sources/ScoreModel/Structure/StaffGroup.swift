@@ -47,3 +47,23 @@ public struct ScoreChange: Hashable, Sendable {
     self.range = range
   }
 }
+
+/// `%%percmap NOTE DRUM [HEAD]` (abcm2ps): how a written note of a percussion part is
+/// drawn (its head) and which drum it stands for.
+public struct PercussionMapping: Hashable, Sendable {
+  /// The written note it applies to, in any octave mark as written (`D`, `^F`, `c`).
+  public var pitch: Pitch
+  /// The drum's name or General MIDI number, as written (`pedal-hi-hat`, `44`).
+  public var drum: String
+  /// The note head's name (`x`, `circle-x`, `triangle` …); nil keeps the usual head.
+  public var head: String?
+  /// Where the `%%percmap` line stands.
+  public var range: SourceRange
+
+  public init(pitch: Pitch, drum: String, head: String?, range: SourceRange) {
+    self.pitch = pitch
+    self.drum = drum
+    self.head = head
+    self.range = range
+  }
+}

@@ -20,6 +20,8 @@ public struct Tune: Sendable {
   /// Later `%%score` / `%%staves` inside the music, in time order: each regroups the
   /// staves from its time on.
   public var scoreChanges: [ScoreChange] = []
+  /// `%%percmap`: how written notes of percussion parts are drawn.
+  public var percussionMap: [PercussionMapping] = []
   /// The ABC version the tune claims (`%abc-2.1` line, or `I:abc-version` in the file or
   /// tune header); nil when none is given.
   public var abcVersion: String?
