@@ -30,15 +30,9 @@ extension BodyParser {
     {
       microtone = readMicrotone(&scanner, sign: sign)
     }
-    guard let letter = scanner.peek(), let step = Step(abcLetter: letter) else {
+    guard var (step, octave) = scanner.readNoteName() else {
       diagnostics.error("accidental without a note", at: scanner.range(from: start))
       return nil
-    }
-    scanner.advance()
-    var octave = letter.isASCIILowercase ? 5 : 4
-    while let mark = scanner.peek(), mark == "'" || mark == "," {
-      octave += mark == "'" ? 1 : -1
-      scanner.advance()
     }
     if !Limits.octaves.contains(octave) {
       diagnostics.warning(

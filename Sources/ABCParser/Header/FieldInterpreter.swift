@@ -118,16 +118,10 @@ enum FieldInterpreter {
     scanner.skipWhitespace()
     let start = scanner.position
     while let scalar = scanner.peek(), "^_=".unicodeScalars.contains(scalar) { scanner.advance() }
-    guard let letter = scanner.peek(), let step = Step(abcLetter: letter) else {
+    guard let (step, octave) = scanner.readNoteName() else {
       diagnostics.warning(
         "%%percmap needs a note, a drum and optionally a head", at: scanner.range(from: start))
       return nil
-    }
-    scanner.advance()
-    var octave = letter.isASCIILowercase ? 5 : 4
-    while let mark = scanner.peek(), mark == "'" || mark == "," {
-      octave += mark == "'" ? 1 : -1
-      scanner.advance()
     }
     scanner.skipWhitespace()
     let drum = scanner.read { !$0.isABCWhitespace }

@@ -78,3 +78,18 @@ struct LineScanner {
     return line.text(from: start, to: position)
   }
 }
+
+extension LineScanner {
+  /// Reads a note letter and its octave marks (`c'`, `C,,`): the step and the octave
+  /// (`C` is octave 4, `c` 5); nil, reading nothing, when no note letter comes next.
+  mutating func readNoteName() -> (step: Step, octave: Int)? {
+    guard let letter = peek(), let step = Step(abcLetter: letter) else { return nil }
+    advance()
+    var octave = letter.isASCIILowercase ? 5 : 4
+    while let mark = peek(), mark == "'" || mark == "," {
+      octave += mark == "'" ? 1 : -1
+      advance()
+    }
+    return (step, octave)
+  }
+}
