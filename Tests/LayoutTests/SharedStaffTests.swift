@@ -257,3 +257,15 @@ import Testing
     }
   }
 }
+
+/// A tempo mark over a score with names and brackets starts where the staves start.
+@Suite struct ScoreTempoTests {
+  @Test func theTempoMarkStartsOverTheStaves() throws {
+    let abc =
+      "X:1\nL:1/4\nQ:1/4=100\n%%score [S A]\nK:C\nV:S name=\"Soprano\"\nV:A name=\"Alto\"\n[V:S] c d e f|]\n[V:A] A B c d|]\n"
+    let items = try LayoutFixture.engrave(abc).pages.flatMap(\.items)
+    let staffStart = try #require(items.filter { $0.role == .staffLine }.map(\.box.minX).min())
+    let tempoStart = try #require(items.filter { $0.role == .tempo }.map(\.box.minX).min())
+    #expect(abs(tempoStart - staffStart) < 0.5)
+  }
+}

@@ -354,7 +354,8 @@ final class MultiStaffSystems: SystemMaker {
       context: ItemContext(tune: tune.referenceNumber, line: lineIndex))
     if lineIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
       TempoMark(font: layout.font, setup: setup, measurer: layout.layout.measurer).place(
-        tempo, above: &system, context: ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: 0))
+        tempo, above: &system, left: indent * layout.scale,
+        context: ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: 0))
     }
     system.dx = shift.dx * layout.scale
     return system

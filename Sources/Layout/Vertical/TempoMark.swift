@@ -9,10 +9,12 @@ struct TempoMark {
   let setup: PageSetup
   let measurer: any TextMeasurer
 
-  func place(_ tempo: Tempo, above system: inout StaffSystem, context: ItemContext) {
+  /// Places the mark above `system`, starting `left` points in (where the staves begin,
+  /// past any voice names and brackets).
+  func place(_ tempo: Tempo, above system: inout StaffSystem, left: Double = 0, context: ItemContext) {
     let textFont = setup.tempoFont
     let baseline = -system.above - 4
-    var x = 0.0
+    var x = left
     var items: [DisplayItem] = []
     func text(_ string: String) {
       let extent = measurer.measure(string, font: textFont)
