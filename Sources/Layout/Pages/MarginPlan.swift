@@ -27,6 +27,16 @@ struct MarginPlan {
     return (dx, dx + (change.right - baseRight) / scale)
   }
 
+  /// The shift of a line whose first symbol is `first`.
+  func shift(forLineFrom first: Int, in symbols: [StaffSymbol]) -> (dx: Double, narrower: Double) {
+    isEmpty ? (0, 0) : shift(forSourceLine: Self.sourceLine(from: first, in: symbols))
+  }
+
+  /// The line breaker's narrowing by first symbol; nil when no margin changes.
+  func narrowing(for symbols: [StaffSymbol]) -> ((Int) -> Double)? {
+    isEmpty ? nil : { shift(forLineFrom: $0, in: symbols).narrower }
+  }
+
   /// The first source line of the symbols from `first` on (the first that has one).
   static func sourceLine(from first: Int, in symbols: [StaffSymbol]) -> Int? {
     var index = first

@@ -106,11 +106,7 @@ final class SingleVoiceSystems: SystemMaker {
     self.stretchLast = stretchLast
     let margins = MarginPlan(setup: layout.setup, options: layout.options)
     var breaker = LineBreaker(spacer: spacer, width: fullWidth, mode: mode, stretchLast: stretchLast)
-    if !margins.isEmpty {
-      breaker.narrowing = {
-        margins.shift(forSourceLine: MarginPlan.sourceLine(from: $0, in: symbols)).narrower
-      }
-    }
+    breaker.narrowing = margins.narrowing(for: symbols)
     self.margins = margins
     plans = breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
     var engraver = SystemEngraver(
@@ -138,7 +134,7 @@ final class SingleVoiceSystems: SystemMaker {
     let scale = layout.setup.staffSpace
     // `%%indent`: the first system starts further right and is that much shorter.
     let indent = lineIndex == 0 ? layout.options.indent / scale : 0
-    let shift = margins.shift(forSourceLine: MarginPlan.sourceLine(from: plan.first, in: symbols))
+    let shift = margins.shift(forLineFrom: plan.first, in: symbols)
     let width = fullWidth - indent - shift.narrower
     let start = spacer.lineStart(symbols, from: plan.first, meter: lineIndex == 0 ? firstMeter : nil)
     let natural = spacer.width(start: start, last: plan.last, springs: springs, symbols: symbols)

@@ -226,12 +226,7 @@ final class MultiStaffSystems: SystemMaker {
       spacer: spacer, width: fullWidth - max(firstIndent, laterIndent) - lead, mode: mode,
       stretchLast: stretchLast)
     let margins = MarginPlan(setup: layout.layout.setup, options: layout.layout.options)
-    let symbols = self.symbols
-    if !margins.isEmpty {
-      breaker.narrowing = {
-        margins.shift(forSourceLine: MarginPlan.sourceLine(from: $0, in: symbols)).narrower
-      }
-    }
+    breaker.narrowing = margins.narrowing(for: symbols)
     self.margins = margins
     plans = symbols.isEmpty ? [] : breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
     lineSegments = plans.map { layout.segment(at: columns[$0.first].symbol.onset) }
@@ -302,7 +297,7 @@ final class MultiStaffSystems: SystemMaker {
     }
     let setup = layout.layout.setup
     let indent = lineIndex == 0 ? firstIndent : laterIndent
-    let shift = margins.shift(forSourceLine: MarginPlan.sourceLine(from: line.first, in: symbols))
+    let shift = margins.shift(forLineFrom: line.first, in: symbols)
     let width = fullWidth - indent - shift.narrower
     let meter = lineIndex == 0 ? firstMeter : nil
     let columnStart = spacer.lineStart(symbols, from: line.first, meter: meter)

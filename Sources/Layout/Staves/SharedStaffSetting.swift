@@ -48,15 +48,14 @@ struct SharedStaffSetting {
         segment += 1
       }
       for voices in sharedBySegment[segment] {
-        let staff = StaffPlan.Staff(voices: voices)
         let members = columns[index].members
-        mergeRests(staff.voices, members: members, in: &voiceSymbols)
-        clearRests(staff.voices, members: members, in: &voiceSymbols)
-        guard let upper = staff.voices.first, let upperMember = columns[index].members[upper],
+        mergeRests(voices, members: members, in: &voiceSymbols)
+        clearRests(voices, members: members, in: &voiceSymbols)
+        guard let upper = voices.first, let upperMember = members[upper],
           case .note(let upperNote) = voiceSymbols[upper][upperMember].kind
         else { continue }
-        for lower in staff.voices.dropFirst() {
-          guard let member = columns[index].members[lower],
+        for lower in voices.dropFirst() {
+          guard let member = members[lower],
             case .note(let lowerNote) = voiceSymbols[lower][member].kind, clash(upperNote, lowerNote)
           else { continue }
           let shift = font.glyph(upperNote.notehead)?.advance ?? 1.18

@@ -48,11 +48,6 @@ struct StaffPlan {
   /// True when the tune needs more than the single-voice path: several staves or voices.
   var isMultiVoice: Bool { staves.count > 1 || staves.contains { $0.voices.count > 1 } }
 
-  /// The staves the tune starts with.
-  init(tune: Tune) {
-    self = Self.segments(of: tune)[0].plan
-  }
-
   /// The tune's staff segments: the first from time zero, then one per mid-tune
   /// `%%score` that names at least one voice. Every plan numbers the voices alike.
   static func segments(of tune: Tune) -> [StaffSegment] {

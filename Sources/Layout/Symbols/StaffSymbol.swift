@@ -49,11 +49,9 @@ struct NoteSymbol {
     set { storedBeamBreak = UInt8(clamping: newValue ?? 0) }
   }
 
-  /// A head other than the value's (`!x!`, `!head-x!`: percussion), nil for the usual.
-  var headGlyph: SMuFLGlyph?
-
-  /// The notehead drawn.
-  var notehead: SMuFLGlyph { headGlyph ?? value.notehead }
+  /// The notehead the note is measured by: its first head's own shape (percussion), else
+  /// the value's.
+  var notehead: SMuFLGlyph { heads.first?.glyph ?? value.notehead }
 
   /// Beams the note takes: its flags, or a two-note tremolo's strokes.
   var beamCount: Int { max(value.flagCount, tremoloStrokes ?? 0) }

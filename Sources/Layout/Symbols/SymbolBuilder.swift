@@ -206,9 +206,25 @@ struct SymbolBuilder {
 
   func noteSymbol(_ event: NoteEvent, clef: Clef) -> NoteSymbol {
     let value = NoteValue(duration: event.displayDuration)
-    var heads = event.heads.map {
-      PlacedHead(
-        position: clef.staffPosition(of: $0.pitch), accidental: $0.accidental, microtone: $0.microtone)
+    // Percussion heads: `!x!` / `!head-x!` for the whole note, `%%percmap` head by head.
+    var decoratedHead: SMuFLGlyph?
+    var beamBreak: Int?
+    for decoration in event.decorations {
+      switch DecorationTable.kind(of: decoration.name) {
+      case .beamBreak(let kept): beamBreak = kept
+      case .notehead(let glyph): decoratedHead = shapedHead(glyph, for: value)
+      default: break
+      }
+    }
+    var heads = event.heads.map { head in
+      var placed = PlacedHead(
+        position: clef.staffPosition(of: head.pitch), accidental: head.accidental, microtone: head.microtone)
+      placed.glyph = decoratedHead
+      if placed.glyph == nil, !percussionHeads.isEmpty, let mapped = percussionHeads[head.pitch.diatonicIndex]
+      {
+        placed.glyph = shapedHead(mapped, for: value)
+      }
+      return placed
     }
     heads.sort { $0.position < $1.position }
     var note = NoteSymbol(
@@ -216,27 +232,15 @@ struct SymbolBuilder {
       isBeamedWithPrevious: event.isBeamedWithPrevious)
     note.stemUp = Self.stemUp(lowest: note.lowest, highest: note.highest)
     note.grace = event.graceNotes
-    if !percussionHeads.isEmpty {
-      // `%%percmap`: each head by its written pitch; an x on a half note or longer is circled.
-      for head in event.heads {
-        guard let glyph = percussionHeads[head.pitch.diatonicIndex] else { continue }
-        let shaped = glyph == .noteheadXBlack && value.base >= Rational(1, 2) ? .noteheadCircleX : glyph
-        let position = clef.staffPosition(of: head.pitch)
-        if font.glyph(shaped) != nil, let placed = note.heads.firstIndex(where: { $0.position == position }) {
-          note.heads[placed].glyph = shaped
-        }
-      }
-    }
-    for decoration in event.decorations {
-      let kind = DecorationTable.kind(of: decoration.name)
-      if case .beamBreak(let kept) = kind { note.beamBreak = kept }
-      // Percussion heads: an x for black notes, a circled x for longer ones.
-      if case .notehead(let glyph) = kind {
-        let shaped = value.base < Rational(1, 2) ? glyph : .noteheadCircleX
-        if font.glyph(shaped) != nil { note.headGlyph = shaped }
-      }
-    }
+    note.beamBreak = beamBreak
     return note
+  }
+
+  /// A percussion head at a note value: an x on a half note or longer is circled; nil
+  /// when the music font lacks the glyph.
+  func shapedHead(_ glyph: SMuFLGlyph, for value: NoteValue) -> SMuFLGlyph? {
+    let shaped = glyph == .noteheadXBlack && value.base >= Rational(1, 2) ? .noteheadCircleX : glyph
+    return font.glyph(shaped) == nil ? nil : shaped
   }
 
   /// The usual rule: the head farthest from the middle line decides; a tie goes down.
