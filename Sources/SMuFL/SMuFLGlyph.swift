@@ -6,7 +6,10 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   case gClef, fClef, cClef, unpitchedPercussionClef1, gClef8vb, gClef8va, fClef8vb
   // Noteheads
   case noteheadBlack, noteheadHalf, noteheadWhole, noteheadDoubleWhole
-  case noteheadXBlack, noteheadCircleX
+  case noteheadXBlack, noteheadCircleX, noteheadDiamondBlack, noteheadDiamondHalf
+  case noteheadSquareBlack, noteheadSquareWhite, noteheadPlusBlack
+  case noteheadSlashHorizontalEnds, noteheadSlashWhiteHalf
+  case noteheadTriangleUpBlack, noteheadTriangleUpWhite
   // Flags
   case flag8thUp, flag8thDown, flag16thUp, flag16thDown, flag32ndUp, flag32ndDown
   case flag64thUp, flag64thDown

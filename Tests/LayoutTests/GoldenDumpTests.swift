@@ -206,6 +206,22 @@ import Testing
       [V:Vc] |: F, E, D, |1 F,3 :|2 F,3 |]
       """
     ),
+    (
+      "note-heads-and-beamon",
+      """
+      X:15
+      T:Golden Heads
+      M:2/4
+      L:1/8
+      %%map kit ^F heads=x
+      %%map kit c print=e heads=triangle
+      K:C
+      V:1
+      !head-diamond!C !head-triangle!D E!beamon!|F !style=harmonic!G2 !head-square!A|
+      V:2 map=kit style=slash
+      ^F c ^F c|B4|]
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

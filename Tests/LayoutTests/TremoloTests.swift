@@ -63,4 +63,21 @@ import Testing
     #expect(try beams("C//D//E//F//!beambr2!G//A//B//c//").count == 4)
     #expect(try beams("C//D//E//F//!beambr1!G//A//B//c//").count == 5)
   }
+
+  @Test func beamonCarriesTheBeamAcrossABarLine() throws {
+    // Without it each bar has its own beam; with it one beam spans the bar line.
+    let plain = try beams("M:2/4\nabcd|efga|]")
+    #expect(plain.count == 2)
+    let joined = try beams("M:2/4\nabcd!beamon!|efga|]")
+    #expect(joined.count == 1)
+    let bar = try #require(
+      LayoutFixture.engrave("X:1\nL:1/8\nM:2/4\nK:C\nabcd!beamon!|efga|]\n").pages.flatMap(\.items)
+        .first { $0.role == .barLine })
+    #expect(joined[0].box.minX < bar.box.minX && joined[0].box.maxX > bar.box.maxX)
+  }
+
+  @Test func beamonStopsAtALineBreak() throws {
+    // The bar ends a score line: the beam cannot run on to the next line.
+    #expect(try beams("M:2/4\nabcd!beamon!|\nefga|]").count == 2)
+  }
 }

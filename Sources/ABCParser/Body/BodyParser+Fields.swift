@@ -121,15 +121,23 @@ extension BodyParser {
   }
 
   /// abcm2ps's `%%clef NAME` (or `%%clef clef=NAME …`) in the music: the current voice's
-  /// clef from here, as `[K:clef=NAME]` would set it. False for other directives.
+  /// clef from here, as `[K:clef=NAME]` would set it; `%%voicemap NAME`, its note map.
+  /// False for other directives.
   mutating func applyClefDirective(_ scanner: LineScanner) -> Bool {
     var scanner = scanner
     scanner.skipWhitespace()
     let start = scanner.position
-    guard scanner.read(while: { !$0.isABCWhitespace }) == "clef" else { return false }
+    let name = scanner.read(while: { !$0.isABCWhitespace })
     scanner.skipWhitespace()
     var staff = StaffParameters()
     let range = scanner.range(from: start)
+    if name == "voicemap" {
+      // `%%voicemap NAME` in the music: the current voice's `%%map` from here.
+      staff.noteMap = scanner.read { !$0.isABCWhitespace }
+      applyStaffParameters(staff, range: range)
+      return true
+    }
+    guard name == "clef" else { return false }
     while scanner.peek() != nil {
       let word = scanner.read { !$0.isABCWhitespace }
       if word.isEmpty { break }

@@ -54,6 +54,8 @@ extension BodyParser {
     staff.merge(declaration.staff)
     properties.transpose = staff.transpose ?? 0
     properties.staffLines = staff.staffLines ?? 5
+    properties.headStyle = staff.headStyle
+    properties.noteMap = staff.noteMap
     properties.overlayOf = overlayOf
     properties.mergesWithPrevious = declaration.merge
     var voice = VoiceBuilder(
@@ -160,6 +162,8 @@ extension BodyParser {
     }
     if let transpose = staff.transpose { builder.properties.transpose = transpose }
     if let lines = staff.staffLines { builder.properties.staffLines = lines }
+    if let style = staff.headStyle { builder.properties.headStyle = style }
+    if let map = staff.noteMap { builder.properties.noteMap = map }
     if staff.octave != nil || staff.middle != nil {
       builder.pitchShift = staff.pitchShift(clef: staff.clef ?? builder.properties.clef)
     }

@@ -131,7 +131,8 @@ struct VoiceBuilder {
     pending.reportedOverflow = false
     elements.append(.bar(bar))
     accidentals.endBar()
-    beamOpen = false
+    // `!beamon!` on a bar line (abcm2ps): the beam runs on across it.
+    beamOpen = beamOpen && bar.decorations.contains { $0.name == "beamon" }
     lastDurationalIndex = nil
     barStartTime = currentTime
   }

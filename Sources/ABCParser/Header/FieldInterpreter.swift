@@ -109,34 +109,6 @@ enum FieldInterpreter {
   }
 
   /// Applies `I:name arguments` (also used for `%%name arguments` directives).
-  /// `percmap NOTE DRUM [HEAD]`: the note as ABC writes it (accidentals are allowed and
-  /// ignored, octave marks count), a drum name or number, and an optional head name.
-  static func percussionMapping(_ scanner: LineScanner, diagnostics: DiagnosticCollector)
-    -> PercussionMapping?
-  {
-    var scanner = scanner
-    scanner.skipWhitespace()
-    let start = scanner.position
-    while let scalar = scanner.peek(), "^_=".unicodeScalars.contains(scalar) { scanner.advance() }
-    guard let (step, octave) = scanner.readNoteName() else {
-      diagnostics.warning(
-        "%%percmap needs a note, a drum and optionally a head", at: scanner.range(from: start))
-      return nil
-    }
-    scanner.skipWhitespace()
-    let drum = scanner.read { !$0.isABCWhitespace }
-    guard !drum.isEmpty else {
-      diagnostics.warning(
-        "%%percmap needs a note, a drum and optionally a head", at: scanner.range(from: start))
-      return nil
-    }
-    scanner.skipWhitespace()
-    let head = scanner.read { !$0.isABCWhitespace }
-    return PercussionMapping(
-      pitch: Pitch(step: step, octave: octave), drum: drum, head: head.isEmpty ? nil : head,
-      range: scanner.line.range(from: 0, to: scanner.end))
-  }
-
   /// `tuplets WHEN SHAPE NUMBER [SIDE]`: small numbers, as abcm2ps reads them; a bad one
   /// is reported and leaves that part of the style as it was.
   static func tupletStyle(_ scanner: LineScanner, base: TupletStyle, diagnostics: DiagnosticCollector)
@@ -200,10 +172,18 @@ enum FieldInterpreter {
         "cross-staff notes (I:staff) are not drawn yet; the notes stay on their voice's staff",
         at: scanner.line.range(from: nameStart, to: scanner.end))
     case "percmap":
-      if let mapping = percussionMapping(scanner, diagnostics: diagnostics) {
+      if let mapping = NoteMapParser.percussionMapping(scanner, diagnostics: diagnostics) {
         settings.percussionMap.removeAll { $0.pitch == mapping.pitch }
         settings.percussionMap.append(mapping)
       }
+    case "map":
+      if let mapping = NoteMapParser.mapping(scanner, diagnostics: diagnostics) {
+        settings.noteMaps.removeAll { $0.map == mapping.map && $0.match == mapping.match }
+        settings.noteMaps.append(mapping)
+      }
+    case "voicemap":
+      // In the header: every voice's map (a voice's own `map=` wins).
+      settings.keyStaff.noteMap = firstWord(scanner)
     case "tuplets":
       settings.tupletStyle = tupletStyle(scanner, base: settings.tupletStyle, diagnostics: diagnostics)
     case "propagate-accidentals":

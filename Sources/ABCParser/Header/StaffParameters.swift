@@ -1,7 +1,8 @@
 import ScoreModel
 
 /// The clef and staff parameters `K:` and `V:` share: `clef=`, a bare clef name,
-/// `middle=`, `octave=`, `transpose=`, `stafflines=`.
+/// `middle=`, `octave=`, `transpose=`, `stafflines=`, and the note heads: `style=` (abcjs)
+/// and `map=` (abcm2ps's `%%map` by name).
 ///
 /// `octave=n` and `middle=<pitch>` move the written notes: `octave=-1` reads `c` as
 /// `C`; `middle=d` on a bass staff says the written `d` sits on the middle line (so it
@@ -13,10 +14,15 @@ struct StaffParameters {
   var octave: Int?
   var transpose: Int?
   var staffLines: Int?
+  /// `style=x|triangle|harmonic|rhythm|normal…`: the voice's note heads.
+  var headStyle: String?
+  /// `map=NAME`: the `%%map` whose note mappings apply.
+  var noteMap: String?
 
   /// True when any parameter was given.
   var isEmpty: Bool {
     clef == nil && middle == nil && octave == nil && transpose == nil && staffLines == nil
+      && headStyle == nil && noteMap == nil
   }
 
   /// Applies `name=value` (or a bare clef name when `value` is nil); false when the
@@ -63,6 +69,10 @@ struct StaffParameters {
       } else {
         diagnostics.warning("bad stafflines= value '\(Diagnostic.excerpt(value))'", at: range)
       }
+    case "style":
+      headStyle = value
+    case "map":
+      noteMap = value
     default:
       return false
     }
@@ -76,6 +86,8 @@ struct StaffParameters {
     octave = other.octave ?? octave
     transpose = other.transpose ?? transpose
     staffLines = other.staffLines ?? staffLines
+    headStyle = other.headStyle ?? headStyle
+    noteMap = other.noteMap ?? noteMap
   }
 
   /// The diatonic shift the parameters apply to written notes on a staff with `clef`.

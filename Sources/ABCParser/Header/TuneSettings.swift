@@ -28,6 +28,8 @@ struct TuneSettings {
   var tupletStyle = TupletStyle()
   /// `%%percmap` lines read so far.
   var percussionMap: [PercussionMapping] = []
+  /// `%%map` lines read so far.
+  var noteMaps: [NoteMapping] = []
   /// The claimed ABC version and the reading it selects (§2.1, §12).
   var abcVersion: String?
   var readingMode: ReadingMode = .loose

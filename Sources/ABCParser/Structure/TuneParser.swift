@@ -121,6 +121,7 @@ struct TuneParser {
     tune.accidentalWriteout = settingsAtEnd.writeout
     tune.accidentalPropagation = settingsAtEnd.propagation
     tune.percussionMap = settingsAtEnd.percussionMap
+    tune.noteMaps = settingsAtEnd.noteMaps
     return tune
   }
 

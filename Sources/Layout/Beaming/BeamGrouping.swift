@@ -4,9 +4,10 @@ import ScoreModel
 /// direction.
 ///
 /// ABC beams notes shorter than a crotchet that are written with no space between them
-/// (`abcd efga` is two groups of four). A group never crosses a bar line, a rest or a
-/// signature. Where the source leaves the grouping open by running notes together across
-/// the meter's main division, the group is split there as engravers do: at the half bar
+/// (`abcd efga` is two groups of four). A group never crosses a rest or a signature, nor
+/// a bar line unless the bar carries `!beamon!` (abcm2ps) and the line does not break
+/// there. Where the source leaves the grouping open by running notes together across the
+/// meter's main division, the group is split there as engravers do: at the half bar
 /// in 4/4, C and C|, and at each dotted beat in compound meters (6/8 `ABcdef` → `ABc def`).
 /// The group's direction follows its head farthest from the middle line.
 enum BeamGrouping {
@@ -21,6 +22,12 @@ enum BeamGrouping {
     }
     for index in symbols.indices {
       guard case .note(let note) = symbols[index].kind, note.value.flagCount > 0 else {
+        // `!beamon!` on a bar line lets the beam run across it, unless the line breaks there.
+        if !current.isEmpty, symbols[index].isBar, !symbols[index].breakAfter,
+          symbols[index].attachments.decorations.contains(where: { $0.name == "beamon" })
+        {
+          continue
+        }
         close()
         continue
       }

@@ -21,7 +21,6 @@ public enum UndrawnNotation {
   /// Directives read but not applied by the engraver yet.
   static let undrawnDirectives: [String: String] = [
     "tablature": "%%tablature (tablature staves)",
-    "map": "%%map (note head maps)",
   ]
 
   /// One warning per kind of undrawn notation in `tune`, at its first place.
@@ -55,9 +54,16 @@ public enum UndrawnNotation {
         }
       }
     }
-    for mapping in tune.percussionMap
-    where mapping.head.map({ SymbolBuilder.headGlyph(named: $0) == nil }) ?? false {
+    for mapping in tune.percussionMap where mapping.head.map({ NoteheadStyle(named: $0) == nil }) ?? false {
       note("the percussion head '\(mapping.head ?? "")' (%%percmap)", mapping.range)
+    }
+    for mapping in tune.noteMaps where mapping.head.map({ NoteheadStyle(named: $0) == nil }) ?? false {
+      note("the note head '\(mapping.head ?? "")' (%%map)", mapping.range)
+    }
+    for voice in tune.voices {
+      if let style = voice.headStyle, NoteheadStyle(named: style) == nil {
+        note("the note head style '\(style)'", tune.range)
+      }
     }
     for directive in tune.directives {
       if let what = undrawnDirectives[directive.name.lowercased()] { note(what, directive.range) }

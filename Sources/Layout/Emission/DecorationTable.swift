@@ -24,8 +24,10 @@ enum DecorationKind: Hashable {
   case twoNoteTremolo(strokes: Int)
   /// Secondary beams broken before the note, `kept` beams running on (`!beambr1!`).
   case beamBreak(kept: Int)
-  /// A notehead of another shape, drawn with the note (`!x!`, `!head-x!`).
-  case notehead(SMuFLGlyph)
+  /// Beam control that changes beaming only (`!beamon!` on a bar line): nothing drawn.
+  case beamControl
+  /// A notehead of another shape, drawn with the note (`!x!`, `!head-x!`, `!style=…!`).
+  case notehead(NoteheadStyle)
   /// A roll: a small arc above the note.
   case roll
   /// An arpeggio wiggle left of a chord.
@@ -68,9 +70,10 @@ enum DecorationTable {
     case "segno": .above(.segno)
     case "coda": .above(.coda)
     case "roll": .roll
-    case "x", "head-x": .notehead(.noteheadXBlack)
+    case "x", "head-x": .notehead(.x)
     case "beambr1": .beamBreak(kept: 1)
     case "beambr2": .beamBreak(kept: 2)
+    case "beamon": .beamControl
     case "/", "//", "///": .stemTremolo(strokes: name.count)
     case "trem1", "trem2", "trem3", "trem4": .twoNoteTremolo(strokes: Int(String(name.last ?? "1")) ?? 1)
     case "arpeggio": .arpeggio
@@ -87,8 +90,16 @@ enum DecorationTable {
     case "crescendo(", "<(": .hairpinStart(crescendo: true)
     case "diminuendo(", ">(": .hairpinStart(crescendo: false)
     case "crescendo)", "<)", "diminuendo)", ">)": .hairpinEnd
-    default: dynamic(name)
+    default: dynamic(name) ?? headStyle(name)
     }
+  }
+
+  /// `!style=NAME!` (abcjs) and `!head-NAME!` (abcm2ps): a note head of another shape.
+  static func headStyle(_ name: String) -> DecorationKind? {
+    guard name.hasPrefix("style=") || name.hasPrefix("head-"), let style = NoteheadStyle(named: name) else {
+      return nil
+    }
+    return .notehead(style)
   }
 
   static func dynamic(_ name: String) -> DecorationKind? {

@@ -37,15 +37,16 @@ struct NoteDrawing {
   /// A stem for the note reaching the given staff position (half spaces, may be fractional).
   func stem(_ note: NoteSymbol, x: Double, tipPosition: Double) -> StemGeometry {
     let head = font.glyph(note.notehead)
+    let outline = head == nil ? NoteheadOutline.stemAnchors(of: note.notehead, headWidth: headWidth) : nil
     let thickness = font.engravingDefaults.stemThickness
     if note.stemUp {
-      let anchor = head?.stemUpSE ?? (headWidth, 0.168)
+      let anchor = head?.stemUpSE ?? outline?.up ?? (headWidth, 0.168)
       return StemGeometry(
         x: x + anchor.x - thickness / 2,
         headY: StaffCanvas.y(ofPosition: note.lowest) - anchor.y,
         tipY: StaffCanvas.y(ofPosition: tipPosition), up: true)
     }
-    let anchor = head?.stemDownNW ?? (0, -0.168)
+    let anchor = head?.stemDownNW ?? outline?.down ?? (0, -0.168)
     return StemGeometry(
       x: x + anchor.x + thickness / 2,
       headY: StaffCanvas.y(ofPosition: note.highest) - anchor.y,

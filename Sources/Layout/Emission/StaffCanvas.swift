@@ -38,7 +38,10 @@ struct StaffCanvas {
     _ glyph: SMuFLGlyph, x: Double, y: Double, role: Role, column: Int? = nil,
     source: SourcePosition? = nil, size: Double = 1, scaleX: Double = 1
   ) {
-    guard let metrics = font.glyph(glyph) else { return }
+    guard let metrics = font.glyph(glyph) else {
+      drawOutline(glyph, x: x, y: y, role: role, column: column, source: source, size: size)
+      return
+    }
     let box = Rect(
       x: (x + metrics.southWest.x * size * scaleX) * scale, y: (y - metrics.northEast.y * size) * scale,
       width: metrics.width * size * scaleX * scale, height: metrics.height * size * scale)
@@ -67,6 +70,26 @@ struct StaffCanvas {
         height: abs(a.y - b.y) + 2 * half)
     let shape = LineShape(from: a, to: b, thickness: thickness * scale, dash: dash.map { $0 * scale })
     add(role: role, shape: .line(shape), box: box, column: column, source: source)
+  }
+
+  /// A head the music font lacks (`NoteheadOutline`), drawn as a path; nothing for others.
+  private mutating func drawOutline(
+    _ glyph: SMuFLGlyph, x: Double, y: Double, role: Role, column: Int?, source: SourcePosition?,
+    size: Double
+  ) {
+    let headWidth = font.glyph(.noteheadBlack)?.advance ?? 1.18
+    guard let (corners, filled) = NoteheadOutline.corners(of: glyph, headWidth: headWidth) else { return }
+    let placed = corners.map { (x + $0.0 * size, y + $0.1 * size) }
+    if filled {
+      polygon(placed, role: role, column: column, source: source)
+      return
+    }
+    var segments = placed.map { PathSegment.line(point($0.0, $0.1)) }
+    segments[0] = .move(point(placed[0].0, placed[0].1))
+    segments.append(.close)
+    path(
+      segments, strokeWidth: NoteheadOutline.strokeWidth * size, dash: nil, role: role, column: column,
+      source: source)
   }
 
   /// A filled polygon through staff-space points.

@@ -122,7 +122,10 @@ struct SystemEngraver {
         group.append((index, note, x, column, symbol.source))
         continue
       }
-      flushGroup()
+      // A beam running on across a bar line (`!beamon!`) is drawn once its last note is met.
+      if !symbol.isBar || !symbol.attachments.decorations.contains(where: { $0.name == "beamon" }) {
+        flushGroup()
+      }
       switch symbol.kind {
       case .note(let note):
         line.notes[index] = notes.draw(

@@ -94,7 +94,7 @@ final class SingleVoiceSystems: SystemMaker {
     let scale = layout.setup.staffSpace
     var builder = SymbolBuilder(
       font: layout.font, style: layout.style, measurer: layout.measurer, scale: scale)
-    builder.percussionHeads = SymbolBuilder.percussionHeads(for: tune)
+    builder.headShapes = HeadShapes(voice: voice, tune: tune)
     var symbols = builder.build(voice: voice, key: tune.initialKey, meter: tune.initialMeter)
     if let bars = layout.options.barsPerStaff { TuneLayout.breakEvery(bars, in: &symbols) }
     var spacer = HorizontalSpacer(font: layout.font)

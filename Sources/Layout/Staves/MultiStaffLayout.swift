@@ -191,11 +191,10 @@ final class MultiStaffSystems: SystemMaker {
     let plan = layout.plan
     let scale = layout.scale
     fullWidth = layout.layout.setup.contentWidth / scale
-    let percussionHeads = SymbolBuilder.percussionHeads(for: tune)
     var voiceSymbols: [[StaffSymbol]] = plan.voices.indices.map { index in
       var builder = SymbolBuilder(
         font: layout.font, style: layout.layout.style, measurer: layout.layout.measurer, scale: scale)
-      builder.percussionHeads = percussionHeads
+      builder.headShapes = HeadShapes(voice: plan.voices[index], tune: tune)
       let home = layout.homePlan(ofVoice: index)
       builder.stemDirection = home.stemDirection(ofVoice: index)
       builder.restShift = home.restShift(ofVoice: index)

@@ -56,7 +56,7 @@ struct SymbolBuilder {
       let source = element.range.position
       switch element {
       case .note(let event):
-        var note = noteSymbol(event, clef: clef)
+        var note = noteSymbol(event, clef: clef, key: currentKey)
         cautions.apply(to: &note, event: event, key: currentKey, clef: clef)
         var symbol = StaffSymbol(kind: .note(note), onset: onset, source: source, clef: clef)
         // Most notes carry nothing: their attachments stay the shared empty ones.
@@ -204,26 +204,31 @@ struct SymbolBuilder {
     symbols[only].kind = .rest(rest)
   }
 
-  func noteSymbol(_ event: NoteEvent, clef: Clef) -> NoteSymbol {
+  func noteSymbol(_ event: NoteEvent, clef: Clef, key: KeySignature) -> NoteSymbol {
     let value = NoteValue(duration: event.displayDuration)
-    // Percussion heads: `!x!` / `!head-x!` for the whole note, `%%percmap` head by head.
-    var decoratedHead: SMuFLGlyph?
+    // Head shapes: a decoration (`!x!`, `!style=triangle!`) for the whole note, else head
+    // by head the voice's `%%map`, the tune's `%%percmap`, the voice's `style=`.
+    var decoratedStyle: NoteheadStyle?
     var beamBreak: Int?
     for decoration in event.decorations {
       switch DecorationTable.kind(of: decoration.name) {
       case .beamBreak(let kept): beamBreak = kept
-      case .notehead(let glyph): decoratedHead = shapedHead(glyph, for: value)
+      case .notehead(let style): decoratedStyle = style
       default: break
       }
     }
     var heads = event.heads.map { head in
-      var placed = PlacedHead(
-        position: clef.staffPosition(of: head.pitch), accidental: head.accidental, microtone: head.microtone)
-      placed.glyph = decoratedHead
-      if placed.glyph == nil, !percussionHeads.isEmpty, let mapped = percussionHeads[head.pitch.diatonicIndex]
-      {
-        placed.glyph = shapedHead(mapped, for: value)
+      var position = clef.staffPosition(of: head.pitch)
+      var style = decoratedStyle
+      if !headShapes.isEmpty {
+        if let mapping = headShapes.noteMap.first(where: { $0.applies(to: head.pitch, tonic: key.tonic ?? .c) }) {
+          if let printed = mapping.printed { position = clef.staffPosition(of: printed) }
+          style = style ?? mapping.head.flatMap(NoteheadStyle.init(named:))
+        }
+        style = style ?? headShapes.percussion[head.pitch.diatonicIndex] ?? headShapes.voiceStyle
       }
+      var placed = PlacedHead(position: position, accidental: head.accidental, microtone: head.microtone)
+      placed.glyph = style.flatMap { drawable($0.glyph(for: value)) }
       return placed
     }
     heads.sort { $0.position < $1.position }
@@ -236,11 +241,11 @@ struct SymbolBuilder {
     return note
   }
 
-  /// A percussion head at a note value: an x on a half note or longer is circled; nil
-  /// when the music font lacks the glyph.
-  func shapedHead(_ glyph: SMuFLGlyph, for value: NoteValue) -> SMuFLGlyph? {
-    let shaped = glyph == .noteheadXBlack && value.base >= Rational(1, 2) ? .noteheadCircleX : glyph
-    return font.glyph(shaped) == nil ? nil : shaped
+  /// The glyph when the music font has it or ABCPress can draw its outline, else nil.
+  func drawable(_ glyph: SMuFLGlyph?) -> SMuFLGlyph? {
+    guard let glyph else { return nil }
+    let outline = NoteheadOutline.corners(of: glyph, headWidth: 1) != nil
+    return font.glyph(glyph) != nil || outline ? glyph : nil
   }
 
   /// The usual rule: the head farthest from the middle line decides; a tie goes down.
@@ -249,31 +254,12 @@ struct SymbolBuilder {
   }
 
   func width(of glyph: SMuFLGlyph) -> Double {
-    font.glyph(glyph)?.advance ?? 1
+    font.glyph(glyph)?.advance
+      ?? NoteheadOutline.width(of: glyph, headWidth: font.glyph(.noteheadBlack)?.advance ?? 1.18) ?? 1
   }
 
-  /// Note heads by written pitch (diatonic index) for a percussion part (`%%percmap`).
-  var percussionHeads: [Int: SMuFLGlyph] = [:]
-
-  /// The heads a tune's `%%percmap` asks for, by written pitch (those ABCPress can draw).
-  static func percussionHeads(for tune: Tune) -> [Int: SMuFLGlyph] {
-    var heads: [Int: SMuFLGlyph] = [:]
-    for mapping in tune.percussionMap {
-      if let name = mapping.head, let glyph = headGlyph(named: name) {
-        heads[mapping.pitch.diatonicIndex] = glyph
-      }
-    }
-    return heads
-  }
-
-  /// The glyph of a percussion head name (`x`, `head-x`, `circle-x`); nil for others.
-  static func headGlyph(named name: String) -> SMuFLGlyph? {
-    switch name.lowercased() {
-    case "x", "head-x", "cross": .noteheadXBlack
-    case "circle-x", "circlex", "head-circle-x": .noteheadCircleX
-    default: nil
-    }
-  }
+  /// The head shapes a voice asks for besides decorations.
+  var headShapes = HeadShapes()
 
   /// Extra room right of an up-stem flag, in staff spaces (it hangs over the next note's
   /// head otherwise: flags need clearing more than heads do).

@@ -29,6 +29,9 @@ public struct Decoration: Hashable, Sendable {
     "invertedshortfermata", "invertedlongfermata", "ped)", "ped(", "dacs", "D.C.alfine",
     "D.C.alcoda", "D.S.alfine", "D.S.alcoda", "head-x", "x", "triangle", "slap", "bend",
     "glissando(", "glissando)", "/", "//", "///", "-(", "-)", "~(", "~)", "lphr", "mphr", "sphr",
+    "head-circle-x", "head-triangle", "head-diamond", "head-square", "head-slash", "head-plus",
+    "style=normal", "style=x", "style=triangle", "style=harmonic", "style=rhythm", "style=diamond",
+    "style=square", "style=slash", "style=circle-x",
   ]
 }
 

@@ -24,6 +24,11 @@ public struct Voice: Sendable {
   /// `V:… merge` (abcm2ps): the voice shares the staff of the voice declared before it
   /// when no `%%score` says otherwise.
   public var mergesWithPrevious = false
+  /// `style=` (abcjs): the shape of every head (`x`, `triangle`, `harmonic`, `rhythm` …);
+  /// nil for ordinary heads.
+  public var headStyle: String?
+  /// `map=` / `%%voicemap` (abcm2ps): the name of the `%%map` that applies.
+  public var noteMap: String?
 
   public init(id: String = "1", name: String? = nil, clef: Clef = .treble, elements: [VoiceElement] = []) {
     self.id = id
