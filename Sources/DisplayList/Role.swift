@@ -8,4 +8,6 @@ public enum Role: String, Sendable, CaseIterable {
   case tie, slur, tuplet, decoration, chordSymbol, annotation, lyric
   case title, subtitle, composer, origin, rhythm, tempo, partLabel, measureNumber, volta
   case text, header, footer
+  /// Fret numbers on a tablature staff.
+  case tablature
 }

@@ -4,6 +4,8 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   case brace, bracketTop, bracketBottom
   // Clefs
   case gClef, fClef, cClef, unpitchedPercussionClef1, gClef8vb, gClef8va, fClef8vb
+  case sixStringTabClef = "6stringTabClef"
+  case fourStringTabClef = "4stringTabClef"
   // Noteheads
   case noteheadBlack, noteheadHalf, noteheadWhole, noteheadDoubleWhole
   case noteheadXBlack, noteheadCircleX, noteheadDiamondBlack, noteheadDiamondHalf

@@ -222,6 +222,18 @@ import Testing
       ^F c ^F c|B4|]
       """
     ),
+    (
+      "guitar-tablature",
+      """
+      X:16
+      T:Golden Tablature
+      M:2/4
+      L:1/8
+      %%tablature guitar capo=1 label="Guitar, capo 1"
+      K:F
+      |: [DF]EFG [A2c]AG | [F2A]ED [A,4EA]:|
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

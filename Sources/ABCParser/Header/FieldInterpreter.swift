@@ -181,6 +181,11 @@ enum FieldInterpreter {
         settings.noteMaps.removeAll { $0.map == mapping.map && $0.match == mapping.match }
         settings.noteMaps.append(mapping)
       }
+    case "tablature":
+      if let tablature = TablatureParser.parse(scanner, diagnostics: diagnostics) {
+        settings.tablatures.removeAll { $0.voiceID == tablature.voiceID }
+        settings.tablatures.append(tablature)
+      }
     case "voicemap":
       // In the header: every voice's map (a voice's own `map=` wins).
       settings.keyStaff.noteMap = firstWord(scanner)

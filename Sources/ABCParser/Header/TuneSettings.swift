@@ -30,6 +30,8 @@ struct TuneSettings {
   var percussionMap: [PercussionMapping] = []
   /// `%%map` lines read so far.
   var noteMaps: [NoteMapping] = []
+  /// `%%tablature` lines read so far.
+  var tablatures: [Tablature] = []
   /// The claimed ABC version and the reading it selects (§2.1, §12).
   var abcVersion: String?
   var readingMode: ReadingMode = .loose

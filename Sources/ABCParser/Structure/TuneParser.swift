@@ -122,6 +122,7 @@ struct TuneParser {
     tune.accidentalPropagation = settingsAtEnd.propagation
     tune.percussionMap = settingsAtEnd.percussionMap
     tune.noteMaps = settingsAtEnd.noteMaps
+    tune.tablatures = settingsAtEnd.tablatures
     return tune
   }
 

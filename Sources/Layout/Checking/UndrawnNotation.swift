@@ -5,8 +5,8 @@ import ScoreModel
 
  Method. One pass over the tune: every decoration of a note, rest, bar line or spacer whose
  name the parser knows (the standard's and abcm2ps's) but the engraver has no drawing for
- (`DecorationTable.kind` is nil), and the format directives the engraver does not apply yet (tablature, percussion maps, tuplet
- styles). Each kind is reported once per tune, at its first place, with how many more there
+ (`DecorationTable.kind` is nil), note heads no font or outline gives, and notes a
+ tablature's strings cannot reach. Each kind is reported once per tune, at its first place, with how many more there
  are, so a tune full of `!trem1!` gives one line, not fifty. `check` and every command
  that engraves print these as warnings: nothing is dropped silently.
 
@@ -18,20 +18,15 @@ import ScoreModel
 
 /// The notation of a tune that is read but not drawn, as warnings.
 public enum UndrawnNotation {
-  /// Directives read but not applied by the engraver yet.
-  static let undrawnDirectives: [String: String] = [
-    "tablature": "%%tablature (tablature staves)",
-  ]
-
   /// One warning per kind of undrawn notation in `tune`, at its first place.
   public static func warnings(for tune: Tune, file: String? = nil) -> [Diagnostic] {
-    var found: [String: (range: SourceRange, count: Int)] = [:]
+    var found: [String: (range: SourceRange, count: Int, tail: String)] = [:]
     var order: [String] = []
-    func note(_ what: String, _ range: SourceRange) {
+    func note(_ what: String, _ range: SourceRange, tail: String = " is not drawn yet") {
       if let seen = found[what] {
-        found[what] = (seen.range, seen.count + 1)
+        found[what] = (seen.range, seen.count + 1, seen.tail)
       } else {
-        found[what] = (range, 1)
+        found[what] = (range, 1, tail)
         order.append(what)
       }
     }
@@ -65,13 +60,21 @@ public enum UndrawnNotation {
         note("the note head style '\(style)'", tune.range)
       }
     }
-    for directive in tune.directives {
-      if let what = undrawnDirectives[directive.name.lowercased()] { note(what, directive.range) }
+    for voice in tune.voices {
+      guard let tablature = tune.tablature(of: voice) else { continue }
+      for case .note(let event) in voice.elements {
+        let keys = event.heads.map(\.midiKey)
+        for position in tablature.positions(of: keys) where position == nil {
+          note(
+            "a note the strings of the \(tablature.instrument) tablature cannot reach", event.range,
+            tail: " is left off the tablature")
+        }
+      }
     }
     return order.compactMap { what in
-      guard let (range, count) = found[what] else { return nil }
+      guard let (range, count, tail) = found[what] else { return nil }
       let more = count > 1 ? " (\(count - 1) more in this tune)" : ""
-      return Diagnostic(.warning, "\(what) is not drawn yet\(more)", at: range, file: file)
+      return Diagnostic(.warning, "\(what)\(tail)\(more)", at: range, file: file)
     }
   }
 }

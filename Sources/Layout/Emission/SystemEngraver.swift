@@ -18,6 +18,8 @@ struct SystemEngraver {
   var curvesAbove: Bool? = nil
   /// The staff's lines (`stafflines=`).
   var staffLines = 5
+  /// A tablature staff to draw under the voice's staff, nil for none.
+  var tablature: Tablature?
 
   func engrave(
     symbols: [StaffSymbol], spans: VoiceSpans, plan: LinePlan, start: LineStart, xs: [Double], end: Double,
@@ -65,6 +67,7 @@ struct SystemEngraver {
     TupletDrawing(font: font).draw(line: line, on: &canvas)
     var marks = MarkPlacement(font: font, style: style, measurer: measurer, format: format, canvas: canvas)
     marks.voiceAbove = curvesAbove
+    marks.tablature = tablature
     marks.place(line: line)
     canvas = marks.canvas
     let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)

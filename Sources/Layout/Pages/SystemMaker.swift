@@ -95,6 +95,8 @@ final class SingleVoiceSystems: SystemMaker {
     var builder = SymbolBuilder(
       font: layout.font, style: layout.style, measurer: layout.measurer, scale: scale)
     builder.headShapes = HeadShapes(voice: voice, tune: tune)
+    let tablature = tune.tablature(of: voice)
+    builder.tablature = tablature
     var symbols = builder.build(voice: voice, key: tune.initialKey, meter: tune.initialMeter)
     if let bars = layout.options.barsPerStaff { TuneLayout.breakEvery(bars, in: &symbols) }
     var spacer = HorizontalSpacer(font: layout.font)
@@ -113,6 +115,7 @@ final class SingleVoiceSystems: SystemMaker {
       font: layout.font, scale: scale, setup: layout.setup, style: layout.style, format: format,
       measurer: layout.measurer)
     engraver.staffLines = voice.staffLines
+    engraver.tablature = tablature
     self.engraver = engraver
     self.symbols = symbols
     self.spacer = spacer

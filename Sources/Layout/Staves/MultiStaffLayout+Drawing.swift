@@ -18,7 +18,8 @@ extension MultiStaffLayout {
     _ voices: [Int], symbols: [[StaffSymbol]], spans: [VoiceSpans], columns: [ColumnMerger.Column],
     line: LinePlan,
     starts: [LineStart], columnXs: [Double], from firstColumn: Int, end: Double,
-    courtesy: [[SymbolKind]], shifts: [[Double]], isTop: Bool, on canvas: inout StaffCanvas
+    courtesy: [[SymbolKind]], shifts: [[Double]], isTop: Bool, tablatures: [Int: Tablature],
+    on canvas: inout StaffCanvas
   ) {
     let engraver = engraver(isTop: isTop)
     var lines: [(voice: Int, line: EngravedLine)] = []
@@ -54,6 +55,7 @@ extension MultiStaffLayout {
         // The first voice of a shared staff keeps its curves above, the others below.
         voiceEngraver.curvesAbove = voice == voices.first
       }
+      voiceEngraver.tablature = tablatures[voice]
       voiceEngraver.drawAttachments(drawn, on: &canvas)
     }
   }

@@ -183,11 +183,16 @@ final class MultiStaffSystems: SystemMaker {
   let fullWidth: Double
   let stretchLast: Double
   let firstMeter: Meter?
+  /// Tablature staves by voice (`%%tablature`).
+  let tablatures: [Int: Tablature]
   private var previousForce = 1.0
 
   init(layout: MultiStaffLayout, tune: Tune, mode: LineBreakMode, stretchLast: Double) {
     self.layout = layout
     self.tune = tune
+    var tablatures: [Int: Tablature] = [:]
+    for (index, voice) in layout.plan.voices.enumerated() { tablatures[index] = tune.tablature(of: voice) }
+    self.tablatures = tablatures
     let plan = layout.plan
     let scale = layout.scale
     fullWidth = layout.layout.setup.contentWidth / scale
@@ -195,6 +200,7 @@ final class MultiStaffSystems: SystemMaker {
       var builder = SymbolBuilder(
         font: layout.font, style: layout.layout.style, measurer: layout.layout.measurer, scale: scale)
       builder.headShapes = HeadShapes(voice: plan.voices[index], tune: tune)
+      builder.tablature = tune.tablature(of: plan.voices[index])
       let home = layout.homePlan(ofVoice: index)
       builder.stemDirection = home.stemDirection(ofVoice: index)
       builder.restShift = home.restShift(ofVoice: index)
@@ -336,7 +342,7 @@ final class MultiStaffSystems: SystemMaker {
         staff.voices, symbols: voiceSymbols, spans: spans, columns: columns, line: line,
         starts: alignedStarts,
         columnXs: xs, from: columnStart.firstSymbol, end: min(end + courtesyWidth, width),
-        courtesy: courtesy, shifts: shifts, isTop: staffIndex == 0, on: &canvas)
+        courtesy: courtesy, shifts: shifts, isTop: staffIndex == 0, tablatures: tablatures, on: &canvas)
       staves.append(canvas.items)
     }
     let barXs = (columnStart.firstSymbol...max(columnStart.firstSymbol, line.last)).compactMap { index in

@@ -109,6 +109,7 @@ struct Attachments {
     var tempo: Tempo?
     var partLabel: String?
     var sectionTitle: String?
+    var tabNotes: [TabNote] = []
 
     init() {}
 
@@ -122,6 +123,7 @@ struct Attachments {
       tempo = other.tempo
       partLabel = other.partLabel
       sectionTitle = other.sectionTitle
+      tabNotes = other.tabNotes
     }
   }
 
@@ -173,12 +175,24 @@ struct Attachments {
     get { storage.sectionTitle }
     set { unique().sectionTitle = newValue }
   }
+  /// The note's strings and frets on the voice's tablature staff.
+  var tabNotes: [TabNote] {
+    get { storage.tabNotes }
+    set { unique().tabNotes = newValue }
+  }
 
   var isEmpty: Bool {
     storage === Attachments.none
       || (decorations.isEmpty && annotations.isEmpty && lyrics.isEmpty && slurStarts.isEmpty
-        && slurEnds.isEmpty && tuplet == nil && tempo == nil && partLabel == nil && sectionTitle == nil)
+        && slurEnds.isEmpty && tuplet == nil && tempo == nil && partLabel == nil && sectionTitle == nil
+        && tabNotes.isEmpty)
   }
+}
+
+/// A fret number on a tablature staff: the string (0 = lowest) and the fret.
+struct TabNote: Hashable {
+  var string: Int
+  var fret: Int
 }
 
 /// One item in a voice's horizontal sequence, with the width it needs around its anchor.

@@ -37,6 +37,8 @@ struct SymbolBuilder {
     /// A two-note tremolo was met (most voices have none: no pass for them).
     var hasTremolo = false
     var cautions = CautionaryAccidentals()
+    /// Keys tied into the next note: they sound on, so the tablature shows no new fret.
+    var tiedKeys: [Int] = []
     func append(_ symbol: StaffSymbol, carries: Bool = true) {
       var symbol = symbol
       symbol.key = currentKey
@@ -69,6 +71,10 @@ struct SymbolBuilder {
         if !event.lyrics.isEmpty { symbol.attachments.lyrics = event.lyrics }
         if !event.slurStarts.isEmpty { symbol.attachments.slurStarts = event.slurStarts }
         if !event.slurEnds.isEmpty { symbol.attachments.slurEnds = event.slurEnds }
+        if let tablature {
+          symbol.attachments.tabNotes = Self.tabNotes(event, on: tablature, tiedFrom: tiedKeys)
+          tiedKeys = event.heads.filter(\.isTiedToNext).map(\.midiKey)
+        }
         append(symbol)
         onset += event.duration
       case .rest(let event):
@@ -171,6 +177,16 @@ struct SymbolBuilder {
     return symbols
   }
 
+  /// The fret numbers of a note's heads, leaving out heads tied from the note before.
+  static func tabNotes(_ event: NoteEvent, on tablature: Tablature, tiedFrom tied: [Int]) -> [TabNote] {
+    let keys = event.heads.map(\.midiKey)
+    var notes: [TabNote] = []
+    for (key, position) in zip(keys, tablature.positions(of: keys)) where !tied.contains(key) {
+      if let position { notes.append(TabNote(string: position.string, fret: position.fret)) }
+    }
+    return notes
+  }
+
   /// Applies a fixed stem direction and rest shift, for voices sharing a staff.
   func forceStems(_ symbols: inout [StaffSymbol]) {
     guard stemDirection != .auto || restShift != 0 else { return }
@@ -260,6 +276,8 @@ struct SymbolBuilder {
 
   /// The head shapes a voice asks for besides decorations.
   var headShapes = HeadShapes()
+  /// The voice's tablature staff (`%%tablature`), nil for none.
+  var tablature: Tablature?
 
   /// Extra room right of an up-stem flag, in staff spaces (it hangs over the next note's
   /// head otherwise: flags need clearing more than heads do).

@@ -15,6 +15,7 @@ import ScoreModel
    3. chord symbols: one baseline for the whole line, raised together to clear the
       highest ink under any of them;
    4. annotations at their ABC placements;
+   5. a tablature staff (`%%tablature`) with the notes' fret numbers;
    5. lyrics: each verse on one baseline below everything so far;
    6. dynamics and hairpins below the lyrics;
    7. part labels, tempo changes, section titles and bar numbers above.
@@ -40,6 +41,8 @@ struct MarkPlacement {
   var below = Skyline(side: .below)
   /// Marks are kept between the staff's start and its end (set per line).
   var rightLimit = Double.infinity
+  /// The voice's tablature staff, drawn under the staff's marks and above the lyrics.
+  var tablature: Tablature?
 
   init(
     font: MusicFont, style: MusicTextStyle, measurer: any TextMeasurer, format: TuneFormat,
@@ -78,6 +81,7 @@ struct MarkPlacement {
     placeOrnaments(line: line)
     placeChordSymbols(line: line)
     placeAnnotations(line: line)
+    if let tablature { placeTablature(tablature, line: line) }
     placeLyrics(line: line)
     placeDynamics(line: line)
     placeLabels(line: line)

@@ -24,6 +24,8 @@ public struct Tune: Sendable {
   public var percussionMap: [PercussionMapping] = []
   /// `%%map` (abcm2ps): note mappings by map name, for voices that name a map.
   public var noteMaps: [NoteMapping] = []
+  /// `%%tablature`: tablature staves under voices.
+  public var tablatures: [Tablature] = []
   /// The ABC version the tune claims (`%abc-2.1` line, or `I:abc-version` in the file or
   /// tune header); nil when none is given.
   public var abcVersion: String?
