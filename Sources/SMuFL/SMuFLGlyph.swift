@@ -29,7 +29,7 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   case timeSig0, timeSig1, timeSig2, timeSig3, timeSig4, timeSig5, timeSig6, timeSig7
   case timeSig8, timeSig9, timeSigCommon, timeSigCutCommon, timeSigPlus
   // Dots and repeats
-  case augmentationDot, repeatDot, repeatDots
+  case augmentationDot, repeatDot, repeatDots, repeat1Bar, repeat2Bars, repeatBarSlash
   // Metronome marks
   case metNoteWhole, metNoteHalfUp, metNoteQuarterUp, metNote8thUp, metNote16thUp
   case metAugmentationDot

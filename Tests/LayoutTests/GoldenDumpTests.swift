@@ -234,6 +234,23 @@ import Testing
       |: [DF]EFG [A2c]AG | [F2A]ED [A,4EA]:|
       """
     ),
+    (
+      "measure-repeats",
+      """
+      X:17
+      T:Golden Repeats
+      M:2/4
+      L:1/8
+      K:D
+      |: DFAd |
+      %%repeat 1 2
+      DFAd | DFAd | cBAG | FGAB |
+      %%repeat 2
+      cBAG | FGAB | A2 FA
+      %%repeat 2 1
+      FA d2 :|
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

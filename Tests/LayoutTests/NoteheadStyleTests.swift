@@ -44,8 +44,12 @@ import Testing
 
   @Test func aVoiceStyleShapesEveryHeadOfThatVoice() throws {
     let all = try items("X:1\nL:1/4\nK:C\nV:1\nCD E2|]\nV:2 style=x\nCD E2|]")
-    #expect(heads(all).sorted() == ["noteheadBlack", "noteheadBlack", "noteheadCircleX", "noteheadHalf",
-      "noteheadXBlack", "noteheadXBlack"].sorted())
+    #expect(
+      heads(all).sorted()
+        == [
+          "noteheadBlack", "noteheadBlack", "noteheadCircleX", "noteheadHalf",
+          "noteheadXBlack", "noteheadXBlack",
+        ].sorted())
     let tune = try #require(ABCParser.parse("X:1\nK:C\nV:1 style=rhythm\nC|]\n").tunebook.tunes.first)
     #expect(tune.voices.first?.headStyle == "rhythm")
   }

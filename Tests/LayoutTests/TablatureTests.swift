@@ -32,7 +32,8 @@ import Testing
   }
 
   @Test func chordNotesTakeTheirOwnStringsAsLowOnTheNeckAsTheyGo() {
-    let violin = Tablature(instrument: "violin", strings: [55, 62, 69, 76], range: SourceRange(.init(line: 1, column: 1)))
+    let violin = Tablature(
+      instrument: "violin", strings: [55, 62, 69, 76], range: SourceRange(.init(line: 1, column: 1)))
     // G3 D4 A4: the three open strings.
     let open = violin.positions(of: [55, 62, 69]).map { $0.map { [$0.string, $0.fret] } }
     #expect(open == [[0, 0], [1, 0], [2, 0]])
@@ -41,7 +42,9 @@ import Testing
     #expect(crowded == [[2, 2], [1, 8]])
     // Below the lowest string: no place.
     #expect(violin.positions(of: [50]).first! == nil)
-    let capo = Tablature(instrument: "guitar", strings: [52, 57, 62, 67, 71, 76], capo: 2, range: SourceRange(.init(line: 1, column: 1)))
+    let capo = Tablature(
+      instrument: "guitar", strings: [52, 57, 62, 67, 71, 76], capo: 2,
+      range: SourceRange(.init(line: 1, column: 1)))
     #expect(capo.positions(of: [64]).first!.map { [$0.string, $0.fret] } == [2, 0])
   }
 
@@ -58,9 +61,12 @@ import Testing
     for number in all.filter({ $0.role == .tablature }) {
       let onLine = staffLines.filter { abs($0.box.midY - number.box.midY) < 2.5 }
       #expect(!onLine.isEmpty)
-      #expect(onLine.allSatisfy { $0.box.maxX <= number.box.minX + 0.01 || $0.box.minX >= number.box.maxX - 0.01 })
+      #expect(
+        onLine.allSatisfy { $0.box.maxX <= number.box.minX + 0.01 || $0.box.minX >= number.box.maxX - 0.01 })
     }
-    let clefs = all.filter { $0.role == .clef }.compactMap { if case .glyph(let g) = $0.shape { g.name } else { nil } }
+    let clefs = all.filter { $0.role == .clef }.compactMap {
+      if case .glyph(let g) = $0.shape { g.name } else { nil }
+    }
     #expect(clefs.contains("6stringTabClef"))
     // Bar lines run through the tablature too.
     #expect(all.filter { $0.role == .barLine && $0.box.minY > staffBottom }.count >= 2)
@@ -85,6 +91,7 @@ import Testing
       ])
     #expect(warnings.first?.range.start.column == 1)
     // C3 lies below the violin's G string; D4, G4, C5, G4 are played on the D and A strings.
-    #expect(frets(try items("X:1\nL:1/4\n%%tablature violin\nK:C\nC, D G c|C,2 G2|]")) == ["0", "5", "3", "5"])
+    #expect(
+      frets(try items("X:1\nL:1/4\n%%tablature violin\nK:C\nC, D G c|C,2 G2|]")) == ["0", "5", "3", "5"])
   }
 }

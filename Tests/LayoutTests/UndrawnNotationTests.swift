@@ -12,10 +12,10 @@ import Testing
   }
 
   @Test func eachUndrawnDecorationIsReportedOnceAtItsFirstPlace() {
-    let found = warnings("C!xstem!c C!xstem!c !beamon!D|!trill!E")
+    let found = warnings("C!xstem!c C!xstem!c !caesura!D|!trill!E")
     #expect(
       found.map(\.message) == [
-        "'!xstem!' is not drawn yet (1 more in this tune)", "'!beamon!' is not drawn yet",
+        "'!xstem!' is not drawn yet (1 more in this tune)", "'!caesura!' is not drawn yet",
       ])
     #expect(found.map { "\($0.range.start.line):\($0.range.start.column)" } == ["4:2", "4:21"])
     #expect(found.allSatisfy { $0.severity == .warning && $0.file == "t.abc" })
@@ -24,11 +24,14 @@ import Testing
   @Test func drawnAndUnknownDecorationsAreNotReportedHere() {
     // !trill!, staccato and tremolos are drawn; !Segno! is unknown, which the parser
     // reports itself.
-    #expect(warnings("!trill!C .D !Segno!E !/!F G!trem1!A").isEmpty)
+    #expect(warnings("!trill!C .D !Segno!E !/!F G!trem1!A !head-triangle!B !beamon!|c").isEmpty)
   }
 
-  @Test func undrawnDirectivesAreReported() {
-    let found = warnings("%%tablature guitar\nV:1 stafflines=1\nC D", header: "L:1/8\nK:C")
-    #expect(found.map(\.message) == ["%%tablature (tablature staves) is not drawn yet"])
+  @Test func headsNoOneCanDrawAreReported() {
+    let found = warnings("V:1 style=blob\nC D", header: "L:1/8\n%%map m C heads=star\nK:C")
+    #expect(
+      found.map(\.message) == [
+        "the note head 'star' (%%map) is not drawn yet", "the note head style 'blob' is not drawn yet",
+      ])
   }
 }

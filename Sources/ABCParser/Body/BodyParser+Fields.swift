@@ -121,8 +121,8 @@ extension BodyParser {
   }
 
   /// abcm2ps's `%%clef NAME` (or `%%clef clef=NAME …`) in the music: the current voice's
-  /// clef from here, as `[K:clef=NAME]` would set it; `%%voicemap NAME`, its note map.
-  /// False for other directives.
+  /// clef from here, as `[K:clef=NAME]` would set it; `%%voicemap NAME`, its note map;
+  /// `%%repeat`, repeat signs. False for other directives.
   mutating func applyClefDirective(_ scanner: LineScanner) -> Bool {
     var scanner = scanner
     scanner.skipWhitespace()
@@ -131,6 +131,10 @@ extension BodyParser {
     scanner.skipWhitespace()
     var staff = StaffParameters()
     let range = scanner.range(from: start)
+    if name == "repeat" {
+      noteRepeatSign(scanner, range: scanner.line.range(from: start - 2, to: scanner.end))
+      return true
+    }
     if name == "voicemap" {
       // `%%voicemap NAME` in the music: the current voice's `%%map` from here.
       staff.noteMap = scanner.read { !$0.isABCWhitespace }
@@ -151,6 +155,32 @@ extension BodyParser {
     }
     applyStaffParameters(staff, range: range)
     return true
+  }
+
+  /// `%%repeat [N] [K]` (abcm2ps): the music that follows is drawn as repeat signs.
+  mutating func noteRepeatSign(_ scanner: LineScanner, range: SourceRange) {
+    var scanner = scanner
+    let words = scanner.readRest().split(separator: " ").map { Int($0) }
+    let afterBar: Bool? = builder.elements.last { if case .lineBreak = $0 { false } else { true } }.map {
+      if case .bar = $0 { true } else { false }
+    }
+    guard let afterBar else {
+      diagnostics.warning("%%repeat cannot start a voice: it repeats the music before it", at: range)
+      return
+    }
+    let count = words.first ?? 1
+    let times = words.count > 1 ? words[1] : 1
+    guard let count, let times, count >= 1, times >= 1, !afterBar || count <= 2, times <= 100, count <= 100
+    else {
+      diagnostics.warning(
+        "bad %%repeat values: after a bar line 1 or 2 bars, after notes a number of notes, then how many times",
+        at: range)
+      return
+    }
+    builder.properties.repeatSigns.append(
+      RepeatSign(
+        elementIndex: builder.elements.count, count: count, times: times, repeatsBars: afterBar, range: range)
+    )
   }
 
   /// A `%%score` in the music: it holds from the furthest time any voice has reached.

@@ -47,16 +47,19 @@ enum TablatureParser {
       }
     }
     guard let name = instrument ?? (tuning == nil ? nil : "strings") else {
-      diagnostics.warning("%%tablature needs an instrument (guitar, violin, mandolin …) or a tuning=", at: range)
+      diagnostics.warning(
+        "%%tablature needs an instrument (guitar, violin, mandolin …) or a tuning=", at: range)
       return nil
     }
     guard let open = tuning ?? Tablature.defaultTunings[name.lowercased()].flatMap(strings) else {
       let known = Tablature.defaultTunings.keys.sorted().joined(separator: ", ")
       diagnostics.warning(
-        "unknown tablature instrument '\(Diagnostic.excerpt(name))'; known: \(known), or give tuning=", at: range)
+        "unknown tablature instrument '\(Diagnostic.excerpt(name))'; known: \(known), or give tuning=",
+        at: range)
       return nil
     }
-    return Tablature(voiceID: voiceID, instrument: name, strings: open, capo: capo, label: label, range: range)
+    return Tablature(
+      voiceID: voiceID, instrument: name, strings: open, capo: capo, label: label, range: range)
   }
 
   /// A value, quoted (spaces allowed) or up to the next space.

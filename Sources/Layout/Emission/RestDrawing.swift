@@ -8,6 +8,10 @@ struct RestDrawing {
   func draw(_ rest: RestSymbol, x: Double, on canvas: inout StaffCanvas, column: Int, source: SourcePosition?)
   {
     guard rest.isVisible else { return }
+    if let sign = rest.repeatSign {
+      drawRepeatSign(sign, x: x, on: &canvas, column: column, source: source)
+      return
+    }
     if let count = rest.measureCount {
       drawMultiMeasureRest(count: count, x: x, on: &canvas, column: column, source: source)
       return
@@ -21,6 +25,31 @@ struct RestDrawing {
       canvas.glyph(
         .augmentationDot, x: x + (font.glyph(glyph)?.advance ?? 1) + 0.35 + Double(dot) * 0.55,
         y: StaffCanvas.y(ofPosition: 5 + rest.shift), role: .dot, column: column, source: source)
+    }
+  }
+
+  /// The glyph of a `%%repeat` sign.
+  static func glyph(for sign: RepeatSignShape) -> SMuFLGlyph {
+    switch sign {
+    case .bar: .repeat1Bar
+    case .twoBars: .repeat2Bars
+    case .slash: .repeatBarSlash
+    }
+  }
+
+  /// A repeat sign on the middle line, a one-bar sign's number above the staff.
+  func drawRepeatSign(
+    _ sign: RepeatSignShape, x: Double, on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
+  ) {
+    let glyph = Self.glyph(for: sign)
+    canvas.glyph(glyph, x: x, y: 2, role: .rest, column: column, source: source)
+    guard case .bar(let number?) = sign else { return }
+    let digits = String(number).compactMap(\.wholeNumberValue).map(SMuFLGlyph.tupletDigit)
+    let width = digits.reduce(0) { $0 + (font.glyph($1)?.advance ?? 0.8) }
+    var cursor = x + ((font.glyph(glyph)?.advance ?? 2) - width) / 2
+    for digit in digits {
+      canvas.glyph(digit, x: cursor, y: -1.2, role: .rest, column: column, source: source)
+      cursor += font.glyph(digit)?.advance ?? 0.8
     }
   }
 

@@ -159,10 +159,14 @@ struct SystemEngraver {
     guard case .rest(let rest) = line.symbols[index].kind, rest.isWholeBar else { return x }
     let previous = (line.first..<index).last { line.symbols[$0].isBar }
     let next = ((index + 1)...max(index + 1, line.last)).first { $0 <= line.last && line.symbols[$0].isBar }
+    let width = font.glyph(rest.repeatSign.map(RestDrawing.glyph(for:)) ?? .restWhole)?.advance ?? 1.1
+    if rest.repeatSign == .twoBars, let next, let barX = line.x(of: next) {
+      // Across the bar line between the two bars it stands for.
+      return barX + line.symbols[next].right / 2 - width / 2
+    }
     let left =
       previous.flatMap { line.x(of: $0).map { $0 + line.symbols[previous ?? 0].right } } ?? line.musicStart
     let right = next.flatMap { line.x(of: $0) } ?? line.end
-    let width = font.glyph(.restWhole)?.advance ?? 1.1
     return max(x - 2, (left + right - width) / 2)
   }
 

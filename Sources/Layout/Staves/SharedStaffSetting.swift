@@ -95,6 +95,7 @@ struct SharedStaffSetting {
     guard rests.count == voices.count, let first = rests.first,
       rests.allSatisfy({
         $0.rest.duration == first.rest.duration && $0.rest.isWholeBar == first.rest.isWholeBar
+          && $0.rest.repeatSign == nil
       })
     else { return }
     for (order, entry) in rests.enumerated() {

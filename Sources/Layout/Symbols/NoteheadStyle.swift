@@ -59,8 +59,9 @@ enum NoteheadStyle: Hashable {
 /// origin (left end of the centre line, y downwards), sized like the font's own heads.
 enum NoteheadOutline {
   /// The outline's corners and whether it is filled (else stroked); nil for other glyphs.
-  static func corners(of glyph: SMuFLGlyph, headWidth w: Double) -> (corners: [(Double, Double)], filled: Bool)?
-  {
+  static func corners(of glyph: SMuFLGlyph, headWidth w: Double) -> (
+    corners: [(Double, Double)], filled: Bool
+  )? {
     switch glyph {
     case .noteheadTriangleUpBlack: ([(0, 0.5), (w, 0.5), (w / 2, -0.5)], true)
     case .noteheadTriangleUpWhite: ([(0.06, 0.44), (w - 0.06, 0.44), (w / 2, -0.42)], false)
@@ -72,8 +73,9 @@ enum NoteheadOutline {
 
   /// Where stems attach (SMuFL `stemUpSE` / `stemDownNW`, y upwards): a triangle's at
   /// the ends of its base; nil for glyphs the font has.
-  static func stemAnchors(of glyph: SMuFLGlyph, headWidth w: Double) -> (up: (Double, Double), down: (Double, Double))?
-  {
+  static func stemAnchors(of glyph: SMuFLGlyph, headWidth w: Double) -> (
+    up: (Double, Double), down: (Double, Double)
+  )? {
     switch glyph {
     case .noteheadTriangleUpBlack, .noteheadTriangleUpWhite: ((w, -0.5), (0, -0.5))
     case .noteheadSlashHorizontalEnds: ((2.1, 1), (0, -1))

@@ -78,6 +78,8 @@ struct RestSymbol {
   var isWholeBar = false
   /// Staff positions the rest moves by (a lower voice on a shared staff).
   var shift = 0
+  /// `%%repeat`: a repeat sign drawn in the rest's place, nil for a rest.
+  var repeatSign: RepeatSignShape?
 }
 
 /// What a staff symbol is.

@@ -39,6 +39,15 @@ struct SymbolBuilder {
     var cautions = CautionaryAccidentals()
     /// Keys tied into the next note: they sound on, so the tablature shows no new fret.
     var tiedKeys: [Int] = []
+    /// `%%repeat` signs by the element they start at, and the one being read.
+    var signs = [Int: RepeatSign]()
+    for sign in voice.repeatSigns { signs[sign.elementIndex] = sign }
+    var replacement: RepeatSignReplacement?
+    func appendRepeatSign(_ rest: RestSymbol, at start: Rational, source: SourcePosition?) {
+      var symbol = StaffSymbol(kind: .rest(rest), onset: start, source: source, clef: clef)
+      symbol.right = width(of: rest.repeatSign.map(RestDrawing.glyph(for:)) ?? .restWhole)
+      append(symbol)
+    }
     func append(_ symbol: StaffSymbol, carries: Bool = true) {
       var symbol = symbol
       symbol.key = currentKey
@@ -54,8 +63,29 @@ struct SymbolBuilder {
       }
       symbols.append(symbol)
     }
-    for element in voice.elements {
+    for (elementIndex, element) in voice.elements.enumerated() {
       let source = element.range.position
+      if !signs.isEmpty, let sign = signs[elementIndex] {
+        replacement = RepeatSignReplacement(sign: sign, start: onset)
+      }
+      if replacement != nil, element.duration > .zero {
+        // The sign points at the first note it stands for.
+        if replacement?.firstSource == nil { replacement?.firstSource = source }
+        onset += element.duration
+        if let rest = replacement?.absorb(endingAt: onset) {
+          appendRepeatSign(rest, at: onset - rest.duration, source: replacement?.firstSource)
+          replacement?.firstSource = nil
+        }
+        if replacement?.isFinished == true { replacement = nil }
+        continue
+      }
+      if replacement != nil, case .bar = element {
+        if let rest = replacement?.closeBar(at: onset) {
+          appendRepeatSign(rest, at: onset - rest.duration, source: replacement?.firstSource ?? source)
+        }
+        replacement?.firstSource = nil
+        if replacement?.isFinished == true { replacement = nil }
+      }
       switch element {
       case .note(let event):
         var note = noteSymbol(event, clef: clef, key: currentKey)
@@ -237,7 +267,9 @@ struct SymbolBuilder {
       var position = clef.staffPosition(of: head.pitch)
       var style = decoratedStyle
       if !headShapes.isEmpty {
-        if let mapping = headShapes.noteMap.first(where: { $0.applies(to: head.pitch, tonic: key.tonic ?? .c) }) {
+        if let mapping = headShapes.noteMap.first(where: {
+          $0.applies(to: head.pitch, tonic: key.tonic ?? .c)
+        }) {
           if let printed = mapping.printed { position = clef.staffPosition(of: printed) }
           style = style ?? mapping.head.flatMap(NoteheadStyle.init(named:))
         }
@@ -313,6 +345,7 @@ struct SymbolBuilder {
 
   func extents(of rest: RestSymbol) -> (Double, Double) {
     guard rest.measureCount == nil else { return (0, 8) }
+    if let sign = rest.repeatSign { return (0, width(of: RestDrawing.glyph(for: sign))) }
     var right = width(of: rest.value.rest)
     if rest.value.dots > 0 { right += 0.35 + Double(rest.value.dots) * 0.55 }
     return (0, right)

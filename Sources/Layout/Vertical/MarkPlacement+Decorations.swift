@@ -78,7 +78,8 @@ extension MarkPlacement {
           }
         case .arpeggio:
           if let note { drawArpeggio(note: note, column: column, source: source) }
-        case .articulation, .dynamic, .hairpinStart, .hairpinEnd, .trillEnd, .notehead, .beamBreak, .beamControl,
+        case .articulation, .dynamic, .hairpinStart, .hairpinEnd, .trillEnd, .notehead, .beamBreak,
+          .beamControl,
           nil:
           break
         }

@@ -66,7 +66,8 @@ extension MarkPlacement {
     drawTabClef(strings: strings, top: top, bottom: bottom)
     if let label, let labelExtent {
       canvas.text(
-        label, font: style.annotationFont, x: 0, y: top - 0.4 - labelExtent.descent / scale, extent: labelExtent,
+        label, font: style.annotationFont, x: 0, y: top - 0.4 - labelExtent.descent / scale,
+        extent: labelExtent,
         role: .annotation)
     }
     below.insert(x0: 0, x1: line.end, top: top, bottom: bottom + 0.4)
@@ -82,11 +83,14 @@ extension MarkPlacement {
         let width = BarLineDrawing.partWidth(part, font: font)
         if part == .thin || part == .thick {
           canvas.line(
-            from: (cursor + width / 2, top), to: (cursor + width / 2, bottom), thickness: width, role: .barLine,
+            from: (cursor + width / 2, top), to: (cursor + width / 2, bottom), thickness: width,
+            role: .barLine,
             column: line.column(of: index), source: line.symbols[index].source)
         }
         cursor += width
-        if position + 1 < parts.count { cursor += BarLineDrawing.separation(part, parts[position + 1], font: font) }
+        if position + 1 < parts.count {
+          cursor += BarLineDrawing.separation(part, parts[position + 1], font: font)
+        }
       }
     }
     let thin = font.engravingDefaults.thinBarlineThickness

@@ -29,6 +29,8 @@ public struct Voice: Sendable {
   public var headStyle: String?
   /// `map=` / `%%voicemap` (abcm2ps): the name of the `%%map` that applies.
   public var noteMap: String?
+  /// `%%repeat` (abcm2ps): written-out music to draw as repeat signs, in order.
+  public var repeatSigns: [RepeatSign] = []
 
   public init(id: String = "1", name: String? = nil, clef: Clef = .treble, elements: [VoiceElement] = []) {
     self.id = id
@@ -93,6 +95,30 @@ public struct Spacer: Hashable, Sendable {
 
   public init(width: Double? = nil, range: SourceRange) {
     self.width = width
+    self.range = range
+  }
+}
+
+/// abcm2ps's `%%repeat [N] [K]`: music the source writes out in full (so it plays) that
+/// is printed as a repeat sign. After a bar line: each of the next K bars (N = 1) or pairs
+/// of bars (N = 2) is drawn as a measure-repeat sign. After notes: each of the next K
+/// groups of N notes is drawn as a slash repeating the N notes before.
+public struct RepeatSign: Hashable, Sendable {
+  /// The index in the voice's elements of the first element the sign stands for.
+  public var elementIndex: Int
+  /// Bars (1 or 2) or notes repeated.
+  public var count: Int
+  /// How many times in a row.
+  public var times: Int
+  /// True for measure repeats (the directive follows a bar line).
+  public var repeatsBars: Bool
+  public var range: SourceRange
+
+  public init(elementIndex: Int, count: Int, times: Int, repeatsBars: Bool, range: SourceRange) {
+    self.elementIndex = elementIndex
+    self.count = count
+    self.times = times
+    self.repeatsBars = repeatsBars
     self.range = range
   }
 }
