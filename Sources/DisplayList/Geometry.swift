@@ -27,6 +27,8 @@ public struct Rect: Hashable, Sendable {
   public var minY: Double { y }
   public var maxX: Double { x + width }
   public var maxY: Double { y + height }
+  public var midX: Double { x + width / 2 }
+  public var midY: Double { y + height / 2 }
 
   /// The smallest rectangle holding both.
   public func union(_ other: Rect) -> Rect {

@@ -84,16 +84,17 @@ import Testing
   }
 }
 
-/// Cross-staff notes are read but not drawn: the parser says so.
-@Suite struct CrossStaffWarningTests {
-  @Test func staffMovesAreReported() {
-    let (_, diagnostics) = Parse.tune("B c/[I:staff +1]C/[I:staff -1]G\nK:C staff=2\nC", header: "L:1/8\nK:C")
-    #expect(
-      diagnostics.filter { $0.message.hasPrefix("cross-staff notes (I:staff) are not drawn yet") }.count == 2)
-    #expect(
-      diagnostics.contains {
-        $0.message.hasPrefix("staff= (moving a voice to another staff) is not drawn yet")
-      })
-    #expect(diagnostics.allSatisfy { $0.severity == .warning })
+/// Cross-staff notes are kept with their voice, where they move; a header `%%staff` is
+/// said to mean nothing.
+@Suite struct CrossStaffMoveTests {
+  @Test func staffMovesAreKeptWhereTheyStand() {
+    let (tune, diagnostics) = Parse.tune(
+      "B c/[I:staff +1]C/[I:staff -1]G\nK:C staff=2\nC", header: "L:1/8\nK:C")
+    #expect(diagnostics.isEmpty)
+    let moves = tune?.voices.first?.staffMoves ?? []
+    #expect(moves.map(\.target) == [.relative(1), .relative(-1), .absolute(2)])
+    #expect(moves.map(\.elementIndex) == [2, 3, 6])
+    let (_, header) = Parse.tune("C", header: "L:1/8\n%%staff 2\nK:C")
+    #expect(header.contains { $0.message.hasPrefix("staff moves notes to another staff only in the music") })
   }
 }

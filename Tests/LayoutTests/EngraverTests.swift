@@ -164,11 +164,6 @@ import Testing
   }
 }
 
-extension Rect {
-  var midX: Double { x + width / 2 }
-  var midY: Double { y + height / 2 }
-}
-
 @Suite struct AutoClefTests {
   func clefGlyphs(_ abc: String) throws -> [String] {
     let list = try LayoutFixture.engrave(abc)

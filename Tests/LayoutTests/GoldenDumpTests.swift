@@ -251,6 +251,21 @@ import Testing
       FA d2 :|
       """
     ),
+    (
+      "cross-staff-notes",
+      """
+      X:18
+      T:Golden Cross Staff
+      M:4/4
+      L:1/8
+      %%score {RH LH}
+      K:C
+      V:RH
+      c2 e2 g2 c'2 | [I:staff +1] G,A,B,C [I:staff -1] DEFG | [ceg]8 |]
+      V:LH clef=bass
+      E,2 F,2 E,2 F,2 | E,8 | !xstem![C,E,G,]8 |]
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

@@ -35,6 +35,8 @@ extension BodyParser {
       if inBody && !inHeader { alignLine(isSymbolLine: label != "w", value: value, continuing: false) }
       return
     }
+    // `[I:staff +1]`, `[I:clef bass]` … act on the voice being read, as `%%` lines do.
+    if label == "I", inBody, !inHeader, applyMusicDirective(value) { return }
     let effect = FieldInterpreter.apply(
       label: label, value: value, inHeader: inHeader, to: &settings, diagnostics: diagnostics)
     switch effect {
@@ -59,6 +61,7 @@ extension BodyParser {
       if inBody { builder.append(.sectionTitle(title, range)) }
     case .none:
       if label == "I" { builder.accidentals.propagation = settings.propagation }
+
     }
     if !inHeader { builder.beamOpen = false }
   }
@@ -103,7 +106,7 @@ extension BodyParser {
   /// Applies a `%%name arguments` directive met in the tune.
   mutating func applyDirective(_ line: SourceLine) {
     let scanner = LineScanner(line: line, from: 2)
-    if inBody, applyClefDirective(scanner) { return }
+    if inBody, applyMusicDirective(scanner) { return }
     // `staffGroups` keeps the staves a tune starts with; a `%%score` in the music is a
     // change from its time on.
     let startGroups = settings.staffGroups
@@ -122,8 +125,9 @@ extension BodyParser {
 
   /// abcm2ps's `%%clef NAME` (or `%%clef clef=NAME …`) in the music: the current voice's
   /// clef from here, as `[K:clef=NAME]` would set it; `%%voicemap NAME`, its note map;
-  /// `%%repeat`, repeat signs. False for other directives.
-  mutating func applyClefDirective(_ scanner: LineScanner) -> Bool {
+  /// `%%repeat`, repeat signs; `%%staff N`, notes on another staff. False for other
+  /// directives.
+  mutating func applyMusicDirective(_ scanner: LineScanner) -> Bool {
     var scanner = scanner
     scanner.skipWhitespace()
     let start = scanner.position
@@ -131,6 +135,17 @@ extension BodyParser {
     scanner.skipWhitespace()
     var staff = StaffParameters()
     let range = scanner.range(from: start)
+    if name == "staff" {
+      let text = scanner.readRest()
+      if let target = StaffMove.target(text) {
+        noteStaffMove(target, range: range)
+      } else {
+        diagnostics.warning(
+          "bad staff value '\(Diagnostic.excerpt(text))'; expected a staff number N, or +N / -N from the voice's own",
+          at: range)
+      }
+      return true
+    }
     if name == "repeat" {
       noteRepeatSign(scanner, range: scanner.line.range(from: start - 2, to: scanner.end))
       return true
@@ -155,6 +170,12 @@ extension BodyParser {
     }
     applyStaffParameters(staff, range: range)
     return true
+  }
+
+  /// `[I:staff N]`: the voice's next notes are drawn on another staff.
+  mutating func noteStaffMove(_ target: StaffMove.Target, range: SourceRange) {
+    builder.properties.staffMoves.append(
+      StaffMove(elementIndex: builder.elements.count, target: target, range: range))
   }
 
   /// `%%repeat [N] [K]` (abcm2ps): the music that follows is drawn as repeat signs.

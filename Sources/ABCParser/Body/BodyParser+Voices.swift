@@ -164,6 +164,7 @@ extension BodyParser {
     if let lines = staff.staffLines { builder.properties.staffLines = lines }
     if let style = staff.headStyle { builder.properties.headStyle = style }
     if let map = staff.noteMap { builder.properties.noteMap = map }
+    if let move = staff.staffMove { noteStaffMove(move, range: range) }
     if staff.octave != nil || staff.middle != nil {
       builder.pitchShift = staff.pitchShift(clef: staff.clef ?? builder.properties.clef)
     }

@@ -101,7 +101,8 @@ struct BodyParser {
     if settings.lineBreaks.atEndOfLine && !continues {
       builder.append(.lineBreak(SourceRange(line.location(at: line.codeEnd))))
     }
-    builder.beamOpen = false
+    // A beam carried over a bar line by `!beamon!` runs on into a continued line.
+    if !continues || !builder.endsWithBeamOnBar { builder.beamOpen = false }
   }
 
   /// Reads one construct; false when `scalar` starts nothing known (nothing consumed).

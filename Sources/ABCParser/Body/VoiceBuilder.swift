@@ -121,6 +121,12 @@ struct VoiceBuilder {
     beamOpen = false
   }
 
+  /// True when the last element is a bar line carrying `!beamon!`.
+  var endsWithBeamOnBar: Bool {
+    guard case .bar(let bar)? = elements.last else { return false }
+    return bar.decorations.contains { $0.name == "beamon" }
+  }
+
   /// Appends a bar line (with pending decorations) and ends the bar's accidentals.
   mutating func appendBar(_ bar: BarLine) {
     var bar = bar

@@ -167,9 +167,9 @@ enum FieldInterpreter {
     case "score", "staves":
       settings.staffGroups = StaffGroupParser.parse(scanner, diagnostics: diagnostics)
     case "staff":
-      // abcm2ps's cross-staff notes: read, not drawn; say so rather than drop them silently.
+      // In the music this moves notes to another staff (BodyParser); here it means nothing.
       diagnostics.warning(
-        "cross-staff notes (I:staff) are not drawn yet; the notes stay on their voice's staff",
+        "staff moves notes to another staff only in the music, not in a header",
         at: scanner.line.range(from: nameStart, to: scanner.end))
     case "percmap":
       if let mapping = NoteMapParser.percussionMapping(scanner, diagnostics: diagnostics) {

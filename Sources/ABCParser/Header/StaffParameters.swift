@@ -18,11 +18,13 @@ struct StaffParameters {
   var headStyle: String?
   /// `map=NAME`: the `%%map` whose note mappings apply.
   var noteMap: String?
+  /// `staff=N|+N|-N` in the music: the notes from here go on another staff.
+  var staffMove: StaffMove.Target?
 
   /// True when any parameter was given.
   var isEmpty: Bool {
     clef == nil && middle == nil && octave == nil && transpose == nil && staffLines == nil
-      && headStyle == nil && noteMap == nil
+      && headStyle == nil && noteMap == nil && staffMove == nil
   }
 
   /// Applies `name=value` (or a bare clef name when `value` is nil); false when the
@@ -61,8 +63,12 @@ struct StaffParameters {
         diagnostics.warning("bad transpose= value '\(Diagnostic.excerpt(value))'", at: range)
       }
     case "staff":
-      diagnostics.warning(
-        "staff= (moving a voice to another staff) is not drawn yet; the voice keeps its own staff", at: range)
+      if let target = StaffMove.target(value) {
+        staffMove = target
+      } else {
+        diagnostics.warning(
+          "bad staff= value '\(Diagnostic.excerpt(value))'; expected N, +N or -N", at: range)
+      }
     case "stafflines":
       if let number = Int(value), Limits.staffLines.contains(number) {
         staffLines = number

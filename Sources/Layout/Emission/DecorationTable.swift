@@ -24,8 +24,9 @@ enum DecorationKind: Hashable {
   case twoNoteTremolo(strokes: Int)
   /// Secondary beams broken before the note, `kept` beams running on (`!beambr1!`).
   case beamBreak(kept: Int)
-  /// Beam control that changes beaming only (`!beamon!` on a bar line): nothing drawn.
-  case beamControl
+  /// A mark that changes how notes are set, drawn elsewhere or not at all (`!beamon!`
+  /// on a bar line, `!xstem!` joined after stacking).
+  case layoutOnly
   /// A notehead of another shape, drawn with the note (`!x!`, `!head-x!`, `!style=…!`).
   case notehead(NoteheadStyle)
   /// A roll: a small arc above the note.
@@ -73,7 +74,7 @@ enum DecorationTable {
     case "x", "head-x": .notehead(.x)
     case "beambr1": .beamBreak(kept: 1)
     case "beambr2": .beamBreak(kept: 2)
-    case "beamon": .beamControl
+    case "beamon", "xstem": .layoutOnly
     case "/", "//", "///": .stemTremolo(strokes: name.count)
     case "trem1", "trem2", "trem3", "trem4": .twoNoteTremolo(strokes: Int(String(name.last ?? "1")) ?? 1)
     case "arpeggio": .arpeggio

@@ -51,9 +51,10 @@ extension MultiStaffLayout {
     for (voice, drawn) in lines {
       canvas.context.voice = voice
       var voiceEngraver = engraver
-      if voices.count > 1 {
+      let own = plan.borrowed.isEmpty ? voices : voices.filter { !plan.borrowed.contains($0) }
+      if own.count > 1 {
         // The first voice of a shared staff keeps its curves above, the others below.
-        voiceEngraver.curvesAbove = voice == voices.first
+        voiceEngraver.curvesAbove = voice == own.first ? true : plan.borrowed.contains(voice) ? nil : false
       }
       voiceEngraver.tablature = tablatures[voice]
       voiceEngraver.drawAttachments(drawn, on: &canvas)

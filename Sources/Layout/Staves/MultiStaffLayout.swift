@@ -185,6 +185,8 @@ final class MultiStaffSystems: SystemMaker {
   let firstMeter: Meter?
   /// Tablature staves by voice (`%%tablature`).
   let tablatures: [Int: Tablature]
+  /// Notes marked `!xstem!`, by where they are written, with their voice.
+  let crossStaffStems: [SourcePosition: Int]
   private var previousForce = 1.0
 
   init(layout: MultiStaffLayout, tune: Tune, mode: LineBreakMode, stretchLast: Double) {
@@ -244,6 +246,7 @@ final class MultiStaffSystems: SystemMaker {
         endings: voltaVoices.contains(voice) ? EndingSpan.find(in: voiceSymbols[voice]) : [])
     }
     self.voiceSymbols = voiceSymbols
+    crossStaffStems = CrossStaffStems.marked(in: voiceSymbols)
     self.spacer = spacer
   }
 
@@ -352,6 +355,8 @@ final class MultiStaffSystems: SystemMaker {
     var system = stacker.stack(
       staves, bars: barXs, names: lineIndex == 0, indent: indent, end: min(end + courtesyWidth, width),
       context: ItemContext(tune: tune.referenceNumber, line: lineIndex))
+    CrossStaffStems.join(
+      crossStaffStems, in: &system, thickness: layout.font.engravingDefaults.stemThickness * layout.scale)
     if lineIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
       TempoMark(font: layout.font, setup: setup, measurer: layout.layout.measurer).place(
         tempo, above: &system, left: indent * layout.scale,

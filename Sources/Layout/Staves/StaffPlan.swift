@@ -44,6 +44,13 @@ struct StaffPlan {
   var voices: [Voice]
   var staves: [Staff]
   var groups: [Group]
+  /// Voices drawn on a staff they borrow (`CrossStaffNotes`): they never make it shared.
+  var borrowed: Set<Int> = []
+
+  /// The voices of a staff that are its own (not borrowed), in order.
+  func ownVoices(of staff: Staff) -> [Int] {
+    borrowed.isEmpty ? staff.voices : staff.voices.filter { !borrowed.contains($0) }
+  }
 
   /// True when the tune needs more than the single-voice path: several staves or voices.
   var isMultiVoice: Bool { staves.count > 1 || staves.contains { $0.voices.count > 1 } }
@@ -68,7 +75,7 @@ struct StaffPlan {
       segments.append(StaffSegment(start: change.time, plan: plan))
     }
     for index in segments.indices { segments[index].plan.voices = voices }
-    return segments
+    return CrossStaffNotes.apply(to: segments)
   }
 
   /// One segment's staves from `groups` (nil: a staff per voice), numbering voices in
@@ -188,19 +195,23 @@ struct StaffPlan {
   /// The stem direction a voice takes: its own `stem=`, else up / down on a shared staff.
   func stemDirection(ofVoice index: Int) -> StemDirection {
     if voices[index].stemDirection != .auto { return voices[index].stemDirection }
-    guard let staff = staves.first(where: { $0.voices.contains(index) }), staff.voices.count > 1 else {
+    guard !borrowed.contains(index), let staff = staves.first(where: { $0.voices.contains(index) }) else {
       return .auto
     }
-    return staff.voices.first == index ? .up : .down
+    let own = ownVoices(of: staff)
+    guard own.count > 1 else { return .auto }
+    return own.first == index ? .up : .down
   }
 
   /// Staff positions to move a voice's rests: up for the first voice of a shared staff,
   /// down for the others.
   func restShift(ofVoice index: Int) -> Int {
-    guard let staff = staves.first(where: { $0.voices.contains(index) }), staff.voices.count > 1 else {
+    guard !borrowed.contains(index), let staff = staves.first(where: { $0.voices.contains(index) }) else {
       return 0
     }
-    return staff.voices.first == index ? 2 : -4
+    let own = ownVoices(of: staff)
+    guard own.count > 1 else { return 0 }
+    return own.first == index ? 2 : -4
   }
 
   /// The staff a voice is drawn on.

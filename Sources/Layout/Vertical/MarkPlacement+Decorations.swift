@@ -79,7 +79,7 @@ extension MarkPlacement {
         case .arpeggio:
           if let note { drawArpeggio(note: note, column: column, source: source) }
         case .articulation, .dynamic, .hairpinStart, .hairpinEnd, .trillEnd, .notehead, .beamBreak,
-          .beamControl,
+          .layoutOnly,
           nil:
           break
         }

@@ -31,6 +31,8 @@ public struct Voice: Sendable {
   public var noteMap: String?
   /// `%%repeat` (abcm2ps): written-out music to draw as repeat signs, in order.
   public var repeatSigns: [RepeatSign] = []
+  /// `[I:staff N]` (abcm2ps): where the voice's notes move to another staff, in order.
+  public var staffMoves: [StaffMove] = []
 
   public init(id: String = "1", name: String? = nil, clef: Clef = .treble, elements: [VoiceElement] = []) {
     self.id = id
@@ -120,5 +122,36 @@ public struct RepeatSign: Hashable, Sendable {
     self.times = times
     self.repeatsBars = repeatsBars
     self.range = range
+  }
+}
+
+/// abcm2ps's `[I:staff N]` / `%%staff N` / `[K:… staff=N]`: the voice's notes from here
+/// are drawn on another staff of the score (a piano left hand's notes on the upper staff).
+public struct StaffMove: Hashable, Sendable {
+  /// Where the notes go.
+  public enum Target: Hashable, Sendable {
+    /// The Nth staff of the score, from 1.
+    case absolute(Int)
+    /// N staves below the staff the notes are on (`+1`), above it (`-1`), as abcm2ps
+    /// counts: `[I:staff +1]` … `[I:staff -1]` goes down and back.
+    case relative(Int)
+  }
+
+  /// The index in the voice's elements of the first element drawn there.
+  public var elementIndex: Int
+  public var target: Target
+  public var range: SourceRange
+
+  public init(elementIndex: Int, target: Target, range: SourceRange) {
+    self.elementIndex = elementIndex
+    self.target = target
+    self.range = range
+  }
+
+  /// `N`, `+N` or `-N`; nil for anything else.
+  public static func target(_ text: String) -> Target? {
+    let trimmed = String(text.filter { $0 != " " && $0 != "\t" })
+    guard let number = Int(trimmed), abs(number) <= 64 else { return nil }
+    return trimmed.hasPrefix("+") || trimmed.hasPrefix("-") ? .relative(number) : .absolute(number)
   }
 }

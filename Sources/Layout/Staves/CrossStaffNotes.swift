@@ -1,0 +1,107 @@
+import ScoreModel
+
+/*
+ CrossStaffNotes — a voice's notes drawn on another staff (`[I:staff N]`, abcm2ps).
+
+ Method. Before symbols are built, each voice that moves notes is split in two or more:
+ on its own staff it keeps the notes that stay (the moved ones become invisible rests of
+ the same length), and for each staff it visits a borrowed voice joins that staff with the
+ moved notes alone (the others invisible), read in that staff's clef. The borrowed voice
+ keeps the bar lines, keys and meters, so every voice still lines up in time columns;
+ its stems and rests follow its own notes (it does not make the staff "shared").
+
+     V:GO  [CEG] [I:staff 3][CEG] [I:staff 2][DFA] …
+       →   staff 2: [CEG]   ·    [DFA] …      staff 3 (borrowed):  ·  [CEG]  ·  …
+
+ Limits. Beams, slurs and ties do not cross from one staff to the other (a beam group is
+ split where the notes change staff); the moved notes read the other staff's first clef.
+ */
+
+/// Splits voices whose notes move to other staves into one voice per staff.
+enum CrossStaffNotes {
+  /// The segments with every moving voice split; unchanged when no voice moves.
+  static func apply(to segments: [StaffSegment]) -> [StaffSegment] {
+    guard let first = segments.first, first.plan.voices.contains(where: { !$0.staffMoves.isEmpty }) else {
+      return segments
+    }
+    var segments = segments
+    var voices = first.plan.voices
+    for index in voices.indices where !voices[index].staffMoves.isEmpty {
+      let plan = segments.first { $0.plan.draws(voice: index) }?.plan ?? first.plan
+      let home = plan.staff(ofVoice: index)
+      let staves = targets(of: voices[index], home: home, staffCount: plan.staves.count)
+      let visited = Set(staves).subtracting([home]).sorted()
+      guard !visited.isEmpty else { continue }
+      let original = voices[index]
+      voices[index] = keeping(original, where: { staves[$0] == home }, clef: nil)
+      for staff in visited {
+        guard let host = plan.staves[staff].voices.first else { continue }
+        var borrowed = keeping(original, where: { staves[$0] == staff }, clef: voices[host].clef)
+        borrowed.id = original.id + "→\(staff + 1)"
+        voices.append(borrowed)
+        let number = voices.count - 1
+        for segment in segments.indices {
+          // The staff that holds the host voice in each segment takes the borrowed one too.
+          guard let target = segments[segment].plan.staves.firstIndex(where: { $0.voices.contains(host) })
+          else { continue }
+          segments[segment].plan.staves[target].voices.append(number)
+          segments[segment].plan.borrowed.insert(number)
+        }
+      }
+    }
+    for index in segments.indices { segments[index].plan.voices = voices }
+    return segments
+  }
+
+  /// The staff (plan index) each element of `voice` is drawn on; moves beyond the
+  /// score's staves stay home.
+  static func targets(of voice: Voice, home: Int, staffCount: Int) -> [Int] {
+    var staff = home
+    var moves = voice.staffMoves[...]
+    var result: [Int] = []
+    result.reserveCapacity(voice.elements.count)
+    for index in voice.elements.indices {
+      while let move = moves.first, move.elementIndex <= index {
+        moves.removeFirst()
+        let wanted =
+          switch move.target {
+          case .absolute(let number): number - 1
+          case .relative(let offset): staff + offset
+          }
+        staff = (0..<staffCount).contains(wanted) ? wanted : home
+      }
+      result.append(staff)
+    }
+    return result
+  }
+
+  /// The voice with the notes and rests for which `keeps` is false made invisible rests;
+  /// with a `clef`, a borrowed voice: that clef, no clef changes, no texts, free stems.
+  static func keeping(_ voice: Voice, where keeps: (Int) -> Bool, clef: Clef?) -> Voice {
+    var result = voice
+    result.staffMoves = []
+    result.elements = []
+    result.elements.reserveCapacity(voice.elements.count)
+    for (index, element) in voice.elements.enumerated() {
+      switch element {
+      case .note(let note) where !keeps(index):
+        result.elements.append(.rest(RestEvent(duration: note.duration, isVisible: false, range: note.range)))
+      case .rest(let rest) where !keeps(index):
+        result.elements.append(.rest(RestEvent(duration: rest.duration, isVisible: false, range: rest.range)))
+      case .clefChange, .tempoChange, .partLabel, .sectionTitle, .spacer:
+        if clef == nil { result.elements.append(element) }
+      default:
+        result.elements.append(element)
+      }
+    }
+    if let clef {
+      result.clef = clef
+      result.name = nil
+      result.shortName = nil
+      result.stemDirection = .auto
+      result.overlayOf = nil
+      result.mergesWithPrevious = false
+    }
+    return result
+  }
+}

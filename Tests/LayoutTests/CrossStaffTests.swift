@@ -1,0 +1,86 @@
+import ABCParser
+import DisplayList
+import Foundation
+import Layout
+import ScoreModel
+import Testing
+
+/// Notes on another staff (`[I:staff N]`, `staff=`) and stems across staves (`!xstem!`).
+@Suite struct CrossStaffTests {
+  static let piano = """
+    X:1
+    M:4/4
+    L:1/8
+    %%score {RH LH}
+    K:C
+    V:RH
+    c2 e2 g2 c'2 | [I:staff +1] G,A,B,C [I:staff -1] DEFG | c8 |]
+    V:LH clef=bass
+    E,2 F,2 E,2 F,2 | E,8 | [C,E,G,]8 |]
+    """
+
+  @Test func movesAreReadAsAbcm2psCountsThem() throws {
+    let tune = try #require(ABCParser.parse(Self.piano + "\n").tunebook.tunes.first)
+    let moves = tune.voices[0].staffMoves
+    #expect(moves.map(\.target) == [.relative(1), .relative(-1)])
+    // Each move stands before the first note it moves.
+    #expect(moves.map(\.elementIndex) == [5, 9])
+    let other = ABCParser.parse("X:1\nK:C\nV:1\nC %%staff 2\n[K:staff=+1]D [I:staff x]E|]\n")
+    let voice = try #require(other.tunebook.tunes.first?.voices.first)
+    #expect(voice.staffMoves.map(\.target) == [.relative(1)])
+    #expect(other.diagnostics.contains { $0.message.hasPrefix("bad staff value 'x'") })
+    #expect(StaffMove.target("2") == .absolute(2) && StaffMove.target("-1") == .relative(-1))
+  }
+
+  @Test func movedNotesAreDrawnOnTheOtherStaffInItsClef() throws {
+    let all = try LayoutFixture.engrave(Self.piano + "\n").pages.flatMap(\.items)
+    let heads = all.filter { $0.role == .notehead }
+    // Treble: 4 + 4 + 1 heads; bass: 4 + 1 + 3 of its own and the 4 moved ones.
+    #expect(heads.filter { $0.context.staff == 0 }.count == 9)
+    #expect(heads.filter { $0.context.staff == 1 }.count == 12)
+    // The moved G, A, B, C sit in the bass staff where the bass clef puts them: C (C4)
+    // on the first ledger line above, a step above the B.
+    let lines = all.filter { $0.role == .staffLine && $0.context.staff == 1 }.map(\.box.midY)
+    let bassTop = try #require(lines.min())
+    let moved = heads.filter { $0.context.staff == 1 && $0.source?.line == 7 }
+    #expect(moved.count == 4)
+    let c4 = try #require(moved.last)
+    #expect(abs(c4.box.midY - (bassTop - 5)) < 1)
+  }
+
+  @Test func aBorrowedVoiceDoesNotMakeTheStaffShared() throws {
+    // The left hand's E, (above the bass middle line) keeps its stem down: with a shared
+    // staff's rule it would be forced up.
+    let all = try LayoutFixture.engrave(Self.piano + "\n").pages.flatMap(\.items)
+    let head = try #require(
+      all.first { $0.role == .notehead && $0.context.staff == 1 && $0.source?.line == 9 })
+    let stem = try #require(all.first { $0.role == .stem && $0.source == head.source })
+    #expect(stem.box.minY >= head.box.midY - 0.5, "stem goes down from the head")
+  }
+
+  @Test func xstemJoinsTheChordAcrossTheStaves() throws {
+    let abc = """
+      X:1
+      L:1/4
+      %%staves 1 2
+      K:C
+      V:1
+      c c c2|]
+      V:2 bass
+      !xstem!C, C, !xstem!C,2|]
+      """
+    let all = try LayoutFixture.engrave(abc + "\n").pages.flatMap(\.items)
+    let treble = all.filter { $0.role == .notehead && $0.context.staff == 0 }
+    let long = all.filter { $0.role == .stem && $0.box.height > 20 }
+    #expect(long.count == 2)
+    for stem in long {
+      // From the bass note up to the treble note's head, at the bass stem's x.
+      let top = try #require(
+        treble.min { abs($0.box.minX - stem.box.minX) < abs($1.box.minX - stem.box.minX) })
+      #expect(abs(stem.box.minY - top.box.midY) < 0.5)
+      #expect(stem.box.maxY > 60)
+    }
+    let tune = try #require(ABCParser.parse(abc + "\n").tunebook.tunes.first)
+    #expect(UndrawnNotation.warnings(for: tune).isEmpty)
+  }
+}
