@@ -40,11 +40,14 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   // Ornaments, fermatas, bowings, repeats
   case ornamentTrill, ornamentMordent, ornamentShortTrill, ornamentTurn, ornamentTurnSlash
   case ornamentTurnInverted, fermataAbove, fermataBelow, stringsUpBow, stringsDownBow
+  case fermataShortAbove, fermataLongAbove, fermataVeryLongAbove, fermataShortBelow, fermataLongBelow
+  case caesura, keyboardPedalPed, keyboardPedalUp, ottavaAlta, ottavaBassaVb, quindicesimaAlta
   case brassMuteOpen, pluckedLeftHandPizzicato, pluckedSnapPizzicatoAbove, breathMarkComma
   case segno, coda, wiggleTrill
   // Dynamics
   case dynamicPiano, dynamicPP, dynamicPPP, dynamicPPPP, dynamicForte, dynamicFF, dynamicFFF
   case dynamicFFFF, dynamicMP, dynamicMF, dynamicSforzando1, dynamicFortePiano, dynamicRinforzando2
+  case dynamicSforzandoPiano
   // Tuplets
   case tuplet0, tuplet1, tuplet2, tuplet3, tuplet4, tuplet5, tuplet6, tuplet7, tuplet8, tuplet9
   case tupletColon

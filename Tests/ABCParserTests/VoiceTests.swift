@@ -125,3 +125,16 @@ extension VoiceElement {
     #expect(!plain.hasExplicitClef)
   }
 }
+
+/// abcm2ps's directive forms of voice parameters: `%%stemdir`, `%%stafflines`.
+@Suite struct VoiceDirectiveTests {
+  @Test func stemdirAndStafflinesSetTheCurrentVoice() {
+    let (tune, diagnostics) = Parse.tune(
+      "V:1\n%%stemdir down\n%%stafflines 1\nC\nV:2\n%%stemdir sideways\nD", header: "L:1/8\nK:C")
+    #expect(tune?.voices.map(\.stemDirection) == [.down, .auto])
+    #expect(tune?.voices.map(\.staffLines) == [1, 5])
+    #expect(diagnostics.map(\.message) == ["bad %%stemdir value 'sideways'; expected up, down or auto"])
+    let (header, _) = Parse.tune("V:1\nC\nV:2\nD", header: "L:1/8\n%%stafflines 3\nK:C")
+    #expect(header?.voices.map(\.staffLines) == [3, 3])
+  }
+}

@@ -266,6 +266,19 @@ import Testing
       E,2 F,2 E,2 F,2 | E,8 | !xstem![C,E,G,]8 |]
       """
     ),
+    (
+      "octave-lines-and-marks",
+      """
+      X:19
+      T:Golden Marks
+      M:4/4
+      L:1/8
+      K:C
+      !8va(!c'd'e'f' g'a'b'!8va)!c'' | !ped!C2 !ped-up!E2 !cresc!G2 !caesura!c2 |
+      !-(!C2 !-)!c2 !~(!E2 !~)!e2 | !editorial!^c2 !courtesy!=c2 !invisible!e2 !stemless!g2 |
+      !shortfermata!c4 !D.S.alcoda!!sfp!C4 |]
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

@@ -12,12 +12,12 @@ import Testing
   }
 
   @Test func eachUndrawnDecorationIsReportedOnceAtItsFirstPlace() {
-    let found = warnings("C!ped!c C!ped!c !caesura!D|!trill!E")
+    let found = warnings("C!gmark!c C!gmark!c !slap!D|!trill!E")
     #expect(
       found.map(\.message) == [
-        "'!ped!' is not drawn yet (1 more in this tune)", "'!caesura!' is not drawn yet",
+        "'!gmark!' is not drawn yet (1 more in this tune)", "'!slap!' is not drawn yet",
       ])
-    #expect(found.map { "\($0.range.start.line):\($0.range.start.column)" } == ["4:2", "4:17"])
+    #expect(found.map { "\($0.range.start.line):\($0.range.start.column)" } == ["4:2", "4:21"])
     #expect(found.allSatisfy { $0.severity == .warning && $0.file == "t.abc" })
   }
 

@@ -125,8 +125,8 @@ extension BodyParser {
 
   /// abcm2ps's `%%clef NAME` (or `%%clef clef=NAME …`) in the music: the current voice's
   /// clef from here, as `[K:clef=NAME]` would set it; `%%voicemap NAME`, its note map;
-  /// `%%repeat`, repeat signs; `%%staff N`, notes on another staff. False for other
-  /// directives.
+  /// `%%repeat`, repeat signs; `%%staff N`, notes on another staff; `%%stafflines N` and
+  /// `%%stemdir up|down|auto`, the voice's staff lines and stems. False for other directives.
   mutating func applyMusicDirective(_ scanner: LineScanner) -> Bool {
     var scanner = scanner
     scanner.skipWhitespace()
@@ -135,7 +135,8 @@ extension BodyParser {
     scanner.skipWhitespace()
     var staff = StaffParameters()
     let range = scanner.range(from: start)
-    if name == "staff" {
+    switch name {
+    case "staff":
       let text = scanner.readRest()
       if let target = StaffMove.target(text) {
         noteStaffMove(target, range: range)
@@ -145,18 +146,34 @@ extension BodyParser {
           at: range)
       }
       return true
-    }
-    if name == "repeat" {
+    case "repeat":
       noteRepeatSign(scanner, range: scanner.line.range(from: start - 2, to: scanner.end))
       return true
-    }
-    if name == "voicemap" {
+    case "voicemap":
       // `%%voicemap NAME` in the music: the current voice's `%%map` from here.
       staff.noteMap = scanner.read { !$0.isABCWhitespace }
       applyStaffParameters(staff, range: range)
       return true
+    case "stafflines", "stemdir":
+      // abcm2ps's directive forms of `stafflines=` and `stem=` for the current voice.
+      let word = scanner.read { !$0.isABCWhitespace }
+      let parameter = name == "stemdir" ? "stem" : name
+      if parameter == "stem" {
+        if let stem = StemDirection(rawValue: word.lowercased()) {
+          builder.properties.stemDirection = stem
+        } else {
+          diagnostics.warning(
+            "bad %%stemdir value '\(Diagnostic.excerpt(word))'; expected up, down or auto", at: range)
+        }
+      } else if staff.apply(name: parameter, value: word, range: range, diagnostics: diagnostics) {
+        applyStaffParameters(staff, range: range)
+      }
+      return true
+    case "clef":
+      break
+    default:
+      return false
     }
-    guard name == "clef" else { return false }
     while scanner.peek() != nil {
       let word = scanner.read { !$0.isABCWhitespace }
       if word.isEmpty { break }

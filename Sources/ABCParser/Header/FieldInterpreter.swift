@@ -186,6 +186,20 @@ enum FieldInterpreter {
         settings.tablatures.removeAll { $0.voiceID == tablature.voiceID }
         settings.tablatures.append(tablature)
       }
+    case "stafflines":
+      // In a header: every voice's staff lines (the music's form applies to one voice).
+      var staff = StaffParameters()
+      if staff.apply(
+        name: "stafflines", value: firstWord(scanner),
+        range: scanner.line.range(from: nameStart, to: scanner.end),
+        diagnostics: diagnostics)
+      {
+        settings.keyStaff.merge(staff)
+      }
+    case "stemdir":
+      diagnostics.warning(
+        "%%stemdir sets the stems of the voice it stands in; in a header it means nothing",
+        at: scanner.line.range(from: nameStart, to: scanner.end))
     case "voicemap":
       // In the header: every voice's map (a voice's own `map=` wins).
       settings.keyStaff.noteMap = firstWord(scanner)

@@ -25,7 +25,8 @@ enum DecorationKind: Hashable {
   /// Secondary beams broken before the note, `kept` beams running on (`!beambr1!`).
   case beamBreak(kept: Int)
   /// A mark that changes how notes are set, drawn elsewhere or not at all (`!beamon!`
-  /// on a bar line, `!xstem!` joined after stacking).
+  /// on a bar line, `!xstem!` joined after stacking, `!rbstop!` ending a volta, abcjs's
+  /// `!mark!` that only tags a note for an application).
   case layoutOnly
   /// A notehead of another shape, drawn with the note (`!x!`, `!head-x!`, `!style=…!`).
   case notehead(NoteheadStyle)
@@ -40,6 +41,25 @@ enum DecorationKind: Hashable {
   case phrase(length: Double)
   /// A slide into the note from below-left.
   case slide
+  /// Italic words under the staff with the dynamics (`!cresc!` → "cresc.").
+  case dynamicText(String)
+  /// An octave line: `8va` above (or `8vb` below) from the start note to the end note;
+  /// the notes under it are drawn `octaves` lower (higher for `8vb`).
+  case ottavaStart(SMuFLGlyph, above: Bool, steps: Int)
+  case ottavaEnd
+  /// A line from this note's head to the next note's (`!-(!` straight, `!~(!` wavy).
+  case glissandoStart(wavy: Bool)
+  case glissandoEnd
+  /// The note's accidentals drawn small above it instead of beside it (`!editorial!`),
+  /// or in parentheses (`!courtesy!`).
+  case editorialAccidental
+  case courtesyAccidental
+  /// A sign on the staff's middle line at the symbol (`!repeatbar!`, abcjs's bar repeat).
+  case staffGlyph(SMuFLGlyph)
+  /// The note or rest is not drawn; its time and space stay (`!invisible!`).
+  case invisible
+  /// The note is drawn without a stem (`!stemless!`).
+  case stemless
 }
 
 /// The ABC 2.1 decoration names and what ABCPress draws for each.
@@ -51,7 +71,7 @@ enum DecorationTable {
     case "tenuto": .articulation(above: .articTenutoAbove, below: .articTenutoBelow)
     case "wedge": .articulation(above: .articStaccatissimoWedgeAbove, below: .articStaccatissimoWedgeBelow)
     case "marcato", "^": .articulation(above: .articMarcatoAbove, below: .articMarcatoBelow)
-    case "trill": .above(.ornamentTrill)
+    case "trill", "tr": .above(.ornamentTrill)
     case "trill(": .trillStart
     case "trill)": .trillEnd
     case "lowermordent", "mordent": .above(.ornamentMordent)
@@ -61,6 +81,30 @@ enum DecorationTable {
     case "invertedturn", "invertedturnx": .above(.ornamentTurnInverted)
     case "fermata": .above(.fermataAbove)
     case "invertedfermata": .below(.fermataBelow)
+    case "shortfermata": .above(.fermataShortAbove)
+    case "longfermata": .above(.fermataLongAbove)
+    case "verylongfermata": .above(.fermataVeryLongAbove)
+    case "invertedshortfermata": .below(.fermataShortBelow)
+    case "invertedlongfermata": .below(.fermataLongBelow)
+    case "caesura": .above(.caesura)
+    case "umarcato": .above(.articMarcatoAbove)
+    case "dot": .articulation(above: .articStaccatoAbove, below: .articStaccatoBelow)
+    case "ped", "ped(": .below(.keyboardPedalPed)
+    case "ped-up", "ped)": .below(.keyboardPedalUp)
+    case "sfp": .dynamic(.dynamicSforzandoPiano)
+    case "cresc": .dynamicText("cresc.")
+    case "dim": .dynamicText("dim.")
+    case "8va(": .ottavaStart(.ottavaAlta, above: true, steps: -7)
+    case "8vb(": .ottavaStart(.ottavaBassaVb, above: false, steps: 7)
+    case "15ma(": .ottavaStart(.quindicesimaAlta, above: true, steps: -14)
+    case "8va)", "8vb)", "15ma)": .ottavaEnd
+    case "-(", "glissando(": .glissandoStart(wavy: false)
+    case "~(": .glissandoStart(wavy: true)
+    case "-)", "~)", "glissando)": .glissandoEnd
+    case "editorial": .editorialAccidental
+    case "courtesy": .courtesyAccidental
+    case "invisible": .invisible
+    case "stemless": .stemless
     case "upbow": .above(.stringsUpBow)
     case "downbow": .above(.stringsDownBow)
     case "open": .above(.brassMuteOpen)
@@ -74,16 +118,22 @@ enum DecorationTable {
     case "x", "head-x": .notehead(.x)
     case "beambr1": .beamBreak(kept: 1)
     case "beambr2": .beamBreak(kept: 2)
-    case "beamon", "xstem": .layoutOnly
+    case "beamon", "xstem", "rbstop", "rbend", "mark": .layoutOnly
+    case "repeatbar": .staffGlyph(.repeat1Bar)
+    case "repeatbar2": .staffGlyph(.repeat2Bars)
     case "/", "//", "///": .stemTremolo(strokes: name.count)
     case "trem1", "trem2", "trem3", "trem4": .twoNoteTremolo(strokes: Int(String(name.last ?? "1")) ?? 1)
     case "arpeggio": .arpeggio
     case "slide": .slide
-    case "shortphrase": .phrase(length: 1)
-    case "mediumphrase": .phrase(length: 2)
-    case "longphrase": .phrase(length: 3)
+    case "shortphrase", "sphr": .phrase(length: 1)
+    case "mediumphrase", "mphr": .phrase(length: 2)
+    case "longphrase", "lphr": .phrase(length: 3)
     case "D.S.": .text("D.S.")
     case "D.C.": .text("D.C.")
+    case "D.C.alfine": .text("D.C. al Fine")
+    case "D.C.alcoda": .text("D.C. al Coda")
+    case "D.S.alfine": .text("D.S. al Fine")
+    case "D.S.alcoda": .text("D.S. al Coda")
     case "dacoda": .text("Da Coda")
     case "dacapo": .text("Da Capo")
     case "fine": .text("Fine")

@@ -24,7 +24,7 @@ struct NoteDrawing {
 
   /// The stem of an unbeamed note at anchor x.
   func defaultStem(_ note: NoteSymbol, x: Double) -> StemGeometry? {
-    guard note.value.hasStem else { return nil }
+    guard note.value.hasStem, !note.isStemless else { return nil }
     let extra = Double(max(0, note.value.flagCount - 2)) * 0.5
     if note.stemUp {
       let tip = max(Double(note.highest) + 7 + extra * 2, 4)
@@ -89,7 +89,7 @@ struct NoteDrawing {
       let y = StaffCanvas.y(ofPosition: head.position)
       canvas.glyph(
         head.glyph ?? glyph, x: x + head.offset, y: y, role: .notehead, column: column, source: source)
-      if let accidental = head.accidentalGlyph(in: font) {
+      if !head.isEditorial, let accidental = head.accidentalGlyph(in: font) {
         var cursor = x + head.accidentalOffset
         if head.isCautionary {
           canvas.glyph(

@@ -35,7 +35,10 @@ enum ChordArrangement {
     let leftmost = note.heads.map(\.offset).min() ?? 0
     var columns: [(lowestPosition: Int, right: Double)] = []
     for index in note.heads.indices.reversed() {
-      guard let accidental = note.heads[index].accidentalGlyph(in: font) else { continue }
+      guard !note.heads[index].isEditorial, let accidental = note.heads[index].accidentalGlyph(in: font)
+      else {
+        continue
+      }
       var width = font.glyph(accidental)?.advance ?? 1
       if note.heads[index].isCautionary { width += Self.parenthesesWidth(font) }
       let position = note.heads[index].position

@@ -15,7 +15,8 @@ struct EndingSpan: Hashable {
   /// An ending that starts inside a repeat (`|1`) runs to the bar that ends the repeat or
   /// starts the next ending. A final ending (one that starts at a repeat's end, `:|2`) runs
   /// to the next double, thick or repeat bar when one comes within four bars, else covers
-  /// one bar with an open end, as tune books usually mean it. The search for an ending's
+  /// one bar with an open end, as tune books usually mean it. A bar marked `!rbstop!` or
+  /// `!rbend!` (abcm2ps) ends it there, open or hooked. The search for an ending's
   /// end looks at most `searchBars` bars ahead (an ending never closed covers them).
   static let searchBars = 64
 
@@ -30,6 +31,12 @@ struct EndingSpan: Hashable {
         guard case .bar(let other) = symbols[next].kind else { continue }
         bars += 1
         if firstBar == nil { firstBar = next }
+        // abcm2ps's `!rbstop!` ends the bracket at this bar open, `!rbend!` with its hook.
+        let marks = symbols[next].attachments.decorations
+        if !marks.isEmpty, let stop = marks.first(where: { $0.name == "rbstop" || $0.name == "rbend" }) {
+          end = (next, stop.name == "rbend")
+          break
+        }
         let closes =
           other.repeatsEnd || other.repeatsStart || other.ending != nil || other.style != .single
         if closes {

@@ -19,6 +19,8 @@ struct PlacedHead: Hashable {
   var isCautionary = false
   /// A percussion head for this pitch (`%%percmap`), nil for the note's own.
   var glyph: SMuFLGlyph? = nil
+  /// `!editorial!`: the accidental is drawn small above the note, not beside the head.
+  var isEditorial = false
 }
 
 /// A note or chord ready for spacing and drawing.
@@ -34,6 +36,8 @@ struct NoteSymbol {
   /// Rarely set marks, kept in one byte each (0 for none): notes are copied often.
   var storedTremoloStrokes: UInt8 = 0
   var storedBeamBreak: UInt8 = 0
+  /// `!stemless!`: no stem, flag or beam.
+  var isStemless = false
 
   /// A two-note tremolo (`!trem1!`…`!trem4!`): the strokes joining this note and its
   /// partner (shown at twice their played value).

@@ -43,6 +43,8 @@ struct SymbolBuilder {
     var signs = [Int: RepeatSign]()
     for sign in voice.repeatSigns { signs[sign.elementIndex] = sign }
     var replacement: RepeatSignReplacement?
+    /// Diatonic steps notes are drawn away from their pitch under an octave line (`!8va(!`).
+    var ottava = 0
     func appendRepeatSign(_ rest: RestSymbol, at start: Rational, source: SourcePosition?) {
       var symbol = StaffSymbol(kind: .rest(rest), onset: start, source: source, clef: clef)
       symbol.right = width(of: rest.repeatSign.map(RestDrawing.glyph(for:)) ?? .restWhole)
@@ -88,11 +90,28 @@ struct SymbolBuilder {
       }
       switch element {
       case .note(let event):
-        var note = noteSymbol(event, clef: clef, key: currentKey)
+        let decorations = event.decorations
+        if !decorations.isEmpty, decorations.contains(where: { $0.name == "invisible" }) {
+          // Not drawn: its time and space stay, as an unseen rest's.
+          let rest = RestSymbol(
+            value: NoteValue(duration: event.displayDuration), duration: event.duration, isVisible: false)
+          append(StaffSymbol(kind: .rest(rest), onset: onset, source: source, clef: clef))
+          onset += event.duration
+          continue
+        }
+        var ottavaEnds = false
+        for decoration in decorations {
+          switch DecorationTable.kind(of: decoration.name) {
+          case .ottavaStart(_, _, let steps): ottava = steps
+          case .ottavaEnd: ottavaEnds = true
+          default: break
+          }
+        }
+        var note = noteSymbol(event, clef: clef, key: currentKey, shift: ottava)
+        if ottavaEnds { ottava = 0 }
         cautions.apply(to: &note, event: event, key: currentKey, clef: clef)
         var symbol = StaffSymbol(kind: .note(note), onset: onset, source: source, clef: clef)
         // Most notes carry nothing: their attachments stay the shared empty ones.
-        let decorations = event.decorations
         if !decorations.isEmpty {
           symbol.attachments.decorations = decorations
           if !hasTremolo { hasTremolo = decorations.contains { $0.name.hasPrefix("trem") } }
@@ -108,9 +127,10 @@ struct SymbolBuilder {
         append(symbol)
         onset += event.duration
       case .rest(let event):
+        let hidden = event.decorations.contains { $0.name == "invisible" }
         let rest = RestSymbol(
           value: NoteValue(duration: event.measureCount == nil ? event.displayDuration : Rational(1)),
-          duration: event.duration, isVisible: event.isVisible, measureCount: event.measureCount)
+          duration: event.duration, isVisible: event.isVisible && !hidden, measureCount: event.measureCount)
         var symbol = StaffSymbol(kind: .rest(rest), onset: onset, source: source, clef: clef)
         if !event.decorations.isEmpty { symbol.attachments.decorations = event.decorations }
         if !event.annotations.isEmpty { symbol.attachments.annotations = event.annotations }
@@ -250,21 +270,26 @@ struct SymbolBuilder {
     symbols[only].kind = .rest(rest)
   }
 
-  func noteSymbol(_ event: NoteEvent, clef: Clef, key: KeySignature) -> NoteSymbol {
+  /// The note as drawn; `shift` moves its heads by diatonic steps (under an octave line).
+  func noteSymbol(_ event: NoteEvent, clef: Clef, key: KeySignature, shift: Int = 0) -> NoteSymbol {
     let value = NoteValue(duration: event.displayDuration)
     // Head shapes: a decoration (`!x!`, `!style=triangle!`) for the whole note, else head
     // by head the voice's `%%map`, the tune's `%%percmap`, the voice's `style=`.
     var decoratedStyle: NoteheadStyle?
     var beamBreak: Int?
+    var (stemless, editorial, courtesy) = (false, false, false)
     for decoration in event.decorations {
       switch DecorationTable.kind(of: decoration.name) {
       case .beamBreak(let kept): beamBreak = kept
       case .notehead(let style): decoratedStyle = style
+      case .stemless: stemless = true
+      case .editorialAccidental: editorial = true
+      case .courtesyAccidental: courtesy = true
       default: break
       }
     }
     var heads = event.heads.map { head in
-      var position = clef.staffPosition(of: head.pitch)
+      var position = clef.staffPosition(of: head.pitch) + shift
       var style = decoratedStyle
       if !headShapes.isEmpty {
         if let mapping = headShapes.noteMap.first(where: {
@@ -277,6 +302,8 @@ struct SymbolBuilder {
       }
       var placed = PlacedHead(position: position, accidental: head.accidental, microtone: head.microtone)
       placed.glyph = style.flatMap { drawable($0.glyph(for: value)) }
+      placed.isEditorial = editorial && head.accidental != nil
+      placed.isCautionary = courtesy && head.accidental != nil
       return placed
     }
     heads.sort { $0.position < $1.position }
@@ -286,6 +313,7 @@ struct SymbolBuilder {
     note.stemUp = Self.stemUp(lowest: note.lowest, highest: note.highest)
     note.grace = event.graceNotes
     note.beamBreak = beamBreak
+    note.isStemless = stemless
     return note
   }
 
@@ -322,12 +350,12 @@ struct SymbolBuilder {
     for head in note.heads {
       left = max(left, -head.offset)
       right = max(right, head.offset + headWidth)
-      if head.accidental != nil { left = max(left, -head.accidentalOffset) }
+      if head.accidental != nil && !head.isEditorial { left = max(left, -head.accidentalOffset) }
     }
     if note.value.dots > 0 {
       right += 0.35 + Double(note.value.dots) * 0.55
     }
-    if note.stemUp && note.value.flagCount > 0 && note.beamGroup == nil {
+    if note.stemUp && note.value.flagCount > 0 && note.beamGroup == nil && !note.isStemless {
       if let flag = note.value.flag(up: true), let metrics = font.glyph(flag) {
         // The flag's tip keeps a little more than the usual gap from the next note.
         right = max(right, headWidth + metrics.northEast.x + Self.flagClearance)

@@ -78,9 +78,16 @@ extension MarkPlacement {
           }
         case .arpeggio:
           if let note { drawArpeggio(note: note, column: column, source: source) }
+        case .staffGlyph(let glyph):
+          let width = font.glyph(glyph)?.advance ?? 2
+          canvas.glyph(glyph, x: x - width / 2, y: 2, role: .decoration, column: column, source: source)
+        case .editorialAccidental:
+          if case .note(let symbol) = line.symbols[index].kind {
+            placeEditorialAccidentals(symbol, centre: x, floor: min(0, note?.top ?? 0), column: column)
+          }
         case .articulation, .dynamic, .hairpinStart, .hairpinEnd, .trillEnd, .notehead, .beamBreak,
-          .layoutOnly,
-          nil:
+          .layoutOnly, .dynamicText, .ottavaStart, .ottavaEnd, .glissandoStart, .glissandoEnd,
+          .courtesyAccidental, .invisible, .stemless, nil:
           break
         }
       }
@@ -172,6 +179,12 @@ extension MarkPlacement {
           placeGlyph(
             glyph, centre: x, side: .below, floor: 4, padding: 0.7, role: .decoration, column: column,
             source: decoration.range.position)
+        case .dynamicText(let words):
+          var spec = style.directionFont
+          spec.isBold = false
+          placeText(
+            words, font: spec, x: x - 0.6, side: .below, floor: 4, padding: 0.7, role: .decoration,
+            column: column, source: decoration.range.position)
         case .hairpinStart(let crescendo):
           hairpin = (x - 0.4, crescendo, column, decoration.range.position)
         case .hairpinEnd:
@@ -180,6 +193,11 @@ extension MarkPlacement {
               from: start.x, to: x + 0.6, crescendo: start.crescendo, column: start.column,
               source: start.source)
             hairpin = nil
+          } else if let crescendo = Self.openedHairpin(before: index, line: line) {
+            // Begun on an earlier line: it goes on from this line's start.
+            drawHairpin(
+              from: line.musicStart + 0.5, to: x + 0.6, crescendo: crescendo, column: column,
+              source: decoration.range.position)
           }
         default:
           break
@@ -191,6 +209,23 @@ extension MarkPlacement {
         from: start.x, to: line.end - 0.5, crescendo: start.crescendo, column: start.column,
         source: start.source)
     }
+  }
+
+  /// Whether a hairpin ending at `index` opened before the line (and which kind), as the
+  /// symbols before the line say; nil when it opened in the line or not at all.
+  static func openedHairpin(before index: Int, line: EngravedLine) -> Bool? {
+    var probe = line.first - 1
+    while probe >= 0 {
+      for decoration in line.symbols[probe].attachments.decorations.reversed() {
+        switch DecorationTable.kind(of: decoration.name) {
+        case .hairpinStart(let crescendo): return crescendo
+        case .hairpinEnd: return nil
+        default: continue
+        }
+      }
+      probe -= 1
+    }
+    return nil
   }
 
   mutating func drawHairpin(

@@ -11,7 +11,7 @@ import ScoreModel
  nothing touches:
    1. articulations next to the heads, on the side away from the stem;
    2. ornaments, fermatas, bowings, fingerings and text marks above; inverted fermatas
-      below;
+      below; then octave lines (8va, 8vb) and glissandos;
    3. chord symbols: one baseline for the whole line, raised together to clear the
       highest ink under any of them;
    4. annotations at their ABC placements;
@@ -79,6 +79,7 @@ struct MarkPlacement {
     rightLimit = line.end
     placeArticulations(line: line)
     placeOrnaments(line: line)
+    placeLines(line: line)
     placeChordSymbols(line: line)
     placeAnnotations(line: line)
     if let tablature { placeTablature(tablature, line: line) }

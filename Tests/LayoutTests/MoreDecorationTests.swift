@@ -1,0 +1,122 @@
+import ABCParser
+import DisplayList
+import Foundation
+import Layout
+import ScoreModel
+import Testing
+
+/// Decorations abcm2ps defines beyond the common ones: fermatas, pedal, octave lines,
+/// glissandos, editorial accidentals, invisible and stemless notes.
+@Suite struct MoreDecorationTests {
+  func items(_ body: String) throws -> [DisplayItem] {
+    try LayoutFixture.engrave("X:1\nL:1/4\nK:C\n\(body)\n").pages.flatMap(\.items)
+  }
+
+  func glyphs(_ items: [DisplayItem]) -> Set<String> {
+    Set(items.compactMap { if case .glyph(let g) = $0.shape { g.name } else { nil } })
+  }
+
+  func texts(_ items: [DisplayItem]) -> [String] {
+    items.compactMap { if case .text(let t) = $0.shape { t.text } else { nil } }
+  }
+
+  @Test func marksAndWordsAreDrawn() throws {
+    let all = try items(
+      "!shortfermata!c !longfermata!d !verylongfermata!e !caesura!f|!ped!C !ped-up!E !sfp!G !tr!c|"
+        + "!cresc!C !dim!D !D.C.alfine!E !invertedshortfermata!F|]")
+    let names = glyphs(all)
+    for name in [
+      "fermataShortAbove", "fermataLongAbove", "fermataVeryLongAbove", "caesura", "keyboardPedalPed",
+      "keyboardPedalUp", "dynamicSforzandoPiano", "ornamentTrill", "fermataShortBelow",
+    ] {
+      #expect(names.contains(name), "\(name) drawn")
+    }
+    #expect(Set(texts(all)).isSuperset(of: ["cresc.", "dim.", "D.C. al Fine"]))
+    let tune = try #require(
+      ABCParser.parse("X:1\nK:C\n!shortfermata!c !ped!C !8va(!c !8va)!d !-(!C !-)!c !editorial!^c|]\n")
+        .tunebook.tunes.first)
+    #expect(UndrawnNotation.warnings(for: tune).isEmpty)
+  }
+
+  @Test func anOctaveLineDrawsItsNotesAnOctaveAwayUnderASign() throws {
+    /// Heads' y below the top staff line, and the staff space.
+    func heads(_ items: [DisplayItem]) -> (ys: [Double], space: Double) {
+      let lines = items.filter { $0.role == .staffLine }.map(\.box.midY)
+      let top = lines.min() ?? 0
+      return (items.filter { $0.role == .notehead }.map { $0.box.midY - top }, ((lines.max() ?? 0) - top) / 4)
+    }
+    let plain = heads(try items("c' d' e' f'|]"))
+    let all = try items("!8va(!c' d' e' !8va)!f'|]")
+    let shifted = heads(all)
+    // Seven steps: three and a half staff spaces lower.
+    #expect(shifted.ys.count == 4)
+    for (a, b) in zip(plain.ys, shifted.ys) { #expect(abs((b - a) - 3.5 * plain.space) < 0.6) }
+    let shiftedHeads = all.filter { $0.role == .notehead }
+    #expect(glyphs(all).contains("ottavaAlta"))
+    let dashed = all.filter {
+      if case .line(let line) = $0.shape { line.dash != nil } else { false }
+    }
+    #expect(dashed.count == 1)
+    let dash = try #require(dashed.first)
+    #expect(dash.box.maxY < shiftedHeads.map(\.box.minY).min()!, "the line is above the notes")
+    // 8vb: below the staff, notes drawn higher.
+    let low = try items("!8vb(!C, !8vb)!D,|]")
+    #expect(glyphs(low).contains("ottavaBassaVb"))
+  }
+
+  @Test func glissandosJoinTheirHeads() throws {
+    let straight = try items("!-(!C !-)!c|]")
+    let heads = straight.filter { $0.role == .notehead }
+    let line = try #require(straight.first { $0.role == .decoration })
+    #expect(line.box.minX > heads[0].box.maxX && line.box.maxX < heads[1].box.minX)
+    let wavy = try items("!~(!C !~)!c|]")
+    #expect(wavy.contains { $0.role == .decoration && $0.shape.kind == "path" })
+  }
+
+  @Test func accidentalsEditorialOrCourtesy() throws {
+    let editorial = try items("!editorial!^c|]")
+    let sharp = try #require(editorial.first { $0.role == .accidental })
+    let head = try #require(editorial.first { $0.role == .notehead })
+    #expect(sharp.box.maxY < head.box.minY, "above the note, not beside it")
+    let courtesy = glyphs(try items("!courtesy!=c|]"))
+    #expect(courtesy.contains("accidentalParensLeft") && courtesy.contains("accidentalNatural"))
+  }
+
+  @Test func invisibleAndStemlessNotes() throws {
+    let all = try items("C !invisible!D E !stemless!F|!invisible!z4|]")
+    #expect(all.filter { $0.role == .notehead }.count == 3)
+    #expect(all.filter { $0.role == .stem }.count == 2)
+    #expect(all.filter { $0.role == .rest }.isEmpty)
+  }
+
+  @Test func voltaEndsWhereRbstopOrRbendSays() throws {
+    func volta(_ mark: String) throws -> (bracket: [DisplayItem], bars: [Double]) {
+      let all = try items("|: A B |1 c d \(mark)| e f :|2 g a |]")
+      let bars = all.filter { $0.role == .barLine }.map(\.box.midX).sorted()
+      // The first ending's lines: those in the column of its "1".
+      let label = all.first {
+        if case .text(let text) = $0.shape { $0.role == .volta && text.text == "1" } else { false }
+      }
+      return (
+        all.filter {
+          $0.role == .volta && $0.shape.kind != "text" && $0.context.column == label?.context.column
+        },
+        bars
+      )
+    }
+    let plain = try volta("")
+    let stopped = try volta("!rbstop!")
+    let ended = try volta("!rbend!")
+    let plainRight = try #require(plain.bracket.map(\.box.maxX).max())
+    let stopRight = try #require(stopped.bracket.map(\.box.maxX).max())
+    #expect(stopRight < plainRight - 5, "the first ending stops a bar early")
+    // !rbend! closes it with a hook: one more vertical stroke than !rbstop!.
+    let hooks = { (items: [DisplayItem]) in items.filter { $0.box.height > $0.box.width }.count }
+    #expect(hooks(ended.bracket) == hooks(stopped.bracket) + 1)
+  }
+
+  @Test func abcjsBarRepeatSignsSitOnTheStaff() throws {
+    let all = try items("A4|!repeatbar!z4|!repeatbar2!z4|]")
+    #expect(glyphs(all).isSuperset(of: ["repeat1Bar", "repeat2Bars"]))
+  }
+}
