@@ -78,7 +78,9 @@ import Testing
   static let scores: [(String, String)] = [
     ("%%score (S A) (T B)", "score (S A) (T B)"),
     ("%%score [S A] | {RH LH}", "score [S A]| {RH LH}"),
-    ("%%staves {(RH1 RH2) | LH}", "score {(RH1 RH2) LH}|"),
+    // Under %%staves bar lines join unless a `|` parts the staves (abcm2ps).
+    ("%%staves {(RH1 RH2) | LH}", "score {(RH1 RH2) LH}"),
+    ("%%staves {(RH1 RH2) LH}", "score {(RH1 RH2) LH}|"),
     ("%%score 1 2 3", "score 1 2 3"),
     ("%%score [(S A) {RH LH}] [Vn Vc]", "score [(S A) {RH LH}] [Vn Vc]"),
     ("%%score [{[A B] C} D]", "score [{[A B] C} D]"),

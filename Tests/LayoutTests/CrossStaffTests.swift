@@ -83,4 +83,43 @@ import Testing
     let tune = try #require(ABCParser.parse(abc + "\n").tunebook.tunes.first)
     #expect(UndrawnNotation.warnings(for: tune).isEmpty)
   }
+
+  @Test func floatingVoicesAreReadFromScoreAndStaves() throws {
+    func groups(_ directive: String) throws -> [StaffGroup] {
+      try #require(
+        ABCParser.parse("X:1\n\(directive)\nK:C\nV:A\nC\nV:B\nC\nV:C\nC\nV:D\nC\n").tunebook.tunes.first?
+          .staffGroups)
+    }
+    let score = try groups("%%score {A *B C}")
+    #expect(score.first?.staves == [["A", "B"], ["C"]] && score.first?.floating == ["B"])
+    let staves = try groups("%%staves {A B C}")
+    #expect(staves.first?.staves == [["A", "B"], ["C"]] && staves.first?.floating == ["B"])
+    let four = try groups("%%staves {A B C D}")
+    #expect(four.first?.staves == [["A", "B"], ["C", "D"]] && four.first?.floating.isEmpty == true)
+    // Under %%score a brace of three is three staves.
+    #expect(try groups("%%score {A B C}").first?.staves == [["A"], ["B"], ["C"]])
+  }
+
+  @Test func aFloatingVoiceGoesDownNoteByNote() throws {
+    let abc = """
+      X:1
+      M:4/4
+      L:1/4
+      %%staves {RH M LH}
+      K:C
+      V:RH
+      e f g a | g4 |]
+      V:M
+      c A F, D, | E2 C,2 |]
+      V:LH clef=bass
+      C, D, E, F, | C,4 |]
+      """
+    let all = try LayoutFixture.engrave(abc + "\n").pages.flatMap(\.items)
+    // M's notes by column in its source line (line 9): c and A up, the rest down.
+    let heads = all.filter { $0.role == .notehead && $0.source?.line == 9 }
+    let upper = heads.filter { $0.context.staff == 0 }.compactMap(\.source?.column).sorted()
+    let lower = heads.filter { $0.context.staff == 1 }.compactMap(\.source?.column).sorted()
+    #expect(upper == [1, 3])
+    #expect(lower == [5, 8, 13, 16])
+  }
 }

@@ -165,7 +165,8 @@ enum FieldInterpreter {
         settings.lineBreaks = policy
       }
     case "score", "staves":
-      settings.staffGroups = StaffGroupParser.parse(scanner, diagnostics: diagnostics)
+      settings.staffGroups = StaffGroupParser.parse(
+        scanner, isStaves: name == "staves", diagnostics: diagnostics)
     case "staff":
       // In the music this moves notes to another staff (BodyParser); here it means nothing.
       diagnostics.warning(

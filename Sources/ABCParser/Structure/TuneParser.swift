@@ -123,6 +123,7 @@ struct TuneParser {
     tune.percussionMap = settingsAtEnd.percussionMap
     tune.noteMaps = settingsAtEnd.noteMaps
     tune.tablatures = settingsAtEnd.tablatures
+    tune.definedDecorations = settingsAtEnd.customDecorations
     return tune
   }
 

@@ -30,12 +30,16 @@ public enum UndrawnNotation {
         order.append(what)
       }
     }
+    // `%%deco NAME …` defines a decoration by PostScript: ABCPress draws the ones it knows
+    // by name, and says it cannot draw the others.
+    let defined = tune.definedDecorations
     func check(_ decorations: [Decoration]) {
-      for decoration in decorations
-      where Decoration.knownNames.contains(decoration.name)
-        && DecorationTable.kind(of: decoration.name) == nil
-      {
-        note("'!\(decoration.name)!'", decoration.range)
+      for decoration in decorations where DecorationTable.kind(of: decoration.name) == nil {
+        if Decoration.knownNames.contains(decoration.name) {
+          note("'!\(decoration.name)!'", decoration.range)
+        } else if defined.contains(decoration.name) {
+          note("'!\(decoration.name)!' (defined by %%deco in PostScript)", decoration.range)
+        }
       }
     }
     for voice in tune.voices {

@@ -39,6 +39,8 @@ struct StaffPlan {
     var barLinesJoin: Bool
     /// 0 for a top-level group, 1 for a bracket or brace inside one, and so on.
     var depth = 0
+    /// Bar lines continue from the group's last staff into the next staff.
+    var joinsNext = false
   }
 
   var voices: [Voice]
@@ -46,6 +48,8 @@ struct StaffPlan {
   var groups: [Group]
   /// Voices drawn on a staff they borrow (`CrossStaffNotes`): they never make it shared.
   var borrowed: Set<Int> = []
+  /// Floating voices (`{RH *M LH}`): each note on its staff or the next (`FloatingVoices`).
+  var floating: Set<Int> = []
 
   /// The voices of a staff that are its own (not borrowed), in order.
   func ownVoices(of staff: Staff) -> [Int] {
@@ -75,7 +79,7 @@ struct StaffPlan {
       segments.append(StaffSegment(start: change.time, plan: plan))
     }
     for index in segments.indices { segments[index].plan.voices = voices }
-    return CrossStaffNotes.apply(to: segments)
+    return CrossStaffNotes.apply(to: FloatingVoices.apply(to: segments))
   }
 
   /// One segment's staves from `groups` (nil: a staff per voice), numbering voices in
@@ -85,6 +89,7 @@ struct StaffPlan {
   ) {
     var staves: [Staff] = []
     var groups: [Group] = []
+    var floating: Set<Int> = []
     let byID = Dictionary(tune.voices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     func overlays(of id: String) -> [Voice] { tune.voices.filter { $0.overlayOf == id } }
     var placed: Set<String> = []
@@ -105,6 +110,7 @@ struct StaffPlan {
             guard let voice = byID[id], !placed.contains(id) else { continue }
             placed.insert(id)
             for member in [voice] + overlays(of: id) { staff.voices.append(number(of: member)) }
+            if group.floating.contains(id) { floating.insert(number(of: voice)) }
           }
           if !staff.voices.isEmpty {
             planStaff[planStaff.count - 1] = staves.count
@@ -115,7 +121,7 @@ struct StaffPlan {
           groups.append(
             Group(
               bracket: group.bracket, staves: firstStaff...(staves.count - 1),
-              barLinesJoin: group.barLinesJoin))
+              barLinesJoin: group.barLinesJoin, joinsNext: group.joinsNext))
           for (index, inner) in group.inner.enumerated() where inner.staves.upperBound <= planStaff.count {
             let drawn = planStaff[inner.staves].compactMap { $0 }
             guard let first = drawn.first, let last = drawn.last else { continue }
@@ -145,6 +151,7 @@ struct StaffPlan {
     self.voices = voices
     self.staves = staves
     self.groups = groups
+    self.floating = floating
   }
 
   /// How deep a nested group sits: 1 inside its top-level group, one more for each other

@@ -107,10 +107,13 @@ struct SystemStacker {
       canvas.line(
         from: (left + thin / 2, 0), to: (left + thin / 2, last + 4), thickness: thin, role: .barLine)
     }
-    for group in plan.groups where group.barLinesJoin && group.staves.count > 1 {
-      for staff in group.staves.dropLast() where staff + 1 < top.count {
-        joinBars(bars, from: top[staff] + 4, to: top[staff + 1], dx: left, on: &canvas)
-      }
+    var joined = Set<Int>()
+    for group in plan.groups {
+      if group.barLinesJoin { joined.formUnion(group.staves.dropLast()) }
+      if group.joinsNext { joined.insert(group.staves.upperBound) }
+    }
+    for staff in joined.sorted() where staff + 1 < top.count {
+      joinBars(bars, from: top[staff] + 4, to: top[staff + 1], dx: left, on: &canvas)
     }
     for group in plan.groups where group.staves.upperBound < top.count {
       let groupTop = top[group.staves.lowerBound]

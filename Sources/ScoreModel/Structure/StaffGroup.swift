@@ -23,8 +23,14 @@ public struct StaffGroup: Hashable, Sendable {
   public var staves: [[String]]
   /// `|` between staves: bar lines continue through the gap.
   public var barLinesJoin: Bool
+  /// Bar lines continue from this group's last staff into the next group's first
+  /// (`%%staves`, where staves join unless a `|` parts them).
+  public var joinsNext = false
   /// Brackets and braces inside this one, outermost first.
   public var inner: [Inner] = []
+  /// Floating voices (`{RH *M LH}`): drawn on the staff listed before them, each note
+  /// moving to the staff after it when it lies low (abcm2ps).
+  public var floating: Set<String> = []
 
   public init(bracket: Bracket, staves: [[String]], barLinesJoin: Bool = false) {
     self.bracket = bracket

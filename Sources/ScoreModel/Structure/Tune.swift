@@ -26,6 +26,9 @@ public struct Tune: Sendable {
   public var noteMaps: [NoteMapping] = []
   /// `%%tablature`: tablature staves under voices.
   public var tablatures: [Tablature] = []
+  /// Decoration names a `%%deco` line defines (in the file or the tune header): their
+  /// PostScript drawing is abcm2ps's own.
+  public var definedDecorations: Set<String> = []
   /// The ABC version the tune claims (`%abc-2.1` line, or `I:abc-version` in the file or
   /// tune header); nil when none is given.
   public var abcVersion: String?
