@@ -65,12 +65,49 @@ import Testing
 }
 
 @Suite struct MidTuneScaleTests {
-  @Test func aScaleInsideTheMusicIsSaidToApplyToTheWholeTune() throws {
-    let tune = try #require(
-      ABCParser.parse("X:1\nL:1/4\nK:C\nCDEF|\n%%scale 0.6\nGABc|\n").tunebook.tunes.first)
+  static let abc = """
+    X:1
+    L:1/4
+    %%scale 0.8
+    K:C
+    CDEF|GABc|CDEF|GABc|
+    %%scale 1.2
+    CDEF|GABc|
+    """
+
+  @Test func aScaleInsideTheMusicHoldsFromItsLine() throws {
+    let tune = try #require(ABCParser.parse(Self.abc + "\n").tunebook.tunes.first)
     var format = FormatDirectives(setup: .a4, options: LayoutOptions())
     format.apply(tune: tune)
-    #expect(format.warnings.map(\.message) == ["%%scale inside the music applies to the whole tune"])
-    #expect(abs(format.setup.staffSpace - 6 * 0.6) < 0.001)
+    #expect(format.warnings.isEmpty)
+    #expect(abs(format.setup.staffSpace - 6 * 0.8) < 0.001, "the tune's own scale")
+    #expect(format.options.marginChanges.map(\.sourceLine) == [6])
+    #expect(abs(format.options.marginChanges[0].scale - 1.5) < 0.001)
+  }
+
+  @Test func linesAfterItAreDrawnLargerAndStillFitThePage() throws {
+    for voices in [1, 2] {
+      var abc = Self.abc
+      if voices == 2 { abc += "V:2\nC4|C4|C4|C4|C4|C4|" }
+      let tune = try #require(ABCParser.parse(abc + "\n").tunebook.tunes.first)
+      var format = FormatDirectives(setup: .a4, options: LayoutOptions())
+      format.apply(tune: tune)
+      let style = (format.setup, format.options)
+      let engraver = Engraver(font: try BookFixture.font(), measurer: ApproximateTextMeasurer(), setup: .a4)
+      let list = engraver.engrave(book: [.tune(tune)], matter: BookMatter(), tuneStyle: { _ in style })
+      let page = try #require(list.pages.first)
+      let lines = page.items.filter { $0.role == .staffLine && $0.context.staff == 0 }
+      let first = Dictionary(grouping: lines, by: { $0.context.line ?? 0 })
+      func space(_ line: Int) -> Double {
+        let ys = Set((first[line] ?? []).map { ($0.box.midY * 100).rounded() / 100 }).sorted()
+        return ys.count > 1 ? (ys[1] - ys[0]) : 0
+      }
+      let last = try #require(first.keys.max())
+      #expect(abs(space(0) - 4.8) < 0.05, "\(voices) voice(s): the tune's scale before")
+      #expect(abs(space(last) - 7.2) < 0.05, "\(voices) voice(s): half as large again after")
+      for item in page.items where item.role == .staffLine {
+        #expect(item.box.maxX <= page.width - PageSetup.a4.marginRight + 0.5)
+      }
+    }
   }
 }

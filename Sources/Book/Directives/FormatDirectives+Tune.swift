@@ -3,11 +3,11 @@ import ScoreModel
 
 extension FormatDirectives {
   /// Directives that, written between a tune's music lines, change only the lines after
-  /// them (abcm2ps): the margins and the staff width.
-  static let lineMargins: Set<String> = ["leftmargin", "rightmargin", "staffwidth"]
+  /// them (abcm2ps): the margins, the staff width and the music's size.
+  static let lineMargins: Set<String> = ["leftmargin", "rightmargin", "staffwidth", "scale"]
   /// Directives abcm2ps applies from where they stand that ABCPress applies to the whole
-  /// tune (said, not done silently).
-  static let wholeTuneOnly: Set<String> = ["scale", "pagewidth", "landscape"]
+  /// tune (said, not done silently): the page's own size and orientation.
+  static let wholeTuneOnly: Set<String> = ["pagewidth", "landscape"]
 
   /// Applies a tune's own directives: those in its header (or before its first music
   /// line) to the whole tune; a margin directive between music lines to the score lines
@@ -35,7 +35,8 @@ extension FormatDirectives {
       apply(directive)
       changes.append(
         LayoutOptions.MarginChange(
-          sourceLine: directive.range.start.line, left: self.setup.marginLeft, right: self.setup.marginRight))
+          sourceLine: directive.range.start.line, left: self.setup.marginLeft, right: self.setup.marginRight,
+          scale: self.setup.staffSpace / setup.staffSpace))
     }
     // The tune keeps its own setup; the changes hold for the lines after them.
     self.setup = setup

@@ -21,6 +21,16 @@ struct SystemEngraver {
   /// A tablature staff to draw under the voice's staff, nil for none.
   var tablature: Tablature?
 
+  /// The engraver drawing at `factor` times its staff space (a mid-tune `%%scale`).
+  func scaled(by factor: Double) -> SystemEngraver {
+    var copy = SystemEngraver(
+      font: font, scale: scale * factor, setup: setup, style: style, format: format, measurer: measurer)
+    copy.curvesAbove = curvesAbove
+    copy.staffLines = staffLines
+    copy.tablature = tablature
+    return copy
+  }
+
   func engrave(
     symbols: [StaffSymbol], spans: VoiceSpans, plan: LinePlan, start: LineStart, xs: [Double], end: Double,
     courtesy: [SymbolKind] = [], context: ItemContext

@@ -34,6 +34,15 @@ struct TuneLayout {
   /// The music's text styles, from the set-up's fonts.
   var style: MusicTextStyle { MusicTextStyle(setup: setup) }
 
+  /// The same layout with the staff space `factor` times as large (a mid-tune `%%scale`).
+  func scaled(by factor: Double) -> TuneLayout {
+    var setup = self.setup
+    setup.staffSpace *= factor
+    var copy = TuneLayout(font: font, setup: setup, measurer: measurer, options: options)
+    copy.headerDirectives = headerDirectives
+    return copy
+  }
+
   func layOut(_ written: Tune) -> LaidOutTune {
     // `%%transpose N` engraves the tune N semitones away (a new value; the model is kept).
     let transposed =

@@ -1,15 +1,18 @@
 /// Choices that change how music is set and paged, independent of the page size.
 public struct LayoutOptions: Hashable, Sendable {
-  /// The page margins from one source line of a tune on, in points.
+  /// The page margins (points) and the music's size from one source line of a tune on.
   public struct MarginChange: Hashable, Sendable {
     public var sourceLine: Int
     public var left: Double
     public var right: Double
+    /// The staff space relative to the tune's own (`%%scale` in the music).
+    public var scale: Double
 
-    public init(sourceLine: Int, left: Double, right: Double) {
+    public init(sourceLine: Int, left: Double, right: Double, scale: Double = 1) {
       self.sourceLine = sourceLine
       self.left = left
       self.right = right
+      self.scale = scale
     }
   }
 
@@ -32,9 +35,9 @@ public struct LayoutOptions: Hashable, Sendable {
   public var barsPerStaff: Int?
   /// Indent of a tune's first system in points (`%%indent`).
   public var indent = 0.0
-  /// Margins changed inside a tune's music (`%%leftmargin`, `%%rightmargin`,
-  /// `%%staffwidth` between its lines), in source order: each holds for the score lines
-  /// that begin after its source line.
+  /// Margins and scale changed inside a tune's music (`%%leftmargin`, `%%rightmargin`,
+  /// `%%staffwidth`, `%%scale` between its lines), in source order: each holds for the
+  /// score lines that begin after its source line.
   public var marginChanges: [MarginChange] = []
 
   public init(lineBreaks: LineBreakMode = .source, stretchLast: Double = 0.6) {

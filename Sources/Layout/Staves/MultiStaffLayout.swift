@@ -335,13 +335,20 @@ final class MultiStaffSystems: SystemMaker {
       justify: justify, looseForce: previousForce)
     previousForce = force
     let alignedStarts = layout.align(starts, width: common.width, drawn: drawnStarts)
+    // A mid-tune `%%scale`: the line is drawn at its own staff space.
+    let drawing =
+      shift.scale == 1
+      ? layout
+      : MultiStaffLayout(
+        layout: layout.layout.scaled(by: shift.scale), segments: layout.segments, format: layout.format)
+    if shift.scale != 1 { stacker = SystemStacker(layout: drawing.layout, plan: plan) }
     var staves: [[DisplayItem]] = []
     for (staffIndex, staff) in plan.staves.enumerated() {
       var canvas = StaffCanvas(
-        font: layout.font, scale: layout.scale,
+        font: layout.font, scale: drawing.scale,
         context: ItemContext(tune: tune.referenceNumber, staff: staffIndex, line: lineIndex))
       canvas.staffLines = staff.voices.first.map { plan.voices[$0].staffLines } ?? 5
-      layout.drawStaff(
+      drawing.drawStaff(
         staff.voices, symbols: voiceSymbols, spans: spans, columns: columns, line: line,
         starts: alignedStarts,
         columnXs: xs, from: columnStart.firstSymbol, end: min(end + courtesyWidth, width),
@@ -356,7 +363,7 @@ final class MultiStaffSystems: SystemMaker {
       staves, bars: barXs, names: lineIndex == 0, indent: indent, end: min(end + courtesyWidth, width),
       context: ItemContext(tune: tune.referenceNumber, line: lineIndex))
     CrossStaffStems.join(
-      crossStaffStems, in: &system, thickness: layout.font.engravingDefaults.stemThickness * layout.scale)
+      crossStaffStems, in: &system, thickness: layout.font.engravingDefaults.stemThickness * drawing.scale)
     if lineIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
       TempoMark(font: layout.font, setup: setup, measurer: layout.layout.measurer).place(
         tempo, above: &system, left: indent * layout.scale,
