@@ -1,6 +1,7 @@
-import ABCParser
 import ScoreModel
 import Testing
+
+@testable import ABCParser
 
 @Suite struct DirectiveTests {
   static let wellFormed = [
@@ -81,5 +82,23 @@ import Testing
   @Test(arguments: tempos)
   func tempoForms(field: String, tempo: Tempo) {
     #expect(Parse.tune("A", header: "\(field)\nK:C").tune?.tempo == tempo)
+  }
+}
+
+/// A `% comment` after a directive's value is not part of it.
+@Suite struct DirectiveCommentTests {
+  @Test func trailingCommentsAreDropped() {
+    let book = Parse.book(
+      "X:1\n%%rightmargin 4cm\t% tab comment\n%%leftmargin 2cm % note\n%%text 50% off\nK:C\nC|]\n")
+    let directives = book.tunebook.tunes.first?.directives ?? []
+    #expect(directives.map(\.arguments) == ["4cm", "2cm", "50% off"])
+    #expect(Directive.strippingComment("\"a % b\" % c") == "\"a % b\"")
+    #expect(Directive.strippingComment("x \\% y") == "x \\% y")
+  }
+
+  @Test func abcm2psPostScriptTablatureIsSaidNotDrawn() {
+    let (tune, diagnostics) = Parse.tune("C", header: "%%tablature 70 accordh accordn accordb\nK:C")
+    #expect(tune?.tablatures.isEmpty == true)
+    #expect(diagnostics.contains { $0.message.hasPrefix("abcm2ps's PostScript tablature") })
   }
 }

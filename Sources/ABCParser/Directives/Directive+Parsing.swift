@@ -8,7 +8,33 @@ extension Directive {
     scanner.skipWhitespace()
     let name = scanner.read { !$0.isABCWhitespace }
     guard !name.isEmpty else { return nil }
-    let arguments = scanner.readRest()
+    let arguments = Self.strippingComment(scanner.readRest())
     self.init(name: name, arguments: arguments, range: line.fullRange)
+  }
+
+  /// The arguments without a trailing `% comment` (abcm2ps reads `%%staffsep 1cm % wide`
+  /// as `1cm`): a `%` after a space or tab, outside quotes and not written `\%`. A `%`
+  /// inside a word (`%%text 50% off`) stays.
+  static func strippingComment(_ text: String) -> String {
+    guard text.contains("%") else { return text }
+    var inString = false
+    var previous: Character = " "
+    var escaped = false
+    for index in text.indices {
+      let character = text[index]
+      defer { previous = character }
+      if escaped {
+        escaped = false
+        continue
+      }
+      if character == "\\" {
+        escaped = true
+      } else if character == "\"" {
+        inString.toggle()
+      } else if character == "%" && !inString && (previous == " " || previous == "\t") {
+        return String(text[..<index]).trimmingWhitespace
+      }
+    }
+    return text
   }
 }

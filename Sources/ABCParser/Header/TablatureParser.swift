@@ -10,6 +10,17 @@ enum TablatureParser {
   static func parse(_ scanner: LineScanner, diagnostics: DiagnosticCollector) -> Tablature? {
     var scanner = scanner
     let range = scanner.line.range(from: 0, to: scanner.end)
+    var probe = scanner
+    probe.skipWhitespace()
+    let first = probe.read { !$0.isABCWhitespace }
+    if first.hasPrefix("#") || first.hasPrefix("pitch=") || Double(first) != nil {
+      // abcm2ps's form: a height and PostScript functions the file defines.
+      diagnostics.warning(
+        "abcm2ps's PostScript tablature (%%tablature HEIGHT FUNCTIONS…) is not drawn; "
+          + "ABCPress draws string tablature such as %%tablature guitar",
+        at: range)
+      return nil
+    }
     var instrument: String?
     var tuning: [Int]?
     var voiceID: String?
