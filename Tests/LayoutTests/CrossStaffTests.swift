@@ -122,4 +122,35 @@ import Testing
     #expect(upper == [1, 3])
     #expect(lower == [5, 8, 13, 16])
   }
+
+  @Test func aBeamJoinsNotesOnTwoStaves() throws {
+    let abc = """
+      X:1
+      M:2/4
+      L:1/8
+      %%score {RH LH}
+      K:C
+      V:RH
+      c[I:staff +1]G,[I:staff -1]e[I:staff +1]C | c4 |]
+      V:LH clef=bass
+      C,4 | C,4 |]
+      """
+    let all = try LayoutFixture.engrave(abc + "\n").pages.flatMap(\.items)
+    #expect(all.filter { $0.role == .flag }.isEmpty, "beamed, not flagged")
+    let beams = all.filter { $0.role == .beam }
+    #expect(beams.count == 1)
+    let beam = try #require(beams.first)
+    let staffLines = all.filter { $0.role == .staffLine }
+    let upperBottom = try #require(staffLines.filter { $0.context.staff == 0 }.map(\.box.midY).max())
+    let lowerTop = try #require(staffLines.filter { $0.context.staff == 1 }.map(\.box.midY).min())
+    #expect(beam.box.minY > upperBottom - 10 && beam.box.maxY < lowerTop + 10, "between the staves")
+    // The four stems: down from the upper notes, up from the lower, all meeting the beam.
+    let stems = all.filter { $0.role == .stem && $0.source?.line == 7 }.sorted { $0.box.minX < $1.box.minX }
+      .prefix(4)
+    #expect(stems.count == 4)
+    for stem in stems {
+      #expect(abs(stem.box.minY - beam.box.minY) < 0.5 || abs(stem.box.maxY - beam.box.maxY) < 0.5)
+      #expect(stem.box.midX >= beam.box.minX - 0.1 && stem.box.midX <= beam.box.maxX + 0.1)
+    }
+  }
 }

@@ -21,7 +21,9 @@ enum BeamGrouping {
       current = []
     }
     for index in symbols.indices {
-      guard case .note(let note) = symbols[index].kind, note.value.flagCount > 0, !note.isStemless else {
+      guard case .note(let note) = symbols[index].kind, note.value.flagCount > 0, !note.isStemless,
+        !note.isCrossBeamed
+      else {
         // `!beamon!` on a bar line lets the beam run across it, unless the line breaks there.
         if !current.isEmpty, symbols[index].isBar, !symbols[index].breakAfter,
           symbols[index].attachments.decorations.contains(where: { $0.name == "beamon" })

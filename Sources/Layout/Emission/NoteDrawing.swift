@@ -25,6 +25,10 @@ struct NoteDrawing {
   /// The stem of an unbeamed note at anchor x.
   func defaultStem(_ note: NoteSymbol, x: Double) -> StemGeometry? {
     guard note.value.hasStem, !note.isStemless else { return nil }
+    if note.isCrossBeamed {
+      // Short until the beam across the staves sets its length (the staves stack closer).
+      return stem(note, x: x, tipPosition: Double(note.stemUp ? note.highest + 5 : note.lowest - 5))
+    }
     let extra = Double(max(0, note.value.flagCount - 2)) * 0.5
     if note.stemUp {
       let tip = max(Double(note.highest) + 7 + extra * 2, 4)

@@ -142,7 +142,7 @@ struct SystemEngraver {
       switch symbol.kind {
       case .note(let note):
         line.notes[index] = notes.draw(
-          note, x: x, stem: notes.defaultStem(note, x: x), drawFlag: true, on: &canvas,
+          note, x: x, stem: notes.defaultStem(note, x: x), drawFlag: !note.isCrossBeamed, on: &canvas,
           column: column, source: symbol.source)
       case .rest(let rest):
         RestDrawing(font: font).draw(

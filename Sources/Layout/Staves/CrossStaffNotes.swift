@@ -1,3 +1,4 @@
+import DisplayList
 import ScoreModel
 
 /*
@@ -13,8 +14,11 @@ import ScoreModel
      V:GO  [CEG] [I:staff 3][CEG] [I:staff 2][DFA] …
        →   staff 2: [CEG]   ·    [DFA] …      staff 3 (borrowed):  ·  [CEG]  ·  …
 
- Limits. Beams, slurs and ties do not cross from one staff to the other (a beam group is
- split where the notes change staff); the moved notes read the other staff's first clef.
+ A beam group whose notes land on two staves is left unbeamed in both voices, its stems
+ pointing at each other, and `CrossStaffBeams` joins it after the staves are stacked.
+
+ Limits. Slurs and ties do not cross from one staff to the other; the moved notes read
+ the other staff's first clef.
  */
 
 /// Splits voices whose notes move to other staves into one voice per staff.
@@ -33,7 +37,12 @@ enum CrossStaffNotes {
       let visited = Set(staves).subtracting([home]).sorted()
       guard !visited.isEmpty else { continue }
       let original = voices[index]
+      let beams = crossBeams(in: original, staves: staves)
       voices[index] = keeping(original, where: { staves[$0] == home }, clef: nil)
+      for segment in segments.indices {
+        segments[segment].plan.crossBeamStems[index] = beams.stems
+        segments[segment].plan.crossBeams += beams.runs
+      }
       for staff in visited {
         guard let host = plan.staves[staff].voices.first else { continue }
         var borrowed = keeping(original, where: { staves[$0] == staff }, clef: voices[host].clef)
@@ -41,6 +50,7 @@ enum CrossStaffNotes {
         voices.append(borrowed)
         let number = voices.count - 1
         for segment in segments.indices {
+          segments[segment].plan.crossBeamStems[number] = beams.stems
           // The staff that holds the host voice in each segment takes the borrowed one too.
           guard let target = segments[segment].plan.staves.firstIndex(where: { $0.voices.contains(host) })
           else { continue }
@@ -53,8 +63,45 @@ enum CrossStaffNotes {
     return segments
   }
 
-  /// The staff (plan index) each element of `voice` is drawn on; moves beyond the
-  /// score's staves stay home.
+  /// The beam groups of `voice` whose notes lie on more than one staff: each note's stem
+  /// direction (up on the lower staff, down on the upper, so the beam runs between them)
+  /// and each group's notes.
+  static func crossBeams(in voice: Voice, staves: [Int]) -> (
+    stems: [Int: Bool], runs: [[(source: SourcePosition, beams: Int)]]
+  ) {
+    var stems: [Int: Bool] = [:]
+    var runs: [[(source: SourcePosition, beams: Int)]] = []
+    var run: [Int] = []
+    func close() {
+      defer { run = [] }
+      let used = Set(run.map { staves[$0] })
+      guard run.count > 1, used.count > 1, let top = used.min() else { return }
+      for index in run { stems[index] = staves[index] != top }
+      runs.append(
+        run.map { index in
+          let beams: Int
+          if case .note(let note) = voice.elements[index] {
+            beams = NoteValue(duration: note.displayDuration).flagCount
+          } else {
+            beams = 1
+          }
+          return (voice.elements[index].range.position, beams)
+        })
+    }
+    for (index, element) in voice.elements.enumerated() {
+      guard case .note(let note) = element, NoteValue(duration: note.displayDuration).flagCount > 0 else {
+        if element.duration > .zero || { if case .bar = element { true } else { false } }() { close() }
+        continue
+      }
+      if !note.isBeamedWithPrevious { close() }
+      run.append(index)
+    }
+    close()
+    return (stems, runs)
+  }
+
+  /// The staff (plan index) each element of `voice` is drawn on; a move beyond the
+  /// score's staves leaves the notes where they are.
   static func targets(of voice: Voice, home: Int, staffCount: Int) -> [Int] {
     var staff = home
     var moves = voice.staffMoves[...]
@@ -68,7 +115,7 @@ enum CrossStaffNotes {
           case .absolute(let number): number - 1
           case .relative(let offset): staff + offset
           }
-        staff = (0..<staffCount).contains(wanted) ? wanted : home
+        if (0..<staffCount).contains(wanted) { staff = wanted }
       }
       result.append(staff)
     }

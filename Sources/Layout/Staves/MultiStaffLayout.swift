@@ -203,6 +203,7 @@ final class MultiStaffSystems: SystemMaker {
         font: layout.font, style: layout.layout.style, measurer: layout.layout.measurer, scale: scale)
       builder.headShapes = HeadShapes(voice: plan.voices[index], tune: tune)
       builder.tablature = tune.tablature(of: plan.voices[index])
+      builder.crossBeamStems = plan.crossBeamStems[index] ?? [:]
       let home = layout.homePlan(ofVoice: index)
       builder.stemDirection = home.stemDirection(ofVoice: index)
       builder.restShift = home.restShift(ofVoice: index)
@@ -362,6 +363,7 @@ final class MultiStaffSystems: SystemMaker {
     var system = stacker.stack(
       staves, bars: barXs, names: lineIndex == 0, indent: indent, end: min(end + courtesyWidth, width),
       context: ItemContext(tune: tune.referenceNumber, line: lineIndex))
+    CrossStaffBeams.draw(plan.crossBeams, in: &system, font: layout.font, scale: drawing.scale)
     CrossStaffStems.join(
       crossStaffStems, in: &system, thickness: layout.font.engravingDefaults.stemThickness * drawing.scale)
     if lineIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {

@@ -1,3 +1,4 @@
+import DisplayList
 import ScoreModel
 
 /*
@@ -50,6 +51,11 @@ struct StaffPlan {
   var borrowed: Set<Int> = []
   /// Floating voices (`{RH *M LH}`): each note on its staff or the next (`FloatingVoices`).
   var floating: Set<Int> = []
+  /// Beams across staves (`CrossStaffNotes`): by voice, the stem direction (true up) of
+  /// each note element that a cross-staff beam joins; the beams are drawn after stacking.
+  var crossBeamStems: [Int: [Int: Bool]] = [:]
+  /// Each cross-staff beam's notes, by where they are written, with their beam counts.
+  var crossBeams: [[(source: SourcePosition, beams: Int)]] = []
 
   /// The voices of a staff that are its own (not borrowed), in order.
   func ownVoices(of staff: Staff) -> [Int] {

@@ -38,6 +38,8 @@ struct NoteSymbol {
   var storedBeamBreak: UInt8 = 0
   /// `!stemless!`: no stem, flag or beam.
   var isStemless = false
+  /// Joined by a beam across staves (drawn after stacking): no beam or flag of its own.
+  var isCrossBeamed = false
 
   /// A two-note tremolo (`!trem1!`…`!trem4!`): the strokes joining this note and its
   /// partner (shown at twice their played value).

@@ -109,6 +109,10 @@ struct SymbolBuilder {
         }
         var note = noteSymbol(event, clef: clef, key: currentKey, shift: ottava)
         if ottavaEnds { ottava = 0 }
+        if !crossBeamStems.isEmpty, let up = crossBeamStems[elementIndex] {
+          note.isCrossBeamed = true
+          note.stemUp = up
+        }
         cautions.apply(to: &note, event: event, key: currentKey, clef: clef)
         var symbol = StaffSymbol(kind: .note(note), onset: onset, source: source, clef: clef)
         // Most notes carry nothing: their attachments stay the shared empty ones.
@@ -241,7 +245,7 @@ struct SymbolBuilder {
   func forceStems(_ symbols: inout [StaffSymbol]) {
     guard stemDirection != .auto || restShift != 0 else { return }
     for index in symbols.indices {
-      if case .note(var note) = symbols[index].kind, stemDirection != .auto {
+      if case .note(var note) = symbols[index].kind, stemDirection != .auto, !note.isCrossBeamed {
         note.stemUp = stemDirection == .up
         symbols[index].kind = .note(note)
       } else if case .rest(var rest) = symbols[index].kind, restShift != 0 {
@@ -338,6 +342,8 @@ struct SymbolBuilder {
   var headShapes = HeadShapes()
   /// The voice's tablature staff (`%%tablature`), nil for none.
   var tablature: Tablature?
+  /// Notes joined by a beam across staves, by element, with their stem direction.
+  var crossBeamStems: [Int: Bool] = [:]
 
   /// Extra room right of an up-stem flag, in staff spaces (it hangs over the next note's
   /// head otherwise: flags need clearing more than heads do).
@@ -355,7 +361,9 @@ struct SymbolBuilder {
     if note.value.dots > 0 {
       right += 0.35 + Double(note.value.dots) * 0.55
     }
-    if note.stemUp && note.value.flagCount > 0 && note.beamGroup == nil && !note.isStemless {
+    if note.stemUp && note.value.flagCount > 0 && note.beamGroup == nil && !note.isStemless
+      && !note.isCrossBeamed
+    {
       if let flag = note.value.flag(up: true), let metrics = font.glyph(flag) {
         // The flag's tip keeps a little more than the usual gap from the next note.
         right = max(right, headWidth + metrics.northEast.x + Self.flagClearance)

@@ -1,0 +1,88 @@
+import DisplayList
+import SMuFL
+import ScoreModel
+
+/*
+ CrossStaffBeams — a beam joining notes a voice puts on two staves (`[I:staff N]`).
+
+ Method. `CrossStaffNotes` gives each note of such a group its stem direction (down on the
+ upper staff, up on the lower) and draws none of them a flag. Once the staves are stacked
+ the group's stems are found by the notes' source positions; a level beam is laid where
+ their free ends meet on average, kept at least 2.5 staff spaces from every head, and
+ each stem is drawn to the beam's far edge. Beams the whole group shares are drawn
+ across it.
+
+     upper staff   ♪       ♪          stems down
+                   ▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔    one beam between the staves
+     lower staff       ♪       ♪      stems up
+
+ Limits. A level beam; beams only some of the notes have (a semiquaver among quavers)
+ are left out; a group a line break divides is drawn in each line from the stems there.
+ */
+
+/// Draws beams across staves after a system's staves are stacked.
+enum CrossStaffBeams {
+  static func draw(
+    _ groups: [[(source: SourcePosition, beams: Int)]], in system: inout StaffSystem, font: MusicFont,
+    scale: Double
+  ) {
+    guard !groups.isEmpty else { return }
+    let thickness = font.engravingDefaults.beamThickness * scale
+    let gap = font.engravingDefaults.beamSpacing * scale
+    let stemWidth = font.engravingDefaults.stemThickness * scale
+    let clearance = 2.5 * scale
+    var stemIndex: [SourcePosition: Int] = [:]
+    for (index, item) in system.items.enumerated() where item.role == .stem {
+      if let source = item.source, case .line = item.shape, stemIndex[source] == nil {
+        stemIndex[source] = index
+      }
+    }
+    for group in groups {
+      let stems = group.compactMap { note in stemIndex[note.source].map { (index: $0, beams: note.beams) } }
+      guard stems.count > 1 else { continue }
+      var tips: [Double] = []
+      var lowestAllowed = -Double.infinity
+      var highestAllowed = Double.infinity
+      for stem in stems {
+        guard case .line(let line) = system.items[stem.index].shape else { continue }
+        tips.append(line.to.y)
+        if line.from.y > line.to.y {
+          highestAllowed = min(highestAllowed, line.from.y - clearance)  // Up: above its head.
+        } else {
+          lowestAllowed = max(lowestAllowed, line.from.y + clearance)  // Down: below its head.
+        }
+      }
+      let count = max(1, stems.map(\.beams).min() ?? 1)
+      let depth = thickness + Double(count - 1) * (thickness + gap)
+      var top = tips.reduce(0, +) / Double(tips.count) - depth / 2
+      top = min(max(top, lowestAllowed), highestAllowed - depth)
+      let xs = stems.compactMap { stem -> Double? in
+        if case .line(let line) = system.items[stem.index].shape { line.from.x } else { nil }
+      }
+      guard let left = xs.min(), let right = xs.max() else { continue }
+      let context = system.items[stems[0].index].context
+      let source = system.items[stems[0].index].source
+      for level in 0..<count {
+        let y = top + Double(level) * (thickness + gap)
+        let path = PathShape(segments: [
+          .move(Point(x: left - stemWidth / 2, y: y)), .line(Point(x: right + stemWidth / 2, y: y)),
+          .line(Point(x: right + stemWidth / 2, y: y + thickness)),
+          .line(Point(x: left - stemWidth / 2, y: y + thickness)), .close,
+        ])
+        system.items.append(
+          DisplayItem(role: .beam, shape: .path(path), box: path.bounds, context: context, source: source))
+      }
+      // Each stem reaches the beams' far edge.
+      for stem in stems {
+        var item = system.items[stem.index]
+        guard case .line(var line) = item.shape else { continue }
+        line.to.y = line.from.y > line.to.y ? top : top + depth
+        item.shape = .line(line)
+        item.box = Rect(
+          x: line.from.x - line.thickness / 2, y: min(line.from.y, line.to.y), width: line.thickness,
+          height: abs(line.from.y - line.to.y))
+        system.items[stem.index] = item
+      }
+    }
+  }
+}
