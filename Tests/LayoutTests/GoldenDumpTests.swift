@@ -261,7 +261,7 @@ import Testing
       %%score {RH LH}
       K:C
       V:RH
-      c2 e2 g2 c'2 | [I:staff +1] G,A,B,C [I:staff -1] DEFG | [ceg]8 |]
+      c2 e2 g2 c'2 | [I:staff +1] G,A,B,C [I:staff -1] DEFG | [ceg]4 c[I:staff +1]G,[I:staff -1]e[I:staff +1]C |]
       V:LH clef=bass
       E,2 F,2 E,2 F,2 | E,8 | !xstem![C,E,G,]8 |]
       """
