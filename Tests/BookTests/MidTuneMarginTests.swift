@@ -5,6 +5,17 @@ import Layout
 import ScoreModel
 import Testing
 
+/// The first page of a tune engraved as `book` does: its own directives applied first.
+func firstPage(of abc: String) throws -> DisplayPage {
+  let tune = try #require(ABCParser.parse(abc).tunebook.tunes.first)
+  var format = FormatDirectives(setup: .a4, options: LayoutOptions())
+  format.apply(tune: tune)
+  let style = (format.setup, format.options)
+  let engraver = Engraver(font: try BookFixture.font(), measurer: ApproximateTextMeasurer(), setup: .a4)
+  let list = engraver.engrave(book: [.tune(tune)], matter: BookMatter(), tuneStyle: { _ in style })
+  return try #require(list.pages.first)
+}
+
 /// Margin directives between a tune's music lines apply to the lines after them.
 @Suite struct MidTuneMarginTests {
   static let abc = """
@@ -39,13 +50,7 @@ import Testing
   }
 
   @Test func eachLineIsSetBetweenItsOwnMargins() throws {
-    let tune = try #require(ABCParser.parse(Self.abc).tunebook.tunes.first)
-    var format = FormatDirectives(setup: .a4, options: LayoutOptions())
-    format.apply(tune: tune)
-    let style = (format.setup, format.options)
-    let engraver = Engraver(font: try BookFixture.font(), measurer: ApproximateTextMeasurer(), setup: .a4)
-    let list = engraver.engrave(book: [.tune(tune)], matter: BookMatter(), tuneStyle: { _ in style })
-    let page = try #require(list.pages.first)
+    let page = try firstPage(of: Self.abc)
     let staffLines = page.items.filter { $0.role == .staffLine }
     func edges(_ line: Int) -> (Double, Double)? {
       let lines = staffLines.filter { $0.context.line == line }
@@ -89,13 +94,7 @@ import Testing
     for voices in [1, 2] {
       var abc = Self.abc
       if voices == 2 { abc += "V:2\nC4|C4|C4|C4|C4|C4|" }
-      let tune = try #require(ABCParser.parse(abc + "\n").tunebook.tunes.first)
-      var format = FormatDirectives(setup: .a4, options: LayoutOptions())
-      format.apply(tune: tune)
-      let style = (format.setup, format.options)
-      let engraver = Engraver(font: try BookFixture.font(), measurer: ApproximateTextMeasurer(), setup: .a4)
-      let list = engraver.engrave(book: [.tune(tune)], matter: BookMatter(), tuneStyle: { _ in style })
-      let page = try #require(list.pages.first)
+      let page = try firstPage(of: abc + "\n")
       let lines = page.items.filter { $0.role == .staffLine && $0.context.staff == 0 }
       let first = Dictionary(grouping: lines, by: { $0.context.line ?? 0 })
       func space(_ line: Int) -> Double {

@@ -34,12 +34,14 @@ public enum UndrawnNotation {
     // by name, and says it cannot draw the others.
     let defined = tune.definedDecorations
     func check(_ decorations: [Decoration]) {
-      for decoration in decorations where DecorationTable.kind(of: decoration.name) == nil {
-        if Decoration.knownNames.contains(decoration.name) {
-          note("'!\(decoration.name)!'", decoration.range)
-        } else if defined.contains(decoration.name) {
-          note("'!\(decoration.name)!' (defined by %%deco in PostScript)", decoration.range)
-        }
+      for decoration in decorations {
+        let known = Decoration.knownNames.contains(decoration.name)
+        guard known || !defined.isEmpty && defined.contains(decoration.name),
+          DecorationTable.kind(of: decoration.name) == nil
+        else { continue }
+        note(
+          known ? "'!\(decoration.name)!'" : "'!\(decoration.name)!' (defined by %%deco in PostScript)",
+          decoration.range)
       }
     }
     for voice in tune.voices {

@@ -1,4 +1,5 @@
 import SMuFL
+import ScoreModel
 
 /// How an ABC decoration is drawn and where it goes.
 enum DecorationKind: Hashable {
@@ -64,7 +65,28 @@ enum DecorationKind: Hashable {
 
 /// The ABC 2.1 decoration names and what ABCPress draws for each.
 enum DecorationTable {
+  /// What `name` draws; nil for a decoration ABCPress has no drawing for. Every pass over
+  /// a line's marks asks this, so it is one dictionary look-up, not a chain of string
+  /// comparisons.
   static func kind(of name: String) -> DecorationKind? {
+    if let kind = table[name] { return kind }
+    return name.hasPrefix("style=") || name.hasPrefix("head-") ? headStyle(name) : nil
+  }
+
+  /// Every decoration name ABCPress draws, with its drawing.
+  static let table: [String: DecorationKind] = {
+    var table: [String: DecorationKind] = [:]
+    for name in Decoration.knownNames.union(["D.C.alfine", "D.C.alcoda", "D.S.alfine", "D.S.alcoda"]) {
+      if let kind = listed(name) { table[name] = kind }
+    }
+    for name in [">", "^", "+", "<(", "<)", ">(", ">)", "."] {
+      if let kind = listed(name) { table[name] = kind }
+    }
+    return table
+  }()
+
+  /// The drawing of a named decoration, as the standard and abcm2ps list them.
+  static func listed(_ name: String) -> DecorationKind? {
     switch name {
     case "staccato", ".": .articulation(above: .articStaccatoAbove, below: .articStaccatoBelow)
     case "accent", ">", "emphasis": .articulation(above: .articAccentAbove, below: .articAccentBelow)
@@ -141,7 +163,7 @@ enum DecorationTable {
     case "crescendo(", "<(": .hairpinStart(crescendo: true)
     case "diminuendo(", ">(": .hairpinStart(crescendo: false)
     case "crescendo)", "<)", "diminuendo)", ">)": .hairpinEnd
-    default: dynamic(name) ?? headStyle(name)
+    default: dynamic(name)
     }
   }
 

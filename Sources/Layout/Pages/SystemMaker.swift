@@ -152,10 +152,16 @@ final class SingleVoiceSystems: SystemMaker {
     previousForce = force
     let context = ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: lineIndex)
     // A mid-tune `%%scale`: the line is drawn at its own staff space.
-    let engraver = shift.scale == 1 ? self.engraver : self.engraver.scaled(by: shift.scale)
-    var system = engraver.engrave(
-      symbols: symbols, spans: spans, plan: plan, start: start, xs: xs, end: min(end + courtesyWidth, width),
-      courtesy: courtesy, context: context)
+    var system =
+      shift.scale == 1
+      ? engraver.engrave(
+        symbols: symbols, spans: spans, plan: plan, start: start, xs: xs,
+        end: min(end + courtesyWidth, width),
+        courtesy: courtesy, context: context)
+      : engraver.scaled(by: shift.scale).engrave(
+        symbols: symbols, spans: spans, plan: plan, start: start, xs: xs,
+        end: min(end + courtesyWidth, width),
+        courtesy: courtesy, context: context)
     if indent > 0 {
       system.items = system.items.map { $0.translated(dx: indent * scale, dy: 0) }
     }

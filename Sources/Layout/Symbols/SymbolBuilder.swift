@@ -100,7 +100,11 @@ struct SymbolBuilder {
           continue
         }
         var ottavaEnds = false
-        for decoration in decorations {
+        // Octave lines (`!8va(!` … `!15ma)!`): only names ending in a parenthesis are looked up.
+        for decoration in decorations
+        where decoration.name.utf8.last == UInt8(ascii: ")")
+          || decoration.name.utf8.last == UInt8(ascii: "(")
+        {
           switch DecorationTable.kind(of: decoration.name) {
           case .ottavaStart(_, _, let steps): ottava = steps
           case .ottavaEnd: ottavaEnds = true
@@ -292,10 +296,11 @@ struct SymbolBuilder {
       default: break
       }
     }
+    let marked = editorial || courtesy
     var heads = event.heads.map { head in
       var position = clef.staffPosition(of: head.pitch) + shift
       var style = decoratedStyle
-      if !headShapes.isEmpty {
+      if hasHeadShapes {
         if let mapping = headShapes.noteMap.first(where: {
           $0.applies(to: head.pitch, tonic: key.tonic ?? .c)
         }) {
@@ -305,9 +310,11 @@ struct SymbolBuilder {
         style = style ?? headShapes.percussion[head.pitch.diatonicIndex] ?? headShapes.voiceStyle
       }
       var placed = PlacedHead(position: position, accidental: head.accidental, microtone: head.microtone)
-      placed.glyph = style.flatMap { drawable($0.glyph(for: value)) }
-      placed.isEditorial = editorial && head.accidental != nil
-      placed.isCautionary = courtesy && head.accidental != nil
+      if let style { placed.glyph = drawable(style.glyph(for: value)) }
+      if marked && head.accidental != nil {
+        placed.isEditorial = editorial
+        placed.isCautionary = courtesy
+      }
       return placed
     }
     heads.sort { $0.position < $1.position }
@@ -339,7 +346,11 @@ struct SymbolBuilder {
   }
 
   /// The head shapes a voice asks for besides decorations.
-  var headShapes = HeadShapes()
+  var headShapes = HeadShapes() {
+    didSet { hasHeadShapes = !headShapes.isEmpty }
+  }
+  /// True when `headShapes` changes any head (most voices: none).
+  private(set) var hasHeadShapes = false
   /// The voice's tablature staff (`%%tablature`), nil for none.
   var tablature: Tablature?
   /// Notes joined by a beam across staves, by element, with their stem direction.

@@ -20,7 +20,9 @@ extension MarkPlacement {
     var ottava: (index: Int, glyph: SMuFLGlyph, above: Bool)?
     var glissando: (index: Int, wavy: Bool)?
     for index in line.indices where index <= line.last {
-      for decoration in line.symbols[index].attachments.decorations {
+      // Both kinds of line open and close with a parenthesis (`!8va(!`, `!-)!`).
+      for decoration in line.symbols[index].attachments.decorations
+      where decoration.name.utf8.last == UInt8(ascii: "(") || decoration.name.utf8.last == UInt8(ascii: ")") {
         switch DecorationTable.kind(of: decoration.name) {
         case .ottavaStart(let glyph, let above, _):
           ottava = (index, glyph, above)
