@@ -99,6 +99,9 @@ struct SystemEngraver {
     ClefDrawing.draw(start.clef, x: start.clefX, on: &canvas)
     KeyDrawing.draw(start.key, cancel: nil, clef: start.clef, x: start.keyX, on: &canvas)
     if let meter = start.meter { MeterDrawing.draw(meter, x: start.meterX, on: &canvas) }
+    if let repeatX = start.repeatX {
+      BarLineDrawing.draw(HorizontalSpacer.startRepeat, x: repeatX, on: &canvas, column: nil, source: nil)
+    }
   }
 
   /// Notes, rests, bars and signatures, with stems and beams.
@@ -148,7 +151,8 @@ struct SystemEngraver {
         RestDrawing(font: font).draw(
           rest, x: restX(index, x: x, line: line), on: &canvas, column: column, source: symbol.source)
       case .bar(let bar):
-        BarLineDrawing.draw(bar, x: x, on: &canvas, column: column, source: symbol.source)
+        let shown = index == line.last ? HorizontalSpacer.atLineEnd(bar) : bar
+        BarLineDrawing.draw(shown, x: x, on: &canvas, column: column, source: symbol.source)
       case .clef(let clef):
         ClefDrawing.draw(clef, x: x, on: &canvas, column: column, source: symbol.source, size: 0.8)
       case .key(let key, let cancel):

@@ -35,6 +35,9 @@ struct LineStart {
   var keyX: Double
   var meterX: Double
   var width: Double
+  /// Where a start-repeat sign stands when the line before ended on a bar that opens a
+  /// repeat (`::`, `:|:`, `|:` at a line's end: `:|` ends that line, `|:` opens this one).
+  var repeatX: Double? = nil
 }
 
 /// Computes springs, system starts and justified positions for a voice's symbols.
@@ -105,13 +108,46 @@ struct HorizontalSpacer {
     }
     let (clefX, keyX, meterX, signatures) = startGeometry(clef: clef, key: key, meter: shownMeter)
     var width = signatures
+    var repeatX: Double?
+    if Self.opensRepeat(before: first, in: symbols) {
+      repeatX = signatures + Self.repeatGap
+      width = signatures + Self.repeatGap + BarLineDrawing.width(of: Self.startRepeat, font: font)
+    }
     if index < symbols.count {
       let lead = symbols[index].isBar ? 0.6 : 1.4
       width += lead + symbols[index].left
     }
-    return LineStart(
+    var start = LineStart(
       clef: clef, key: key, meter: shownMeter, firstSymbol: index, clefX: clefX, keyX: keyX,
       meterX: meterX, width: width)
+    start.repeatX = repeatX
+    return start
+  }
+
+  /// The gap before a line's start-repeat sign, after the signatures.
+  static let repeatGap = 0.8
+
+  /// The start-repeat sign a line opens with after a repeat bar closed the line before.
+  static let startRepeat = BarLine(
+    style: .single, repeatsStart: true, range: SourceRange(.init(line: 1, column: 1)))
+
+  /// True when the line starting at `first` follows a bar line that opens a repeat: the
+  /// line before shows its end (`:|` or `|`), this one its start (`|:`).
+  static func opensRepeat(before first: Int, in symbols: [StaffSymbol]) -> Bool {
+    guard first > 0, first <= symbols.count, case .bar(let bar) = symbols[first - 1].kind else {
+      return false
+    }
+    return bar.repeatsStart
+  }
+
+  /// A bar line as drawn at the end of a line: one that also opens a repeat shows only
+  /// its closing part there (`::` → `:|`, `|:` → `|`).
+  static func atLineEnd(_ bar: BarLine) -> BarLine {
+    guard bar.repeatsStart else { return bar }
+    var shown = bar
+    shown.repeatsStart = false
+    if bar.repeatsEnd || bar.style == .thickThin { shown.style = .single }
+    return shown
   }
 
   /// Where a line's clef, key and meter go, and where they end (staff spaces).

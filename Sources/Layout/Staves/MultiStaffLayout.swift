@@ -93,9 +93,17 @@ struct MultiStaffLayout {
       }
     }
     let geometry = HorizontalSpacer(font: font).startGeometry(clef: clef, key: key, meter: shownMeter)
-    return LineStart(
+    var start = LineStart(
       clef: clef, key: key, meter: shownMeter, firstSymbol: drawn, clefX: geometry.clefX, keyX: geometry.keyX,
       meterX: geometry.meterX, width: geometry.end)
+    if columnStart.repeatX != nil {
+      // The line before ended on a bar opening a repeat: every staff opens with `|:`.
+      start.repeatX = geometry.end + HorizontalSpacer.repeatGap
+      start.width =
+        geometry.end + HorizontalSpacer.repeatGap
+        + BarLineDrawing.width(of: HorizontalSpacer.startRepeat, font: font)
+    }
+    return start
   }
 
   /// Where the music begins on every staff: after the widest start, then the lead-in.
@@ -111,8 +119,12 @@ struct MultiStaffLayout {
   /// Every staff's meter at the same x (the furthest among `drawn`), and the same music start.
   func align(_ starts: [LineStart], width: Double, drawn: [LineStart]) -> [LineStart] {
     let meterX = drawn.map(\.meterX).max() ?? 0
+    let repeatX = drawn.compactMap(\.repeatX).max()
     return starts.map { start in
       var start = start
+      if let shift = start.repeatX.map({ meterX - start.meterX + $0 }) {
+        start.repeatX = max(shift, repeatX ?? shift)
+      }
       start.meterX = meterX
       start.width = width
       return start
@@ -356,9 +368,16 @@ final class MultiStaffSystems: SystemMaker {
         courtesy: courtesy, shifts: shifts, isTop: staffIndex == 0, tablatures: tablatures, on: &canvas)
       staves.append(canvas.items)
     }
-    let barXs = (columnStart.firstSymbol...max(columnStart.firstSymbol, line.last)).compactMap { index in
-      index <= line.last && symbols[index].isBar && index - columnStart.firstSymbol < xs.count
-        ? (symbols[index], xs[index - columnStart.firstSymbol]) : nil
+    let barXs = (columnStart.firstSymbol...max(columnStart.firstSymbol, line.last)).compactMap {
+      index -> (StaffSymbol, Double)? in
+      guard index <= line.last, symbols[index].isBar, index - columnStart.firstSymbol < xs.count else {
+        return nil
+      }
+      var symbol = symbols[index]
+      if index == line.last, case .bar(let bar) = symbol.kind {
+        symbol.kind = .bar(HorizontalSpacer.atLineEnd(bar))
+      }
+      return (symbol, xs[index - columnStart.firstSymbol])
     }
     var system = stacker.stack(
       staves, bars: barXs, names: lineIndex == 0, indent: indent, end: min(end + courtesyWidth, width),
