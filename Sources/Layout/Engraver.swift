@@ -30,7 +30,7 @@ public struct Engraver {
   public func engrave(tune: Tune, style: (setup: PageSetup, options: LayoutOptions)? = nil) -> EngravedTune {
     let layout = TuneLayout(
       font: font, setup: style?.setup ?? setup, measurer: measurer, options: style?.options ?? options)
-    return EngravedTune(laidOut: layout.layOut(tune), tune: tune)
+    return EngravedTune(laidOut: layout.layOut(tune), tune: tune, titles: (style?.setup ?? setup).titleStyle)
   }
 
   /// Lays out the tunes in order and flows them onto pages.
@@ -61,9 +61,10 @@ public struct EngravedTune: Sendable {
   /// The number of systems (score lines) the tune takes.
   public var systemCount: Int { laidOut.systems.count }
 
-  init(laidOut: LaidOutTune, tune: Tune) {
+  init(laidOut: LaidOutTune, tune: Tune, titles style: TitleStyle = TitleStyle()) {
     self.laidOut = laidOut
-    titles = tune.metadata.titles.filter { !$0.isEmpty }
-    contentsTitle = tune.title.isEmpty ? "X:\(tune.referenceNumber)" : tune.title
+    // As the heading prints them ("Kesh, The" → "The Kesh"); the index sorts past "The".
+    titles = tune.metadata.titles.filter { !$0.isEmpty }.map(style.trimmed)
+    contentsTitle = tune.title.isEmpty ? "X:\(tune.referenceNumber)" : style.trimmed(tune.title)
   }
 }

@@ -42,6 +42,28 @@ import Testing
     #expect(index.links.count == 16)
   }
 
+  @Test func titlesWithATrailingArticleReadNaturallyAndSortUnderTheirName() throws {
+    let template = try #require(PageTemplate.builtin("a4-book"))
+    let source =
+      "X:1\nT:Kesh, The\nK:G\nGAB|]\n\nX:2\nT:Bank of Ireland, The\nT:Reel, Down the Glen\nK:D\nDEF|]\n"
+    let list = try BookFixture.engraver(template).engrave(
+      book: BookFixture.blocks(source), matter: template.matter)
+    let titles = list.pages.flatMap(\.items).filter { $0.role == .title }.compactMap(\.text)
+    #expect(titles.filter { $0.hasPrefix("The ") } == ["The Kesh", "The Bank of Ireland"])
+    #expect(!titles.contains { $0.hasSuffix(", The") })
+    // A tail of more than one word stays where it is.
+    #expect(list.pages.flatMap(\.items).contains { $0.role == .subtitle && $0.text == "Reel, Down the Glen" })
+    // The index sorts past the article: B (Bank), K (Kesh), R (Reel).
+    let index = try #require(list.pages.last).items.compactMap(\.text)
+    let entries = index.filter { $0.hasPrefix("The ") || $0.hasPrefix("Reel") }
+    #expect(entries == ["The Bank of Ireland", "The Kesh", "Reel, Down the Glen"])
+    var style = TitleStyle()
+    style.trim = 0
+    #expect(style.trimmed("Kesh, The") == "Kesh, The")
+    style.trim = 12
+    #expect(style.trimmed("Valse, La Belle") == "La Belle Valse")
+  }
+
   @Test func outlineHasOneEntryPerTuneNestedUnderSections() throws {
     let list = try book(groupBy: "rhythm")
     let sections = list.outline.filter { ["Jigs", "Reels"].contains($0.title) }

@@ -58,7 +58,8 @@ public struct FormatDirectives {
     "composerfont", "tempofont", "partsfont", "gchordfont", "annotationfont", "vocalfont", "wordsfont",
     "textfont", "headerfont", "footerfont", "topspace", "titlespace", "musicspace", "staffsep", "sysstaffsep",
     "titleformat", "writefields", "linebreak", "barsperstaff", "stretchlast", "measurenb", "barnumbers",
-    "transpose", "titlecaps", "titleleft", "gutter", "vertical-justify", "continueall", "gchordbox",
+    "transpose", "titlecaps", "titleleft", "titletrim", "gutter", "vertical-justify", "continueall",
+    "gchordbox",
     "partsbox",
   ]
 
@@ -154,6 +155,10 @@ public struct FormatDirectives {
     case "writefields": applyWriteFields(value)
     case "titlecaps": setup.titleStyle.capitals = flag()
     case "titleleft": setup.titleStyle.alignment = flag() ? .left : .center
+    case "titletrim":
+      // 0/1, true/false, or a number: the longest tail moved (abcm2ps).
+      let number = value.split(separator: " ").first.flatMap { Int($0) }
+      setup.titleStyle.trim = number.map { max(0, $0) } ?? (flag() ? 1 : 0)
     case "linebreak":
       if value.contains("<none>") {
         options.lineBreaks = .optimal

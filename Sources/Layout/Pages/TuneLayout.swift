@@ -67,7 +67,7 @@ struct TuneLayout {
           layout: self, tune: tune, voice: voice, format: format, mode: mode, stretchLast: stretchLast))
     }
     var laidOut = LaidOutTune(heading: heading.items, headingHeight: heading.height, systems: systems)
-    laidOut.title = tune.title
+    laidOut.title = setup.titleStyle.trimmed(tune.title)
     laidOut.marginLeft = setup.marginLeft
     laidOut.composer = tune.metadata.composers.first ?? ""
     placeDirectedBreaks(tune, in: &laidOut)

@@ -8,8 +8,24 @@ public struct TitleStyle: Hashable, Sendable {
   /// origin, `R` rhythm, `X` the reference number before the title, `Q` tempo, `W` words,
   /// `N` notes and `H` history after the tune.
   public var fields: Set<Character> = ["T", "C", "O", "R", "Q", "W"]
+  /// `%%titletrim` (abcm2ps, on by default): a trailing article after a comma moves to the
+  /// front ("Kesh, The" → "The Kesh"). 0 turns it off; 1 takes a single word of up to
+  /// five letters; a larger number, a tail of up to that many characters after ", ".
+  public var trim = 1
 
   public init() {}
+
+  /// `title` as printed under `trim`: "Name, The" → "The Name", as abcm2ps does (the tail
+  /// after the last comma, a space then a capital, short enough).
+  public func trimmed(_ title: String) -> String {
+    guard trim > 0, let comma = title.lastIndex(of: ",") else { return title }
+    let tail = title[title.index(after: comma)...]
+    guard tail.first == " ", let capital = tail.dropFirst().first, capital.isUppercase else { return title }
+    let word = tail.dropFirst()
+    let fits = trim == 1 ? word.count <= 5 && !word.contains(" ") : word.count <= trim
+    guard fits else { return title }
+    return word + " " + title[..<comma]
+  }
 }
 
 /// Horizontal placement of a line of text in its column.

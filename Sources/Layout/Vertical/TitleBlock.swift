@@ -31,7 +31,8 @@ struct TitleBlock {
     if !titles.isEmpty { y += setup.titleSpace }
     for (index, raw) in titles.enumerated() {
       let font = index == 0 ? setup.titleFont : setup.subtitleFont
-      var title = style.capitals ? raw.uppercased() : raw
+      let trimmed = style.trimmed(raw)
+      var title = style.capitals ? trimmed.uppercased() : trimmed
       if index == 0 && style.fields.contains("X") { title = "\(tune.referenceNumber). " + title }
       // A title wider than the page wraps at spaces, centred line by line.
       for part in wrap(title, font: font, width: width) {
