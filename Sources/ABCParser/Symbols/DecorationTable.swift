@@ -17,10 +17,11 @@ enum DecorationTable {
     "dimin)": "diminuendo)",
   ]
 
-  /// The standard shortcuts `.~HLMOPSTuv` (before any `U:` redefinition).
+  /// The standard shortcuts `.~HLMOPSTuv`, and abcm2ps's `J` (slide) and `R` (roll)
+  /// (before any `U:` redefinition).
   static let shortcuts: [Unicode.Scalar: String] = [
     ".": "staccato", "~": "roll", "H": "fermata", "L": "accent", "M": "lowermordent", "O": "coda",
-    "P": "uppermordent", "S": "segno", "T": "trill", "u": "upbow", "v": "downbow",
+    "P": "uppermordent", "S": "segno", "T": "trill", "u": "upbow", "v": "downbow", "J": "slide", "R": "roll",
   ]
 
   /// The canonical spelling of `name`.

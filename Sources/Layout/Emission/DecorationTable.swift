@@ -179,7 +179,7 @@ enum DecorationTable {
     let glyphs: [String: SMuFLGlyph] = [
       "p": .dynamicPiano, "pp": .dynamicPP, "ppp": .dynamicPPP, "pppp": .dynamicPPPP,
       "f": .dynamicForte, "ff": .dynamicFF, "fff": .dynamicFFF, "ffff": .dynamicFFFF,
-      "mp": .dynamicMP, "mf": .dynamicMF, "sfz": .dynamicSforzando1, "sf": .dynamicSforzando1,
+      "mp": .dynamicMP, "mf": .dynamicMF, "sfz": .dynamicSforzato, "sf": .dynamicSforzando1,
       "fp": .dynamicFortePiano, "rfz": .dynamicRinforzando2,
     ]
     return glyphs[name].map { .dynamic($0) }

@@ -168,7 +168,7 @@ final class SingleVoiceSystems: SystemMaker {
     system.dx = shift.dx * scale
     if lineIndex == 0, layout.setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
       TempoMark(font: layout.font, setup: layout.setup, measurer: layout.measurer).place(
-        tempo, above: &system, context: context)
+        TempoMark.withBeat(tempo, unit: tune.unitNoteLength), above: &system, context: context)
     }
     return system
   }

@@ -49,6 +49,7 @@ struct TuneLayout {
       options.transpose == 0 ? written : Transposer(semitones: options.transpose).transpose(written)
     let tune = AutoClef.apply(to: transposed)
     var format = TuneFormat(directives: headerDirectives + tune.directives)
+    format.unitNoteLength = tune.unitNoteLength
     format.measureNumberInterval = format.measureNumberInterval ?? options.measureNumbers
     let stretchLast = format.stretchLast ?? options.stretchLast
     let mode: LineBreakMode = format.ignoresSourceBreaks ? .optimal : options.lineBreaks

@@ -387,7 +387,7 @@ final class MultiStaffSystems: SystemMaker {
       crossStaffStems, in: &system, thickness: layout.font.engravingDefaults.stemThickness * drawing.scale)
     if lineIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
       TempoMark(font: layout.font, setup: setup, measurer: layout.layout.measurer).place(
-        tempo, above: &system, left: indent * layout.scale,
+        TempoMark.withBeat(tempo, unit: tune.unitNoteLength), above: &system, left: indent * layout.scale,
         context: ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: 0))
     }
     system.dx = shift.dx * layout.scale

@@ -10,6 +10,8 @@ public struct TuneFormat: Hashable, Sendable {
   public var stretchLast: Double?
   /// `%%linebreak <none>` or `%%continueall`: choose breaks optimally.
   public var ignoresSourceBreaks = false
+  /// The tune's unit note length (`L:`): the beat of a bare `Q:120`.
+  public var unitNoteLength = Rational(1, 8)
 
   public init() {}
 

@@ -402,13 +402,17 @@ struct SymbolBuilder {
   func widenForText(_ symbol: inout StaffSymbol) {
     let attachments = symbol.attachments
     for annotation in attachments.annotations {
+      // Text above or below the staff overhangs free space (as abcm2ps sets it): annotations
+      // stack clear of each other instead of spreading the notes.
+      if annotation.placement == .above || annotation.placement == .below { continue }
       let font = annotation.placement == .chordSymbol ? style.chordSymbolFont : style.annotationFont
       var width = measurer.measure(annotation.text, font: font).width / scale
       if annotation.placement == .chordSymbol && style.chordSymbolsBoxed {
         width += 2 * MarkPlacement.framePadding + 0.2
       }
       switch annotation.placement {
-      case .chordSymbol, .above, .below: symbol.right = max(symbol.right, width + 0.6)
+      case .chordSymbol: symbol.right = max(symbol.right, width + 0.6)
+      case .above, .below: break
       case .left: symbol.left = max(symbol.left, width + 0.5)
       case .right: symbol.right = max(symbol.right, width + 1.7)
       case .free: break

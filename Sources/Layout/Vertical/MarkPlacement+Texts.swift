@@ -61,6 +61,11 @@ extension MarkPlacement {
     }
   }
 
+  /// The lines of an annotation: `;` separates them (abcm2ps's `"^beam;crossing;a bar"`).
+  static func lines(of text: String) -> [String] {
+    text.contains(";") ? text.split(separator: ";", omittingEmptySubsequences: true).map(String.init) : [text]
+  }
+
   /// Annotations: above and below stacked beyond the ink, left and right beside the head.
   mutating func placeAnnotations(line: EngravedLine) {
     for index in line.indices where index <= line.last {
@@ -74,13 +79,18 @@ extension MarkPlacement {
         case .chordSymbol:
           continue
         case .above:
-          placeText(
-            annotation.text, font: spec, x: x - 0.2, side: .above, floor: 0, padding: 0.5, role: .annotation,
-            column: column, source: source)
+          // `;` breaks an annotation into lines (abcm2ps), the last nearest the staff.
+          for text in Self.lines(of: annotation.text).reversed() {
+            placeText(
+              text, font: spec, x: x - 0.2, side: .above, floor: 0, padding: 0.5, role: .annotation,
+              column: column, source: source)
+          }
         case .below:
-          placeText(
-            annotation.text, font: spec, x: x - 0.2, side: .below, floor: 4, padding: 0.5, role: .annotation,
-            column: column, source: source)
+          for text in Self.lines(of: annotation.text) {
+            placeText(
+              text, font: spec, x: x - 0.2, side: .below, floor: 4, padding: 0.5, role: .annotation,
+              column: column, source: source)
+          }
         case .left, .right:
           let extent = measurer.measure(annotation.text, font: spec)
           let width = extent.width / scale
@@ -134,7 +144,7 @@ extension MarkPlacement {
         }
       }
       if let tempo = attachments.tempo {
-        let text = TempoMark.describe(tempo)
+        let text = TempoMark.describe(TempoMark.withBeat(tempo, unit: format.unitNoteLength))
         placeText(
           text, font: style.partLabelFont, x: x, side: .above, floor: 0, padding: 0.8, role: .tempo,
           column: column, source: source)

@@ -52,6 +52,15 @@ struct TempoMark {
     system.above = max(system.above, -(items.map { $0.box.minY }.min() ?? 0))
   }
 
+  /// The tempo with a bare `Q:120`'s beat filled in: the tune's unit note (`L:`), as the
+  /// standard's older form means it.
+  static func withBeat(_ tempo: Tempo, unit: Rational) -> Tempo {
+    guard tempo.beats.isEmpty, tempo.beatsPerMinute != nil else { return tempo }
+    var filled = tempo
+    filled.beats = [unit]
+    return filled
+  }
+
   /// The tempo as plain text, with Unicode note symbols: `Allegro ♩ = 120`.
   static func describe(_ tempo: Tempo) -> String {
     var parts: [String] = []
