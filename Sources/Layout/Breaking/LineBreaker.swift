@@ -19,7 +19,8 @@ import ScoreModel
  - `.source` (ABC's default): the music-line ends the source asks for are forced breaks and
    no line may run past one. Only a source line too wide for the page is split further, at
    its bar lines, paying a large penalty per extra break so the fewest splits win, and among
-   those the most even ones.
+   those the most even ones (the tune's last line may be short for free only when the
+   source starts it, not when it is what is left of a split line).
  - `.optimal` (`%%linebreak <none>`, `--auto-break`): source breaks are ignored and every
    bar line is a candidate, with a small penalty per line so the tune is not spread thin.
 
@@ -88,9 +89,13 @@ struct LineBreaker {
       while start >= 0 {
         let isStart = start == 0 || isCandidate[start - 1]
         if isStart && best[start] < .infinity {
+          // The tune's last line is free to be short only when the source starts it: the
+          // remainder of a split source line is weighed like any line (4 + 4, not 6 + 2).
+          let startsSourceLine = start == 0 || isForced[start - 1]
           let cost = lineCost(
             symbols, widths: &widths, first: start, last: end, forcedEnd: isForced[end] || end == count - 1,
-            isLast: end == count - 1, isBarEnd: symbols[end].isBar, width: width(from: start, measures))
+            isLast: end == count - 1 && (startsSourceLine || mode == .optimal), isBarEnd: symbols[end].isBar,
+            width: width(from: start, measures))
           if best[start] + cost < best[end + 1] {
             best[end + 1] = best[start] + cost
             previous[end + 1] = start
