@@ -119,4 +119,18 @@ import Testing
     let all = try items("A4|!repeatbar!z4|!repeatbar2!z4|]")
     #expect(glyphs(all).isSuperset(of: ["repeat1Bar", "repeat2Bars"]))
   }
+
+  @Test func aRunOfTheSameOrnamentStandsInOneRow() throws {
+    let all = try LayoutFixture.engrave("X:1\nL:1/8\nK:C\n(MgMfMeMd) (TcTBTATG)|\n").pages.flatMap(\.items)
+    for name in ["ornamentMordent", "ornamentTrill"] {
+      let marks = all.filter {
+        if case .glyph(let g) = $0.shape { g.name == name } else { false }
+      }.sorted { $0.box.minX < $1.box.minX }
+      #expect(marks.count == 4)
+      // One baseline (not a staircase), and neighbours clear of each other.
+      let bottoms = Set(marks.map { ($0.box.maxY * 100).rounded() })
+      #expect(bottoms.count == 1, "\(name): \(bottoms)")
+      for (a, b) in zip(marks, marks.dropFirst()) { #expect(a.box.maxX <= b.box.minX + 0.01) }
+    }
+  }
 }

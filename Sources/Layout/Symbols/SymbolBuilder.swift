@@ -401,6 +401,19 @@ struct SymbolBuilder {
   /// Chord symbols start at the note and lyrics centre under it: both may need room.
   func widenForText(_ symbol: inout StaffSymbol) {
     let attachments = symbol.attachments
+    // Ornaments over the note (trill, mordent, fermata …) keep their width clear of the
+    // neighbours' (as abcm2ps spaces them), so a run of them stands in one row.
+    if case .note = symbol.kind {
+      let head = font.glyph(.noteheadBlack)?.advance ?? 1.18
+      for decoration in attachments.decorations {
+        guard case .above(let glyph)? = DecorationTable.kind(of: decoration.name),
+          let metrics = font.glyph(glyph)
+        else { continue }
+        let half = metrics.width / 2 + 0.15
+        symbol.left = max(symbol.left, half - head / 2)
+        symbol.right = max(symbol.right, head / 2 + half)
+      }
+    }
     for annotation in attachments.annotations {
       // Text above or below the staff overhangs free space (as abcm2ps sets it): annotations
       // stack clear of each other instead of spreading the notes.

@@ -27,6 +27,7 @@ extension MarkPlacement {
 
   /// Ornaments, fermatas, bowings, fingerings, text marks, rolls and the like.
   mutating func placeOrnaments(line: EngravedLine) {
+    let rows = ornamentRows(line: line)
     for index in line.indices where index <= line.last {
       let decorations = line.symbols[index].attachments.decorations
       guard !decorations.isEmpty, let x = centre(of: index, line: line) else { continue }
@@ -36,6 +37,16 @@ extension MarkPlacement {
         let source = decoration.range.position
         switch DecorationTable.kind(of: decoration.name) {
         case .above(let glyph):
+          if let bottom = rows[index], let metrics = font.glyph(glyph) {
+            // One of a run of the same mark: on the run's common baseline.
+            let x0 = x - metrics.width / 2
+            canvas.glyph(
+              glyph, x: x0 - metrics.southWest.x, y: bottom + metrics.southWest.y, role: .decoration,
+              column: column, source: source)
+            above.insert(x0: x0, x1: x0 + metrics.width, top: bottom - metrics.height, bottom: bottom)
+            below.insert(x0: x0, x1: x0 + metrics.width, top: bottom - metrics.height, bottom: bottom)
+            continue
+          }
           placeGlyph(
             glyph, centre: x, side: .above, floor: min(0, (note?.top ?? 0)), padding: 0.5, role: .decoration,
             column: column, source: source)
@@ -92,6 +103,44 @@ extension MarkPlacement {
         }
       }
     }
+  }
+
+  /// The common baseline (bottom y) of each run of two or more neighbouring notes that carry
+  /// the same mark above them (`MgMfMeMd`, a row of trills): the highest any of them needs,
+  /// so they stand in one row instead of a staircase. Keyed by symbol index.
+  func ornamentRows(line: EngravedLine) -> [Int: Double] {
+    var rows: [Int: Double] = [:]
+    var run: [(index: Int, x0: Double, x1: Double, floor: Double)] = []
+    var runGlyph: SMuFLGlyph?
+    func close() {
+      defer { (run, runGlyph) = ([], nil) }
+      guard run.count > 1 else { return }
+      let bottom = run.map { above.reach(from: $0.x0, to: $0.x1, floor: $0.floor) - 0.5 }.min() ?? 0
+      for member in run { rows[member.index] = bottom }
+    }
+    for index in line.indices where index <= line.last {
+      guard let note = line.notes[index] else {
+        if line.symbols[index].isDurational { close() }
+        continue
+      }
+      var glyph: SMuFLGlyph?
+      for decoration in line.symbols[index].attachments.decorations {
+        if case .above(let found)? = DecorationTable.kind(of: decoration.name) {
+          glyph = found
+          break
+        }
+      }
+      guard let glyph, let metrics = font.glyph(glyph) else {
+        close()
+        continue
+      }
+      if glyph != runGlyph { close() }
+      runGlyph = glyph
+      let x0 = note.centreX - metrics.width / 2
+      run.append((index, x0, x0 + metrics.width, min(0, note.top)))
+    }
+    close()
+    return rows
   }
 
   /// Strokes across the middle of the stem (above or below a stemless head), with the
