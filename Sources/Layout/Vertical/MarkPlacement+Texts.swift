@@ -11,9 +11,9 @@ extension MarkPlacement {
       guard let x = line.x(of: index) else { continue }
       for annotation in line.symbols[index].attachments.annotations where annotation.placement == .chordSymbol
       {
-        let extent = measurer.measure(annotation.text, font: style.chordSymbolFont)
-        entries.append(
-          (annotation.text, x - 0.2, extent.width / scale, extent, index, annotation.range.position))
+        let text = ChordSymbolText.typeset(annotation.text)
+        let extent = measurer.measure(text, font: style.chordSymbolFont)
+        entries.append((text, x - 0.2, extent.width / scale, extent, index, annotation.range.position))
       }
     }
     guard !entries.isEmpty else { return }
