@@ -20,11 +20,13 @@ enum GraceDrawing {
     return width + 0.2
   }
 
-  /// Draws the group so it ends at `rightEdge`.
+  /// Draws the group so it ends at `rightEdge`; returns where a slur to the main note
+  /// starts: under the last grace note's lowest head (staff spaces).
+  @discardableResult
   static func draw(
     _ group: GraceGroup, rightEdge: Double, clef: Clef, on canvas: inout StaffCanvas, column: Int,
     source: SourcePosition?
-  ) {
+  ) -> (x: Double, y: Double)? {
     let font = canvas.font
     let headWidth = (font.glyph(.noteheadBlack)?.advance ?? 1.18) * size
     let accidentalWidth = (font.glyph(.accidentalSharp)?.advance ?? 1) * size
@@ -52,7 +54,7 @@ enum GraceDrawing {
         (x + headWidth - thickness / 2, StaffCanvas.y(ofPosition: heads.map(\.0).min() ?? 4) - 0.1, top))
       x += step
     }
-    guard let first = stems.first, let last = stems.last else { return }
+    guard let first = stems.first, let last = stems.last else { return nil }
     let flags = max(1, NoteValue(duration: group.notes.first?.duration ?? Rational(1, 8)).flagCount)
     let highest = stems.map(\.position).max() ?? 4
     let tipY = min(StaffCanvas.y(ofPosition: highest) - 2.6, StaffCanvas.y(ofPosition: 4) - 0.2)
@@ -82,6 +84,20 @@ enum GraceDrawing {
         from: (first.x - 0.55, tipY + 1.6), to: (first.x + 0.75, tipY + 0.5), thickness: thickness,
         role: .flag, column: column, source: source)
     }
+    return (last.x - headWidth / 2, last.headY + 0.45)
+  }
+
+  /// abcm2ps's grace slur (on unless `%%graceslurs 0`): a small curve from under the last
+  /// grace note to under the main note's lowest head.
+  static func drawSlur(
+    from start: (x: Double, y: Double), toHeadAt x: Double, lowest: Int, on canvas: inout StaffCanvas,
+    column: Int, source: SourcePosition?
+  ) {
+    let end = (x + 0.25, StaffCanvas.y(ofPosition: lowest) + 0.55)
+    guard end.0 > start.x + 0.3 else { return }
+    CurveDrawing(font: canvas.font).draw(
+      from: (start.x, start.y), to: end, height: 0.3, isTie: true, isDotted: false, role: .slur, on: &canvas,
+      column: column, source: source)
   }
 }
 

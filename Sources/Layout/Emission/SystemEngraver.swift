@@ -128,9 +128,14 @@ struct SystemEngraver {
       if case .note(let note) = symbol.kind, let grace = note.grace {
         let headLeft =
           note.heads.map { min($0.offset, $0.accidental == nil ? 0 : $0.accidentalOffset) }.min() ?? 0
-        GraceDrawing.draw(
+        let slurStart = GraceDrawing.draw(
           grace, rightEdge: x + headLeft - 0.2, clef: symbol.clef, on: &canvas, column: column,
           source: grace.range.position)
+        if format.graceSlurs, let slurStart {
+          GraceDrawing.drawSlur(
+            from: slurStart, toHeadAt: x, lowest: note.lowest, on: &canvas, column: column,
+            source: grace.range.position)
+        }
       }
       if case .note(let note) = symbol.kind, let number = note.beamGroup {
         if groupNumber != number { flushGroup() }

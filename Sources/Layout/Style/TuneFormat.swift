@@ -10,6 +10,8 @@ public struct TuneFormat: Hashable, Sendable {
   public var stretchLast: Double?
   /// `%%linebreak <none>` or `%%continueall`: choose breaks optimally.
   public var ignoresSourceBreaks = false
+  /// `%%graceslurs` (abcm2ps, on by default): a small slur from grace notes to their note.
+  public var graceSlurs = true
   /// The tune's unit note length (`L:`): the beat of a bare `Q:120`.
   public var unitNoteLength = Rational(1, 8)
 
@@ -35,6 +37,8 @@ public struct TuneFormat: Hashable, Sendable {
         }
       case "linebreak":
         ignoresSourceBreaks = argument.lowercased().contains("<none>")
+      case "graceslurs":
+        graceSlurs = !["0", "false", "no", "off"].contains(argument.lowercased())
       case "continueall":
         ignoresSourceBreaks = argument.isEmpty || ["1", "true", "yes"].contains(argument.lowercased())
       default:

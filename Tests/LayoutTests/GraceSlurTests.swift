@@ -1,0 +1,25 @@
+import DisplayList
+import Foundation
+import Testing
+
+/// abcm2ps's grace slur: a small slur from grace notes to their main note, on by default.
+@Suite struct GraceSlurTests {
+  func slurs(_ abc: String) throws -> [DisplayItem] {
+    try LayoutFixture.engrave(abc).pages.flatMap(\.items).filter { $0.role == .slur }
+  }
+
+  @Test func graceNotesAreSlurredToTheirNote() throws {
+    let all = try LayoutFixture.engrave("X:1\nL:1/8\nK:G\n({A}G3) B2|{c}B4|]\n").pages.flatMap(\.items)
+    let slurs = all.filter { $0.role == .slur }
+    // One per grace group (the written slur from the grace to G is that same curve).
+    #expect(slurs.count == 2)
+    let heads = all.filter { $0.role == .notehead }.sorted { $0.box.minX < $1.box.minX }
+    let first = try #require(slurs.min { $0.box.minX < $1.box.minX })
+    // From under the grace note to the main note's head.
+    #expect(first.box.minX >= heads[0].box.minX - 0.5 && first.box.maxX <= heads[1].box.maxX + 0.5)
+  }
+
+  @Test func graceslursZeroTurnsThemOff() throws {
+    #expect(try slurs("X:1\nL:1/8\n%%graceslurs 0\nK:G\n{A}G3 B2|{c}B4|]\n").isEmpty)
+  }
+}
