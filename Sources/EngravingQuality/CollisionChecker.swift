@@ -105,7 +105,46 @@ public struct CollisionChecker: Sendable {
   }
 
   func overlaps(_ a: DisplayItem, _ b: DisplayItem) -> Bool {
-    a.box.intersects(b.box, tolerance: tolerance)
+    guard a.box.intersects(b.box, tolerance: tolerance) else { return false }
+    // A slur's or tie's box holds the space under its arch: what matters is the curve's
+    // ink (a staccato inside a slur is where it belongs).
+    for (curve, other) in [(a, b), (b, a)] where curve.role == .slur || curve.role == .tie {
+      if case .path(let path) = curve.shape, path.strokeWidth == nil {
+        return Self.polygon(path.outline, meets: other.box.insetBy(tolerance))
+      }
+    }
+    return true
+  }
+
+  /// Whether a filled polygon and a box share ink: a vertex inside the box, a box corner
+  /// inside the polygon, or an edge crossing the box.
+  static func polygon(_ points: [Point], meets box: Rect) -> Bool {
+    guard points.count > 2 else { return false }
+    func inside(_ p: Point) -> Bool { p.x > box.minX && p.x < box.maxX && p.y > box.minY && p.y < box.maxY }
+    if points.contains(where: inside) { return true }
+    let corners = [
+      Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY), Point(x: box.maxX, y: box.maxY),
+      Point(x: box.minX, y: box.maxY),
+    ]
+    func contains(_ p: Point) -> Bool {
+      var result = false
+      var j = points.count - 1
+      for i in points.indices {
+        let (a, b) = (points[i], points[j])
+        if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { result.toggle() }
+        j = i
+      }
+      return result
+    }
+    if corners.contains(where: contains) { return true }
+    // Edges crossing the box: sample each edge.
+    for (a, b) in zip(points, points.dropFirst() + [points[0]]) {
+      for step in 1..<4 {
+        let t = Double(step) / 4
+        if inside(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)) { return true }
+      }
+    }
+    return false
   }
 
   func outside(_ item: DisplayItem, page: DisplayPage) -> Bool {

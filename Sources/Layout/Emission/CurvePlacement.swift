@@ -13,6 +13,9 @@ import SMuFL
 struct CurvePlacement {
   let font: MusicFont
   var fixedAbove: Bool? = nil
+  /// How far the articulations placed at each note reach (staff spaces): a slur passes
+  /// outside them.
+  var marksNear: [Int: (top: Double, bottom: Double)] = [:]
 
   func draw(line: EngravedLine, on canvas: inout StaffCanvas) {
     drawTies(line: line, on: &canvas)
@@ -92,19 +95,32 @@ struct CurvePlacement {
       let above = fixedAbove ?? (!allUp || allDown)
       let startGeometry = span.start >= line.first ? line.notes[span.start] : nil
       let endGeometry = span.end <= line.last ? line.notes[span.end] : nil
-      let first =
+      var first =
         startGeometry.map { end(of: $0, above: above) } ?? (line.musicStart + 0.3, inside[0].top - 0.6)
-      let last =
+      var last =
         endGeometry.map { end(of: $0, above: above) } ?? (
           line.end - 0.3, (inside.last ?? inside[0]).top - 0.6
         )
+      // An end at a note with an articulation on the slur's side starts past the mark.
+      if startGeometry != nil, let marks = marksNear[span.start] {
+        first.1 = above ? min(first.1, marks.top - 0.3) : max(first.1, marks.bottom + 0.3)
+      }
+      if endGeometry != nil, let marks = marksNear[span.end] {
+        last.1 = above ? min(last.1, marks.top - 0.3) : max(last.1, marks.bottom + 0.3)
+      }
       var firstPoint = first
       var lastPoint = last
       if !above {
         if startGeometry == nil { firstPoint.1 = inside[0].bottom + 0.6 }
         if endGeometry == nil { lastPoint.1 = (inside.last ?? inside[0]).bottom + 0.6 }
       }
-      let obstacles = inside.map { (x: $0.centreX, reach: above ? $0.top : $0.bottom) }
+      var obstacles = inside.map { (x: $0.centreX, reach: above ? $0.top : $0.bottom) }
+      if !marksNear.isEmpty {
+        for index in lower...upper {
+          guard let marks = marksNear[index], let note = line.notes[index] else { continue }
+          obstacles.append((x: note.centreX, reach: above ? marks.top : marks.bottom))
+        }
+      }
       let base = (above ? -1.0 : 1.0) * CurveDrawing.slurHeight(length: lastPoint.0 - firstPoint.0)
       let height = CurveDrawing.clearingHeight(
         from: firstPoint, to: lastPoint, height: base, obstacles: obstacles, gap: 0.5)

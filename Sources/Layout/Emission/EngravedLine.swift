@@ -26,4 +26,14 @@ struct EngravedLine {
   }
 
   var indices: ClosedRange<Int> { first...max(first, last) }
+
+  /// True when a note of the line carries an articulation (staccato, accent …).
+  var hasArticulations: Bool {
+    indices.contains { index in
+      index <= last
+        && symbols[index].attachments.decorations.contains {
+          if case .articulation? = DecorationTable.kind(of: $0.name) { true } else { false }
+        }
+    }
+  }
 }

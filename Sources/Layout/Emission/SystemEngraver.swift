@@ -73,11 +73,22 @@ struct SystemEngraver {
   /// The second stage: curves, tuplets, marks and voltas, clearing all ink drawn so far
   /// (on a shared staff, every voice's notes).
   func drawAttachments(_ line: EngravedLine, on canvas: inout StaffCanvas) {
-    CurvePlacement(font: font, fixedAbove: curvesAbove).draw(line: line, on: &canvas)
+    // Articulations first, at the heads; the slurs then pass outside them.
+    var near: [Int: (top: Double, bottom: Double)] = [:]
+    let hasArticulations = line.hasArticulations
+    if hasArticulations {
+      var articulations = MarkPlacement(
+        font: font, style: style, measurer: measurer, format: format, canvas: canvas)
+      articulations.voiceAbove = curvesAbove
+      near = articulations.placeArticulations(line: line)
+      canvas = articulations.canvas
+    }
+    CurvePlacement(font: font, fixedAbove: curvesAbove, marksNear: near).draw(line: line, on: &canvas)
     TupletDrawing(font: font).draw(line: line, on: &canvas)
     var marks = MarkPlacement(font: font, style: style, measurer: measurer, format: format, canvas: canvas)
     marks.voiceAbove = curvesAbove
     marks.tablature = tablature
+    marks.articulationsPlaced = hasArticulations
     marks.place(line: line)
     canvas = marks.canvas
     let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)

@@ -4,8 +4,12 @@ import ScoreModel
 
 extension MarkPlacement {
   /// Staccato, accent, tenuto …: next to the head, away from the stem (on a shared
-  /// staff, on the voice's own side).
-  mutating func placeArticulations(line: EngravedLine) {
+  /// staff, on the voice's own side). Placed before the slurs, which then clear them (a
+  /// staccato under a slur sits at its head, inside the curve); returns, by symbol, how
+  /// far the marks reach above (smallest y) and below (largest y).
+  @discardableResult
+  mutating func placeArticulations(line: EngravedLine) -> [Int: (top: Double, bottom: Double)] {
+    var reach: [Int: (top: Double, bottom: Double)] = [:]
     for index in line.indices where index <= line.last {
       let decorations = line.symbols[index].attachments.decorations
       guard !decorations.isEmpty, let note = line.notes[index] else { continue }
@@ -18,11 +22,19 @@ extension MarkPlacement {
         let glyph = placeAbove ? up : down
         var floor = placeAbove ? note.highestY - 0.5 : note.lowestY + 0.5
         if voiceAbove != nil { floor = placeAbove ? min(floor, note.top) : max(floor, note.bottom) }
+        let before = canvas.items.count
         placeGlyph(
           glyph, centre: note.centreX, side: placeAbove ? .above : .below, floor: floor, padding: 0.35,
           role: .decoration, column: line.column(of: index), source: decoration.range.position)
+        for item in canvas.items[before...] {
+          let (top, bottom) = (item.box.minY / scale, item.box.maxY / scale)
+          let old = reach[index] ?? (top, bottom)
+          reach[index] = (min(old.top, top), max(old.bottom, bottom))
+        }
       }
     }
+    articulationsPlaced = true
+    return reach
   }
 
   /// Ornaments, fermatas, bowings, fingerings, text marks, rolls and the like.

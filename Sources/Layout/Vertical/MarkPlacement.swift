@@ -43,6 +43,8 @@ struct MarkPlacement {
   var rightLimit = Double.infinity
   /// The voice's tablature staff, drawn under the staff's marks and above the lyrics.
   var tablature: Tablature?
+  /// True once the articulations are placed (before the slurs): `place` skips them.
+  var articulationsPlaced = false
 
   init(
     font: MusicFont, style: MusicTextStyle, measurer: any TextMeasurer, format: TuneFormat,
@@ -77,7 +79,7 @@ struct MarkPlacement {
 
   mutating func place(line: EngravedLine) {
     rightLimit = line.end
-    placeArticulations(line: line)
+    if !articulationsPlaced { placeArticulations(line: line) }
     placeOrnaments(line: line)
     placeLines(line: line)
     placeChordSymbols(line: line)

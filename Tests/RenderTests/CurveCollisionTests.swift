@@ -1,0 +1,35 @@
+import DisplayList
+import EngravingQuality
+import Testing
+
+/// The collision check sees a slur's ink, not the box under its arch.
+@Suite struct CurveCollisionTests {
+  /// A slur arching from (0, 50) to (100, 50) up to about y = 35, 1.5 points thick.
+  static let slur: DisplayItem = {
+    let path = PathShape(segments: [
+      .move(Point(x: 0, y: 50)), .curve(Point(x: 30, y: 30), Point(x: 70, y: 30), Point(x: 100, y: 50)),
+      .curve(Point(x: 70, y: 31.5), Point(x: 30, y: 31.5), Point(x: 0, y: 50)), .close,
+    ])
+    return DisplayItem(role: .slur, shape: .path(path), box: path.bounds)
+  }()
+
+  func dot(x: Double, y: Double) -> DisplayItem {
+    DisplayItem(
+      role: .decoration,
+      shape: .line(LineShape(from: Point(x: x, y: y), to: Point(x: x + 2, y: y), thickness: 2)),
+      box: Rect(x: x, y: y - 1, width: 2, height: 2))
+  }
+
+  func collisions(_ items: [DisplayItem]) -> [CollisionChecker.Collision] {
+    let page = DisplayPage(width: 200, height: 200, items: items)
+    return CollisionChecker(margins: (0, 0, 0, 0)).check(DisplayList(pages: [page]))
+      .filter { $0.kind == .decorationOverAnything }
+  }
+
+  @Test func aMarkUnderTheArchIsClearButOneOnTheCurveIsNot() {
+    // Inside the slur's box, under the arch: no collision.
+    #expect(collisions([Self.slur, dot(x: 49, y: 44)]).isEmpty)
+    // On the curve itself (its top near x = 50 is at y ≈ 35): a collision.
+    #expect(collisions([Self.slur, dot(x: 49, y: 35)]).count == 1)
+  }
+}
