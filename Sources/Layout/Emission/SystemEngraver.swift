@@ -73,24 +73,26 @@ struct SystemEngraver {
   /// The second stage: curves, tuplets, marks and voltas, clearing all ink drawn so far
   /// (on a shared staff, every voice's notes).
   func drawAttachments(_ line: EngravedLine, on canvas: inout StaffCanvas) {
-    // Articulations first, at the heads; the slurs then pass outside them.
-    var near: [Int: (top: Double, bottom: Double)] = [:]
-    let hasArticulations = line.hasArticulations
-    if hasArticulations {
-      var articulations = MarkPlacement(
-        font: font, style: style, measurer: measurer, format: format, canvas: canvas)
-      articulations.voiceAbove = curvesAbove
-      near = articulations.placeArticulations(line: line)
-      canvas = articulations.canvas
-    }
-    CurvePlacement(font: font, fixedAbove: curvesAbove, marksNear: near).draw(line: line, on: &canvas)
-    TupletDrawing(font: font).draw(line: line, on: &canvas)
-    var marks = MarkPlacement(font: font, style: style, measurer: measurer, format: format, canvas: canvas)
+    // One placement for all marks; the canvas moves between it and the curves by swapping,
+    // so its items are never copied.
+    var marks = MarkPlacement(
+      font: font, style: style, measurer: measurer, format: format,
+      canvas: StaffCanvas(
+        font: font, scale: canvas.scale, context: canvas.context))
+    swap(&canvas, &marks.canvas)
+    marks.addToSkylines(of: marks.canvas.items)
     marks.voiceAbove = curvesAbove
     marks.tablature = tablature
-    marks.articulationsPlaced = hasArticulations
+    // Articulations first, at the heads; the slurs then pass outside them.
+    let near = line.hasArticulations ? marks.placeArticulations(line: line) : [:]
+    swap(&canvas, &marks.canvas)
+    let count = canvas.items.count
+    CurvePlacement(font: font, fixedAbove: curvesAbove, marksNear: near).draw(line: line, on: &canvas)
+    TupletDrawing(font: font).draw(line: line, on: &canvas)
+    swap(&canvas, &marks.canvas)
+    marks.absorb(since: count)
     marks.place(line: line)
-    canvas = marks.canvas
+    swap(&canvas, &marks.canvas)
     let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)
     for span in line.spans.endings(overlapping: line.first, line.last) {
       volta.draw(

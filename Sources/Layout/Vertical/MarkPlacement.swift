@@ -55,7 +55,12 @@ struct MarkPlacement {
     self.measurer = measurer
     self.format = format
     self.canvas = canvas
-    for item in canvas.items where item.role != .staffLine {
+    addToSkylines(of: canvas.items)
+  }
+
+  /// Adds every item but staff lines to the skylines.
+  mutating func addToSkylines(of items: [DisplayItem]) {
+    for item in items where item.role != .staffLine {
       addToSkylines(item.box)
     }
   }
