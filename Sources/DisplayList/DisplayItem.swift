@@ -94,28 +94,7 @@ public struct PathShape: Hashable, Sendable {
 
   /// The bounding box of the path's outline, with curves sampled (not their control
   /// points, which lie outside the ink).
-  public var bounds: Rect {
-    var points: [Point] = []
-    var current = Point(x: 0, y: 0)
-    for segment in segments {
-      switch segment {
-      case .move(let p), .line(let p):
-        points.append(p)
-        current = p
-      case .curve(let a, let b, let c):
-        for step in 1...12 {
-          let t = Double(step) / 12
-          let u = 1 - t
-          let x = u * u * u * current.x + 3 * u * u * t * a.x + 3 * u * t * t * b.x + t * t * t * c.x
-          let y = u * u * u * current.y + 3 * u * u * t * a.y + 3 * u * t * t * b.y + t * t * t * c.y
-          points.append(Point(x: x, y: y))
-        }
-        current = c
-      case .close: break
-      }
-    }
-    return Rect.bounding(points)
-  }
+  public var bounds: Rect { Rect.bounding(outline) }
 
   /// The outline with its curves sampled (12 points a curve): the ink's polygon.
   public var outline: [Point] {
