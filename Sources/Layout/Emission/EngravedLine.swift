@@ -31,8 +31,8 @@ struct EngravedLine {
   var hasArticulations: Bool {
     indices.contains { index in
       index <= last
-        && symbols[index].attachments.decorations.contains {
-          if case .articulation? = DecorationTable.kind(of: $0.name) { true } else { false }
+        && symbols[index].attachments.decorationKinds.contains {
+          if case .articulation? = $0 { true } else { false }
         }
     }
   }

@@ -109,6 +109,8 @@ enum SymbolKind {
 struct Attachments {
   private final class Storage: @unchecked Sendable {
     var decorations: [Decoration] = []
+    /// What each decoration draws, looked up once (`DecorationTable.kind`).
+    var decorationKinds: [DecorationKind?] = []
     var annotations: [TextAnnotation] = []
     var lyrics: [LyricSyllable?] = []
     var slurStarts: [SlurMark] = []
@@ -123,6 +125,7 @@ struct Attachments {
 
     init(copying other: Storage) {
       decorations = other.decorations
+      decorationKinds = other.decorationKinds
       annotations = other.annotations
       lyrics = other.lyrics
       slurStarts = other.slurStarts
@@ -148,8 +151,14 @@ struct Attachments {
 
   var decorations: [Decoration] {
     get { storage.decorations }
-    set { unique().decorations = newValue }
+    set {
+      let storage = unique()
+      storage.decorations = newValue
+      storage.decorationKinds = newValue.map { DecorationTable.kind(of: $0.name) }
+    }
   }
+  /// What each of `decorations` draws (nil for none), in the same order.
+  var decorationKinds: [DecorationKind?] { storage.decorationKinds }
   var annotations: [TextAnnotation] {
     get { storage.annotations }
     set { unique().annotations = newValue }

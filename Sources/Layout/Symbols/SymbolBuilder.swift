@@ -405,8 +405,8 @@ struct SymbolBuilder {
     // neighbours' (as abcm2ps spaces them), so a run of them stands in one row.
     if case .note = symbol.kind {
       let head = font.glyph(.noteheadBlack)?.advance ?? 1.18
-      for decoration in attachments.decorations {
-        guard case .above(let glyph)? = DecorationTable.kind(of: decoration.name),
+      for kind in attachments.decorationKinds {
+        guard case .above(let glyph)? = kind,
           let metrics = font.glyph(glyph)
         else { continue }
         let half = metrics.width / 2 + 0.15

@@ -11,10 +11,11 @@ extension MarkPlacement {
   mutating func placeArticulations(line: EngravedLine) -> [Int: (top: Double, bottom: Double)] {
     var reach: [Int: (top: Double, bottom: Double)] = [:]
     for index in line.indices where index <= line.last {
-      let decorations = line.symbols[index].attachments.decorations
+      let attachments = line.symbols[index].attachments
+      let decorations = attachments.decorations
       guard !decorations.isEmpty, let note = line.notes[index] else { continue }
-      for decoration in decorations {
-        guard case .articulation(let up, let down)? = DecorationTable.kind(of: decoration.name) else {
+      for (decoration, kind) in zip(decorations, attachments.decorationKinds) {
+        guard case .articulation(let up, let down)? = kind else {
           continue
         }
         // On a shared staff a voice's articulations go to its own side, past the stem.
@@ -45,9 +46,10 @@ extension MarkPlacement {
       guard !decorations.isEmpty, let x = centre(of: index, line: line) else { continue }
       let column = line.column(of: index)
       let note = line.notes[index]
-      for decoration in decorations {
+      let kinds = line.symbols[index].attachments.decorationKinds
+      for (decoration, kind) in zip(decorations, kinds) {
         let source = decoration.range.position
-        switch DecorationTable.kind(of: decoration.name) {
+        switch kind {
         case .above(let glyph):
           if let bottom = rows[index], let metrics = font.glyph(glyph) {
             // One of a run of the same mark: on the run's common baseline.
@@ -136,8 +138,8 @@ extension MarkPlacement {
         continue
       }
       var glyph: SMuFLGlyph?
-      for decoration in line.symbols[index].attachments.decorations {
-        if case .above(let found)? = DecorationTable.kind(of: decoration.name) {
+      for kind in line.symbols[index].attachments.decorationKinds {
+        if case .above(let found)? = kind {
           glyph = found
           break
         }
@@ -234,8 +236,9 @@ extension MarkPlacement {
       let decorations = line.symbols[index].attachments.decorations
       guard !decorations.isEmpty, let x = centre(of: index, line: line) else { continue }
       let column = line.column(of: index)
-      for decoration in decorations {
-        switch DecorationTable.kind(of: decoration.name) {
+      let kinds = line.symbols[index].attachments.decorationKinds
+      for (decoration, kind) in zip(decorations, kinds) {
+        switch kind {
         case .dynamic(let glyph):
           placeGlyph(
             glyph, centre: x, side: .below, floor: 4, padding: 0.7, role: .decoration, column: column,
