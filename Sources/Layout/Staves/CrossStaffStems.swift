@@ -35,18 +35,24 @@ enum CrossStaffStems {
   /// Adds the joining stems to `system` (items in points, staves stacked).
   static func join(_ marked: [SourcePosition: Int], in system: inout StaffSystem, thickness: Double) {
     guard !marked.isEmpty else { return }
+    // One pass over the system: heads by voice, stems by where their note is written.
+    var heads: [Int: [DisplayItem]] = [:]
+    var stems: [SourcePosition: DisplayItem] = [:]
+    for item in system.items {
+      if item.role == .notehead, let voice = item.context.voice { heads[voice, default: []].append(item) }
+      if item.role == .stem, let source = item.source, stems[source] == nil { stems[source] = item }
+    }
     var added: [DisplayItem] = []
     var joined = Set<SourcePosition>()
     for item in system.items where item.role == .notehead {
       guard let source = item.source, let voice = marked[source], item.context.voice == voice,
         !joined.contains(source)
       else { continue }
-      let upperHeads = system.items.filter {
-        $0.role == .notehead && $0.context.voice == voice - 1 && abs($0.box.minX - item.box.minX) < 1.5
-          && $0.box.midY < item.box.midY
+      let upperHeads = (heads[voice - 1] ?? []).filter {
+        abs($0.box.minX - item.box.minX) < 1.5 && $0.box.midY < item.box.midY
       }
       guard let target = upperHeads.min(by: { $0.box.midY < $1.box.midY }) else { continue }
-      let stem = system.items.first { $0.role == .stem && $0.source == source && $0.context.voice == voice }
+      let stem = stems[source].flatMap { $0.context.voice == voice ? $0 : nil }
       let x = stem?.box.midX ?? item.box.maxX - thickness / 2
       let from = stem?.box.minY ?? item.box.midY
       guard from > target.box.midY else { continue }

@@ -99,20 +99,7 @@ struct SymbolBuilder {
           onset += event.duration
           continue
         }
-        var ottavaEnds = false
-        // Octave lines (`!8va(!` … `!15ma)!`): only names ending in a parenthesis are looked up.
-        for decoration in decorations
-        where decoration.name.utf8.last == UInt8(ascii: ")")
-          || decoration.name.utf8.last == UInt8(ascii: "(")
-        {
-          switch DecorationTable.kind(of: decoration.name) {
-          case .ottavaStart(_, _, let steps): ottava = steps
-          case .ottavaEnd: ottavaEnds = true
-          default: break
-          }
-        }
-        var note = noteSymbol(event, clef: clef, key: currentKey, shift: ottava)
-        if ottavaEnds { ottava = 0 }
+        var note = noteSymbol(event, clef: clef, key: currentKey, ottava: &ottava)
         if !crossBeamStems.isEmpty, let up = crossBeamStems[elementIndex] {
           note.isCrossBeamed = true
           note.stemUp = up
@@ -278,16 +265,20 @@ struct SymbolBuilder {
     symbols[only].kind = .rest(rest)
   }
 
-  /// The note as drawn; `shift` moves its heads by diatonic steps (under an octave line).
-  func noteSymbol(_ event: NoteEvent, clef: Clef, key: KeySignature, shift: Int = 0) -> NoteSymbol {
+  /// The note as drawn. `ottava` is the octave line in force (diatonic steps the heads
+  /// move, `!8va(!` … `!8va)!`): the note's own marks may start it (for this note on) or
+  /// end it (after this note).
+  func noteSymbol(_ event: NoteEvent, clef: Clef, key: KeySignature, ottava: inout Int) -> NoteSymbol {
     let value = NoteValue(duration: event.displayDuration)
     // Head shapes: a decoration (`!x!`, `!style=triangle!`) for the whole note, else head
     // by head the voice's `%%map`, the tune's `%%percmap`, the voice's `style=`.
     var decoratedStyle: NoteheadStyle?
     var beamBreak: Int?
-    var (stemless, editorial, courtesy) = (false, false, false)
+    var (stemless, editorial, courtesy, ottavaEnds) = (false, false, false, false)
     for decoration in event.decorations {
       switch DecorationTable.kind(of: decoration.name) {
+      case .ottavaStart(_, _, let steps): ottava = steps
+      case .ottavaEnd: ottavaEnds = true
       case .beamBreak(let kept): beamBreak = kept
       case .notehead(let style): decoratedStyle = style
       case .stemless: stemless = true
@@ -297,6 +288,8 @@ struct SymbolBuilder {
       }
     }
     let marked = editorial || courtesy
+    let shift = ottava
+    if ottavaEnds { ottava = 0 }
     var heads = event.heads.map { head in
       var position = clef.staffPosition(of: head.pitch) + shift
       var style = decoratedStyle
