@@ -12,7 +12,18 @@ import Testing
     ("", .none),
     ("2+3/8", .fraction(numerators: [2, 3], denominator: 8)),
     ("(2+3+2)/8", .fraction(numerators: [2, 3, 2], denominator: 8)),
+    ("2", .numeral(2)),  // Early music: a lone number, counted in minims (abcm2ps).
+    ("3", .numeral(3)),
   ]
+
+  @Test func numeralMeterCountsInMinims() {
+    #expect(Meter.numeral(3).barLength == Rational(3, 2))
+    #expect(Meter.numeral(2).terms?.denominator == 2)
+    #expect(
+      Parse.tune("", header: "M:2+3\nK:C").diagnostics.map(\.message) == [
+        "meter '2+3' has no denominator; ignored"
+      ])
+  }
 
   @Test(arguments: meters)
   func meter(value: String, expected: Meter) {

@@ -31,6 +31,19 @@ import Testing
     #expect(breaks?.count == 1)
   }
 
+  @Test func bareBangBreaksMakeLineEndsNoBreaks() {
+    // ABC 2.0 / abc2win: the `!` breaks; the wrapped source lines do not.
+    #expect(breakCount("GABc|dedB|\nc2ec|B2dB!|c2A2|\nA2BA:|!|:d2gf|") == 2)
+    #expect(breakCount("AB|!cd|\nef|\ngA|") == 1)
+    // Decorations and mistyped decorations are no breaks: line ends break as usual.
+    #expect(breakCount("!trill!AB|\ncd|\nef|") == 3)
+    #expect(breakCount("AB !fermat:a!x|\ncd|") == 2)
+    // ABC 2.1 reading keeps the line ends.
+    let strict = ABCParser.parse("%abc-2.1\n\nX:1\nL:1/8\nK:C\nAB|!cd|\nef|\n").tunebook.tunes.first
+    #expect(
+      strict?.voices.first?.elements.filter { if case .lineBreak = $0 { true } else { false } }.count == 3)
+  }
+
   @Test func linebreakNoneInFileHeader() {
     let (book, _) = Parse.book("I:linebreak <none>\n\nX:1\nK:C\nAB|$cd|\nef|\n")
     #expect(

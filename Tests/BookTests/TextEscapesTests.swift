@@ -1,3 +1,4 @@
+import ABCParser
 import Book
 import Testing
 
@@ -5,11 +6,18 @@ import Testing
   @Test func abcEscapesBecomeComposedLetters() {
     #expect(TextEscapes.decode(#"Caf\'e \"uber \`a \^o \~n \cc \ss \aa"#) == "Café über à ô ñ ç ß å")
     #expect(TextEscapes.decode(#"\u0416\u0438\u0437\u043d\u044c"#) == "Жизнь")
-    #expect(TextEscapes.decode("&eacute;t&eacute; &#233; &#xE9; &amp;") == "été é é &")
+    #expect(TextEscapes.decode("&eacute;t&eacute; &#233; &#xE9; &amp; &ldquo;") == "été é é & “")
     #expect(TextEscapes.decode(#"a\qb"#) == #"a\qb"#)
   }
 
+  @Test func octalBytesAndLoneTildes() {
+    #expect(TextEscapes.decode(#"Caf\351 \341"#) == "Café á")  // Latin-1 bytes, as older files wrote them.
+    #expect(TextEscapes.decode(#"Caf\303\251"#) == "Café")  // A run that forms UTF-8.
+    #expect(TextEscapes.decode(#"A\~B \~n"#) == "A~B ñ")
+    #expect(TextEscapes.decode(#"\9"#) == #"\9"#)
+  }
+
   @Test func quotesBecomeCurly() {
-    #expect(TextEscapes.typographic(#"He said "it's Sully's" tune"#) == "He said “it’s Sully’s” tune")
+    #expect(TextTypography.typographic(#"He said "it's Sully's" tune"#) == "He said “it’s Sully’s” tune")
   }
 }

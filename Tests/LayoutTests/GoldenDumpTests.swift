@@ -279,6 +279,34 @@ import Testing
       !shortfermata!c4 !D.S.alcoda!!sfp!C4 |]
       """
     ),
+    (
+      // Issue 10: the details a tune-book reader notices.
+      "engraving-finesse",
+      #"""
+      X:20
+      T:Kesh, The
+      M:2
+      L:1/8
+      K:G
+      "^first""^second;two""_low"!sfz!G2 "Bb7/F#"(.B.A) ({A}G3) "^\~ca\351"g/ |:
+      TB TA TG TF MG MF ME MD | ((3.E.E.E) G2 JB2 RA2 :: !trill!d2 [K:bass] D,2 |
+      dB [K:treble] GA !fermata!B2 :|]
+      """#
+    ),
+    (
+      // ABC 2.0 `!` line breaks: the source line ends are no breaks.
+      "bang-line-breaks",
+      """
+      X:21
+      T:Bang Breaks
+      M:4/4
+      L:1/8
+      K:G
+      |:GABc dedB|dedB dedB|c2ec B2dB|
+      c2A2 A2BA:|!|:d2gf edeg|
+      fgaf g4:|
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

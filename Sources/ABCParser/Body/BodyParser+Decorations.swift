@@ -82,8 +82,10 @@ extension BodyParser {
       }
       return Decoration(name: canonical, range: scanner.range(from: start))
     }
+    // `!|`, `! ` and a `!` ending the line name nothing: never a mistyped decoration.
     let looksMistyped =
-      hasBang(after: start, in: scanner) || DecorationTable.isKnown(DecorationTable.canonical(name))
+      !name.isEmpty
+      && (hasBang(after: start, in: scanner) || DecorationTable.isKnown(DecorationTable.canonical(name)))
     if delimiter == "!" && !looksMistyped {
       if mayBreakLine {
         readBangLineBreak(&scanner, at: start)
@@ -110,8 +112,8 @@ extension BodyParser {
     OutdatedSyntax.bangLineBreak.report(
       at: scanner.line.range(from: start, to: start + 1), mode: settings.readingMode,
       diagnostics: diagnostics)
-    // A `!` ending the line adds nothing: the line end breaks or `I:linebreak` says not.
-    if !isOnlyWhitespace(after: scanner.position, in: scanner) {
+    // A `!` ending the line adds nothing where the line end breaks too.
+    if settings.lineBreaks.bareBangOnly || !isOnlyWhitespace(after: scanner.position, in: scanner) {
       builder.append(.lineBreak(scanner.range(from: start)))
     }
   }

@@ -18,7 +18,7 @@ struct TupletState {
     case 2, 4, 8: return 3
     case 3, 6: return 2
     case 5, 7, 9:
-      if case .fraction(let numerators, _) = meter {
+      if let numerators = meter.terms?.numerators {
         let total = numerators.reduce(0, +)
         if total % 3 == 0 && total > 3 { return 3 }
       }

@@ -122,6 +122,7 @@ public enum ScoreDumper {
     case .cut: "C|"
     case .fraction(let numerators, let denominator):
       numerators.map(String.init).joined(separator: "+") + "/\(denominator)"
+    case .numeral(let count): "\(count)"
     }
   }
 

@@ -8,11 +8,15 @@ struct LineBreakPolicy: Equatable {
   var atDollar = true
   /// `!` is a break (and no longer starts a decoration).
   var atBang = false
+  /// A bare `!` (ABC 2.0) breaks lines and the line ends do not (`BangLineBreaks`).
+  var bareBangOnly = false
+  /// Set by an `I:linebreak` (or `%%linebreak`): the writer chose, nothing is guessed.
+  var isDeclared = false
 
   /// Reads `<EOL> $ ! <none>` tokens; nil when a token is unknown (after a diagnostic).
   static func parse(_ scanner: LineScanner, diagnostics: DiagnosticCollector) -> LineBreakPolicy? {
     var scanner = scanner
-    var policy = LineBreakPolicy(atEndOfLine: false, atDollar: false, atBang: false)
+    var policy = LineBreakPolicy(atEndOfLine: false, atDollar: false, atBang: false, isDeclared: true)
     var sawToken = false
     while true {
       scanner.skipWhitespace()

@@ -7,6 +7,9 @@ import ScoreModel
 /// are `+`-separated numbers, optionally in parentheses: `6/8`, `2+3+2/8`, `(2+3)/8`.
 /// Anything after the first meter (`M:3/4 2/4`) is ignored.
 ///
+/// A lone number (`M:2`, `M:3`) is printed as written and counted in minims, as
+/// abcm2ps counts it.
+///
 /// Known limits: complex meters such as `M:3/4+2/8` and alternating meters keep only
 /// the first fraction; a bad value is reported and the caller keeps the old meter.
 enum MeterParser {
@@ -35,6 +38,13 @@ enum MeterParser {
     if hasParenthesis { _ = scanner.consume(")") }
     scanner.skipWhitespace()
     let total = numerators.reduce(0) { min($0 + $1, Limits.number) }
+    if numerators.count == 1, scanner.isAtEnd, !hasParenthesis {
+      guard total > 0, total <= Limits.meterTerm else {
+        diagnostics.error("bad meter '\(Diagnostic.excerpt(word))'", at: scanner.range(from: start))
+        return nil
+      }
+      return .numeral(total)
+    }
     if !numerators.isEmpty, scanner.isAtEnd {
       diagnostics.warning(
         "meter '\(Diagnostic.excerpt(word))' has no denominator; ignored", at: scanner.range(from: start))

@@ -42,6 +42,12 @@ struct TuneParser {
     func endHeader() {
       inHeader = false
       body.startBody(expectedElements: lines.reduce(0) { $0 + $1.codeEnd } / 3)
+      if body.settings.readingMode == .loose, !body.settings.lineBreaks.isDeclared,
+        BangLineBreaks.used(in: lines)
+      {
+        body.settings.lineBreaks.atEndOfLine = false  // `!` breaks the lines (ABC 2.0).
+        body.settings.lineBreaks.bareBangOnly = true
+      }
       let current = body.settings
       initial = (current.meter, current.unitLength, current.key, current.tempo)
     }

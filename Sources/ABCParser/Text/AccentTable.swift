@@ -40,6 +40,7 @@ enum AccentTable {
     "OElig": "Œ", "eth": "ð", "ETH": "Ð", "thorn": "þ", "THORN": "Þ", "iexcl": "¡",
     "iquest": "¿", "laquo": "«", "raquo": "»", "deg": "°", "flat": "♭", "sharp": "♯",
     "natural": "♮", "hellip": "…", "ndash": "–", "mdash": "—", "euro": "€", "pound": "£",
+    "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”",
   ]
 
   /// The accented form of `letter`, or nil when the table has no such pair.

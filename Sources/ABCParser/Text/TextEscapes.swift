@@ -3,8 +3,10 @@
 /// Method: one left-to-right pass over the scalars. A backslash starts a mnemonic: an
 /// accent sign and a letter (`\'e` é, `` \`a `` à, `\^o` ô, `\"u` ü, `\~n` ñ, `\cc` ç,
 /// `\/o` ø, `\vs` š, `\uA` ă, `\Ho` ő, `\oa`/`\aa` å), a ligature (`\ss` ß, `\ae` æ,
-/// `\oe` œ, `\AE`, `\OE`), a code point (`\u00e9`, `\U0001D11E`) or an escaped
-/// character (`\\`, `\&`, `\%`, `\"`). An ampersand starts an HTML-style entity
+/// `\oe` œ, `\AE`, `\OE`), a code point (`\u00e9`, `\U0001D11E`), an octal byte as
+/// older files write them (`\351` é; a run of octal bytes that forms UTF-8, `\303\251`,
+/// is read as UTF-8, otherwise each byte as Latin-1) or an escaped character (`\\`,
+/// `\&`, `\%`, `\"`, and `\~` for a tilde where no letter follows to take it). An ampersand starts an HTML-style entity
 /// (`&eacute;`, `&amp;`, `&#233;`, `&#xE9;`). Anything that does not form a known
 /// escape is kept as written, so text is never lost. Text without `\` or `&` is
 /// returned unchanged (the common case costs one scan).
@@ -13,9 +15,9 @@
 ///
 /// Known limits: only the accented letters of the tables in `AccentTable` are
 /// composed; other letter–accent pairs are left as written.
-enum TextEscapes {
+public enum TextEscapes {
   /// `text` with its escapes resolved.
-  static func decode(_ text: String) -> String {
+  public static func decode(_ text: String) -> String {
     guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x26 }) else { return text }  // `\` or `&`.
     let scalars = Array(text.unicodeScalars)
     var output = String.UnicodeScalarView()
@@ -52,8 +54,28 @@ enum TextEscapes {
         return (String(Character(letter)), 3)
       }
     }
-    if "\\&%\"".unicodeScalars.contains(sign) { return (String(Character(sign)), 2) }
+    if let octal = octalBytes(scalars, from: index) { return octal }
+    if "\\&%\"~".unicodeScalars.contains(sign) { return (String(Character(sign)), 2) }
     return nil
+  }
+
+  /// The text and scalar count of a run of octal byte escapes (`\351`, `\303\251`) at
+  /// `index`, or nil: UTF-8 when the bytes form it, else Latin-1 byte by byte.
+  static func octalBytes(_ scalars: [Unicode.Scalar], from index: Int) -> (String, Int)? {
+    var bytes: [UInt8] = []
+    var end = index
+    while end + 3 < scalars.count, scalars[end] == "\\" {
+      let digits = scalars[(end + 1)...(end + 3)].map { $0.value &- 0x30 }
+      guard digits[0] <= 3, digits[1] <= 7, digits[2] <= 7 else { break }
+      bytes.append(UInt8(digits[0] * 64 + digits[1] * 8 + digits[2]))
+      end += 4
+    }
+    guard !bytes.isEmpty else { return nil }
+    if bytes.contains(where: { $0 >= 0x80 }), let utf8 = String(validating: bytes, as: UTF8.self) {
+      return (utf8, end - index)
+    }
+    let latin1 = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    return (latin1, end - index)
   }
 
   /// The text and scalar count of an entity (`&name;`, `&#nn;`, `&#xhh;`) at `index`.

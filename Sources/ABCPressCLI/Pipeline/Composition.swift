@@ -43,7 +43,7 @@ struct Composition {
       guard !sawHeader else { return }
       sawHeader = true
       func field(_ label: Character) -> String? {
-        header.fields.first { $0.label == label }.map { TextEscapes.display($0.value) }
+        header.fields.first { $0.label == label }.map { TextTypography.display($0.value) }
       }
       matter.title = matter.title ?? field("T")
       matter.author = matter.author ?? field("Z") ?? field("C")

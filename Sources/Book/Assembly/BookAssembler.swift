@@ -112,15 +112,15 @@ public struct BookAssembler {
   /// A tune with its display texts decoded.
   static func prepared(_ tune: Tune) -> Tune {
     var tune = tune
-    tune.metadata.titles = tune.metadata.titles.map(TextEscapes.display)
-    tune.metadata.composers = tune.metadata.composers.map(TextEscapes.display)
-    tune.metadata.origins = tune.metadata.origins.map(TextEscapes.display)
-    tune.metadata.rhythm = tune.metadata.rhythm.map(TextEscapes.display)
-    tune.metadata.notes = tune.metadata.notes.map(TextEscapes.display)
-    tune.metadata.history = tune.metadata.history.map(TextEscapes.display)
-    tune.words = tune.words.map(TextEscapes.display)
+    tune.metadata.titles = tune.metadata.titles.map(TextTypography.display)
+    tune.metadata.composers = tune.metadata.composers.map(TextTypography.display)
+    tune.metadata.origins = tune.metadata.origins.map(TextTypography.display)
+    tune.metadata.rhythm = tune.metadata.rhythm.map(TextTypography.display)
+    tune.metadata.notes = tune.metadata.notes.map(TextTypography.display)
+    tune.metadata.history = tune.metadata.history.map(TextTypography.display)
+    tune.words = tune.words.map(TextTypography.display)
     for index in tune.metadata.fields.indices where tune.metadata.fields[index].label == "W" {
-      tune.metadata.fields[index].value = TextEscapes.display(tune.metadata.fields[index].value)
+      tune.metadata.fields[index].value = TextTypography.display(tune.metadata.fields[index].value)
     }
     return tune
   }

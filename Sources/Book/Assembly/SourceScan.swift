@@ -40,7 +40,7 @@ struct SourceScan {
         return [.block(.text(TextBlock(lines: block.lines, mode: block.mode)))]
       }
       let text = line.hasPrefix("%%") ? String(line.dropFirst(2)) : line
-      open?.lines.append(TextEscapes.display(text))
+      open?.lines.append(TextTypography.display(text))
       return []
     }
     guard line.hasPrefix("%%") else { return [] }
@@ -48,8 +48,9 @@ struct SourceScan {
     let name = String(body.prefix { !$0.isWhitespace }).lowercased()
     let arguments = String(body.dropFirst(name.count)).trimmed
     switch name {
-    case "text": return [.block(.text(TextBlock(lines: [TextEscapes.display(arguments)])))]
-    case "center": return [.block(.text(TextBlock(lines: [TextEscapes.display(arguments)], mode: .center)))]
+    case "text": return [.block(.text(TextBlock(lines: [TextTypography.display(arguments)])))]
+    case "center":
+      return [.block(.text(TextBlock(lines: [TextTypography.display(arguments)], mode: .center)))]
     case "begintext":
       let mode =
         TextMode(rawValue: arguments.lowercased())

@@ -61,7 +61,7 @@ enum BeamGrouping {
   /// The span a beam may not cross in a meter, nil where any grouping is usual.
   static func beamUnit(_ meter: Meter) -> Rational? {
     switch meter {
-    case .common, .cut: return Rational(1, 2)
+    case .common, .cut, .numeral: return Rational(1, 2)
     case .fraction(let numerators, let denominator):
       let total = numerators.reduce(0, +)
       if numerators.count == 1 && total == 4 && denominator == 4 { return Rational(1, 2) }

@@ -98,6 +98,7 @@ enum MeterDrawing {
         top += digits(term)
       }
       return [top, digits(denominator)]
+    case .numeral(let count): return [digits(count)]
     }
   }
 

@@ -4,7 +4,7 @@ import ScoreModel
  ColumnMerger — several voices' symbols merged into one sequence of time columns.
 
  Method. A k-way merge over the voices' symbol lists, ordered by onset and, at one onset,
- by rank: bar lines, then clefs, keys, meters and spaces, then notes and rests. Each step
+ by rank: clefs (a change at a bar stands before it), then bar lines, keys, meters and spaces, then notes and rests. Each step
  takes the least (onset, rank) among the voices' next symbols and puts every voice's next
  symbol with that key into one column (at most one per voice, so a voice's own order is
  kept). A column becomes one synthetic `StaffSymbol` that the single-voice machinery
@@ -33,8 +33,8 @@ struct ColumnMerger {
 
   static func rank(_ symbol: StaffSymbol) -> Int {
     switch symbol.kind {
-    case .bar: 0
-    case .clef: 1
+    case .clef: 0  // A clef change at a bar stands before the bar line.
+    case .bar: 1
     case .key: 2
     case .meter: 3
     case .spacer: 4

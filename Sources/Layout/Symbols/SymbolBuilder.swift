@@ -172,6 +172,13 @@ struct SymbolBuilder {
         var symbol = StaffSymbol(kind: .clef(newClef), onset: onset, source: source, clef: clef)
         symbol.right = width(of: ClefDrawing.glyph(for: newClef)) * 0.8
         append(symbol, carries: false)
+        // A change at the start of a bar stands before its bar line (Gould); where a line
+        // ends at that bar, it is the warning clef and the next line opens in the new clef.
+        let count = symbols.count
+        if count >= 3, symbols[count - 2].isBar, !symbols[count - 3].isBar {
+          symbols.swapAt(count - 1, count - 2)
+          symbols[count - 1].clef = newClef
+        }
       case .keyChange(let newKey, _):
         var symbol = StaffSymbol(
           kind: .key(newKey, cancel: currentKey), onset: onset, source: source, clef: clef)

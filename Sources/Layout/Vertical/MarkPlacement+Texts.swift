@@ -72,19 +72,22 @@ extension MarkPlacement {
       guard let x = line.x(of: index) else { continue }
       let column = line.column(of: index)
       let note = line.notes[index]
-      for annotation in line.symbols[index].attachments.annotations {
+      let annotations = line.symbols[index].attachments.annotations
+      // Above the staff the texts read down in source order, as abcm2ps stacks them: the
+      // last (and the last line of a `;`-broken one) nearest the staff, placed first.
+      for annotation in annotations.reversed() where annotation.placement == .above {
+        for text in Self.lines(of: annotation.text).reversed() {
+          placeText(
+            text, font: style.annotationFont, x: x - 0.2, side: .above, floor: 0, padding: 0.5,
+            role: .annotation, column: column, source: annotation.range.position)
+        }
+      }
+      for annotation in annotations {
         let source = annotation.range.position
         let spec = style.annotationFont
         switch annotation.placement {
-        case .chordSymbol:
+        case .chordSymbol, .above:
           continue
-        case .above:
-          // `;` breaks an annotation into lines (abcm2ps), the last nearest the staff.
-          for text in Self.lines(of: annotation.text).reversed() {
-            placeText(
-              text, font: spec, x: x - 0.2, side: .above, floor: 0, padding: 0.5, role: .annotation,
-              column: column, source: source)
-          }
         case .below:
           for text in Self.lines(of: annotation.text) {
             placeText(

@@ -97,6 +97,7 @@ public struct MIDIFileWriter: Sendable {
     case .common: (numerator, denominator) = (4, 4)
     case .cut: (numerator, denominator) = (2, 2)
     case .fraction(let numerators, let lower): (numerator, denominator) = (numerators.reduce(0, +), lower)
+    case .numeral(let count): (numerator, denominator) = (count, 2)
     }
     guard numerator > 0, numerator < 256, denominator > 0, denominator & (denominator - 1) == 0 else {
       return nil

@@ -130,7 +130,7 @@ struct VoicePerformer {
   private func velocity(at onset: Rational) -> Int {
     let offset = onset - barStart
     if offset.isZero { return options.downbeatVelocity }
-    if case .fraction(let numerators, _) = meter, numerators.reduce(0, +) % 2 == 0,
+    if let numerators = meter.terms?.numerators, numerators.reduce(0, +) % 2 == 0,
       let length = meter.barLength, offset == length / Rational(2)
     {
       return options.strongBeatVelocity

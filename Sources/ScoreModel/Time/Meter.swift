@@ -8,6 +8,18 @@ public enum Meter: Hashable, Sendable {
   case cut
   /// `M:6/8`, `M:2+3+2/8`: numerator terms over a denominator.
   case fraction(numerators: [Int], denominator: Int)
+  /// `M:2`, `M:3`: one number, as early music writes it; counted in minims, as abcm2ps
+  /// does (`M:3` is a bar of three halves).
+  case numeral(Int)
+
+  /// The numerator terms and denominator the meter counts in: a numeral over 2.
+  public var terms: (numerators: [Int], denominator: Int)? {
+    switch self {
+    case .none, .common, .cut: nil
+    case .fraction(let numerators, let denominator): (numerators, denominator)
+    case .numeral(let count): ([count], 2)
+    }
+  }
 
   /// The length of one bar in whole notes, nil for free meter.
   public var barLength: Rational? {
@@ -17,6 +29,7 @@ public enum Meter: Hashable, Sendable {
     case .cut: Rational(1)
     case .fraction(let numerators, let denominator):
       Rational(numerators.reduce(0, +), denominator)
+    case .numeral(let count): Rational(count, 2)
     }
   }
 
@@ -30,7 +43,7 @@ public enum Meter: Hashable, Sendable {
   public var beatLength: Rational {
     switch self {
     case .none, .common: return Rational(1, 4)
-    case .cut: return Rational(1, 2)
+    case .cut, .numeral: return Rational(1, 2)
     case .fraction(let numerators, let denominator):
       let total = numerators.reduce(0, +)
       if denominator >= 8 && total % 3 == 0 && total > 3 { return Rational(3, denominator) }
