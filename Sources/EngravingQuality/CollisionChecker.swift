@@ -12,8 +12,10 @@ import DisplayList
    - decorations over anything drawn (except staff and ledger lines);
    - accidentals over noteheads;
    - items outside the page's printable area;
-   - and, for several voices, curves through another voice's notes, voices' notes
-     overlapping, names and group signs over music (CollisionChecker+Voices).
+   - for several voices, curves through another voice's notes, voices' notes
+     overlapping, names and group signs over music (CollisionChecker+Voices);
+   - and placement without overlap: curves through their own notes, articulations far
+     from their heads, runs of a mark off one baseline (CollisionChecker+Placement).
  Boxes are bounding boxes, so the check is strict: a flag's box counts as ink.
 
      [chord "Am"] overlaps [notehead] → one "text over music" collision
@@ -29,6 +31,10 @@ public struct CollisionChecker: Sendable {
     /// Several voices: a slur or tie through another voice's note; two voices' notes or
     /// rests overlapping; a voice name, bracket or brace over music.
     case curveThroughOtherVoice, voicesOverlap, nameOrSignOverMusic
+    /// Placement: a slur or tie through a head or stem of its own notes; an articulation
+    /// more than a staff space from its note (no curve between); a run of one mark not on
+    /// one baseline.
+    case curveThroughNote, articulationFarFromNote, marksOffBaseline
   }
 
   /// One collision between two items (or one item and the margin).
@@ -91,6 +97,7 @@ public struct CollisionChecker: Sendable {
       }
       collisions += voiceCollisions(items, page: pageIndex)
       collisions += nameCollisions(items, page: pageIndex)
+      collisions += placementDefects(items, page: pageIndex)
       for item in items where outside(item, page: page) {
         collisions.append(Collision(kind: .outsideMargins, page: pageIndex, first: item, second: nil))
       }

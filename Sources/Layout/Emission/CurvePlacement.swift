@@ -114,7 +114,14 @@ struct CurvePlacement {
         if startGeometry == nil { firstPoint.1 = inside[0].bottom + 0.6 }
         if endGeometry == nil { lastPoint.1 = (inside.last ?? inside[0]).bottom + 0.6 }
       }
-      var obstacles = inside.map { (x: $0.centreX, reach: above ? $0.top : $0.bottom) }
+      // A head is as wide as it is: a sloping slur must clear both its corners.
+      var obstacles = inside.flatMap { note in
+        let reach = above ? note.top : note.bottom
+        return [
+          (x: note.x, reach: reach), (x: note.centreX, reach: reach),
+          (x: note.x + note.headWidth, reach: reach),
+        ]
+      }
       if !marksNear.isEmpty {
         for index in lower...upper {
           guard let marks = marksNear[index], let note = line.notes[index] else { continue }
@@ -122,8 +129,19 @@ struct CurvePlacement {
         }
       }
       let base = (above ? -1.0 : 1.0) * CurveDrawing.slurHeight(length: lastPoint.0 - firstPoint.0)
-      let height = CurveDrawing.clearingHeight(
+      var height = CurveDrawing.clearingHeight(
         from: firstPoint, to: lastPoint, height: base, obstacles: obstacles, gap: 0.5)
+      // A slur that would have to arch far to clear its notes lifts its lower end instead
+      // (by half-spaces, at most two spaces), as engravers slant a slur over a rising run.
+      let limit = max(abs(base), min(3, (lastPoint.0 - firstPoint.0) * 0.3))
+      var lifts = 0
+      while abs(height) > limit + 0.01 && lifts < 4 {
+        let step = above ? -0.5 : 0.5
+        if (firstPoint.1 - lastPoint.1) * step < 0 { firstPoint.1 += step } else { lastPoint.1 += step }
+        height = CurveDrawing.clearingHeight(
+          from: firstPoint, to: lastPoint, height: base, obstacles: obstacles, gap: 0.5)
+        lifts += 1
+      }
       guard lastPoint.0 > firstPoint.0 + 0.5 else { continue }
       let column = line.column(of: max(span.start, line.first))
       drawing.draw(
