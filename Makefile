@@ -54,7 +54,7 @@ corpus:
 crosscheck: release
 	scripts/crosscheck --abcpress $(ABCPRESS) --threshold $(CROSSCHECK_THRESHOLD)
 
-## gallery: ABCPress and abcm2ps side by side on 12 varied corpus tunes and the multi-voice set, into out/gallery
+## gallery: ABCPress, abcm2ps and LilyPond side by side on 12 varied corpus tunes, the engraving details and the multi-voice set, into out/gallery
 gallery: release corpus
 	scripts/bootstrap --dev-tools
 	scripts/gallery

@@ -149,7 +149,7 @@ import Testing
     "title.space", "title.music-space", "incipit.bars", "title.font", "title.subtitle-font",
     "title.composer-font", "title.info-font", "title.tempo-font", "text.font", "text.words-font",
     "header.font",
-    "footer.font", "page.size",
+    "footer.font", "page.size", "music.chord-style",
   ]
 
   @Test(arguments: templateKeys)
@@ -169,6 +169,14 @@ import Testing
         #expect(error.line >= 1)
         #expect(error.message.contains(key) || error.message.contains(raw), "\(error.message)")
       }
+    }
+  }
+
+  @Test func chordStyleIsReadFromTheTemplate() throws {
+    let template = try PageTemplate(file: try StyleFile(parsing: "name: jazz\n[music]\nchord-style: Jazz\n"))
+    #expect(template.setup.chordSymbolStyle == .jazz)
+    #expect(throws: StyleFileError.self) {
+      try PageTemplate(file: try StyleFile(parsing: "name: x\n[music]\nchord-style: fancy\n"))
     }
   }
 

@@ -22,4 +22,32 @@ import Testing
     }
     #expect(chords == ["B♭", "F♯m"])
   }
+
+  @Test func stylesRaiseExtensionsAndWriteJazzSigns() {
+    func printed(_ text: String, _ style: ChordSymbolStyle) -> String {
+      ChordSymbolText.runs(text, style: style).map { $0.isRaised ? "^" + $0.text : $0.text }.joined()
+    }
+    #expect(printed("F#m7b5", .plain) == "F♯m7♭5")
+    #expect(printed("F#m7b5", .superscript) == "F♯m^7♭5")
+    #expect(printed("F#m7b5", .jazz) == "F♯^ø7")
+    #expect(printed("Cmaj7/E", .jazz) == "C^Δ7/E")
+    #expect(printed("Bbdim7", .jazz) == "B♭^°7")
+    #expect(printed("Gm7/Bb", .superscript) == "Gm^7/B♭")
+    #expect(printed("Asus4", .superscript) == "A^sus4")
+    #expect(printed("C", .jazz) == "C")
+    #expect(printed("N.C.", .jazz) == "N.C.")
+  }
+
+  @Test func aRaisedExtensionIsSmallerAndHigher() throws {
+    var setup = PageSetup.a4
+    setup.chordSymbolStyle = .superscript
+    let items = try LayoutFixture.engrave("X:1\nL:1/4\nK:C\n\"Am7\"A|\n", setup: setup).pages.flatMap(\.items)
+    let runs = items.filter { $0.role == .chordSymbol }.compactMap { item -> (String, Double, Double)? in
+      if case .text(let text) = item.shape { (text.text, text.font.size, item.box.minY) } else { nil }
+    }
+    #expect(runs.map(\.0) == ["Am", "7"])
+    guard runs.count == 2 else { return }
+    #expect(runs[1].1 < runs[0].1)
+    #expect(runs[1].2 < runs[0].2)
+  }
 }

@@ -104,6 +104,11 @@ public struct PageTemplate: Hashable, Sendable {
       }
       options.stretchLast = share
     case "music.auto-break": options.lineBreaks = try flag() ? .optimal : .source
+    case "music.chord-style":
+      guard let chordStyle = ChordSymbolStyle(rawValue: value.lowercased()) else {
+        throw StyleFileError(line: line, message: "music.chord-style is plain, superscript or jazz")
+      }
+      setup.chordSymbolStyle = chordStyle
     case "title.font": setup.titleFont = try font(setup.titleFont)
     case "title.subtitle-font": setup.subtitleFont = try font(setup.subtitleFont)
     case "title.composer-font": setup.composerFont = try font(setup.composerFont)

@@ -37,6 +37,8 @@ public struct PageSetup: Hashable, Sendable {
   public var partsFont: FontSpec
   /// Frames around chord symbols (`%%gchordfont … box`, `%%gchordbox`).
   public var chordSymbolsBoxed = false
+  /// How chord symbols are set: as written, raised extensions, or jazz signs.
+  public var chordSymbolStyle = ChordSymbolStyle.plain
   /// Frames around part labels (`%%partsbox`; on by default, as tune books print them).
   public var partLabelsBoxed = true
   /// Vertical space between consecutive tunes, in points.

@@ -13,6 +13,8 @@ public struct MusicTextStyle: Hashable, Sendable {
   public var directionFont: FontSpec
   public var wordsFont: FontSpec
   public var chordSymbolsBoxed = false
+  /// How chord symbols are set (template `music.chord-style`).
+  public var chordSymbolStyle = ChordSymbolStyle.plain
   public var partLabelsBoxed = true
 
   /// The music's text styles from a page set-up's fonts (`%%gchordfont`,
@@ -25,6 +27,7 @@ public struct MusicTextStyle: Hashable, Sendable {
     partLabelFont = setup.partsFont
     wordsFont = setup.wordsFont
     chordSymbolsBoxed = setup.chordSymbolsBoxed
+    chordSymbolStyle = setup.chordSymbolStyle
     partLabelsBoxed = setup.partLabelsBoxed
     let family = setup.annotationFont.family
     fingeringFont = FontSpec(family: family, size: 7.5)

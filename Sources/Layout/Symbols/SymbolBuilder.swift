@@ -418,10 +418,13 @@ struct SymbolBuilder {
       // Text above or below the staff overhangs free space (as abcm2ps sets it): annotations
       // stack clear of each other instead of spreading the notes.
       if annotation.placement == .above || annotation.placement == .below { continue }
-      let isChord = annotation.placement == .chordSymbol
-      let font = isChord ? style.chordSymbolFont : style.annotationFont
-      let text = isChord ? ChordSymbolText.typeset(annotation.text) : annotation.text
-      var width = measurer.measure(text, font: font).width / scale
+      var width =
+        annotation.placement == .chordSymbol
+        ? ChordSymbolText.measure(
+          annotation.text, style: style.chordSymbolStyle, font: style.chordSymbolFont, measurer: measurer,
+          scale: scale
+        ).width
+        : measurer.measure(annotation.text, font: style.annotationFont).width / scale
       if annotation.placement == .chordSymbol && style.chordSymbolsBoxed {
         width += 2 * MarkPlacement.framePadding + 0.2
       }

@@ -6,14 +6,19 @@ extension MarkPlacement {
   /// Chord symbols on one baseline for the whole line, clear of the ink under each.
   mutating func placeChordSymbols(line: EngravedLine) {
     var entries:
-      [(text: String, x: Double, width: Double, extent: TextExtent, index: Int, source: SourcePosition)] = []
+      [(
+        symbol: ChordSymbolText.Measured, x: Double, width: Double, extent: TextExtent, index: Int,
+        source: SourcePosition
+      )] =
+        []
     for index in line.indices where index <= line.last {
       guard let x = line.x(of: index) else { continue }
       for annotation in line.symbols[index].attachments.annotations where annotation.placement == .chordSymbol
       {
-        let text = ChordSymbolText.typeset(annotation.text)
-        let extent = measurer.measure(text, font: style.chordSymbolFont)
-        entries.append((text, x - 0.2, extent.width / scale, extent, index, annotation.range.position))
+        let symbol = ChordSymbolText.measure(
+          annotation.text, style: style.chordSymbolStyle, font: style.chordSymbolFont, measurer: measurer,
+          scale: scale)
+        entries.append((symbol, x - 0.2, symbol.width, symbol.extent, index, annotation.range.position))
       }
     }
     guard !entries.isEmpty else { return }
@@ -31,9 +36,12 @@ extension MarkPlacement {
       let level = stacked[entry.index, default: 0]
       stacked[entry.index] = level + 1
       let y = baseline - Double(level) * (ascent + descent) / scale
-      canvas.text(
-        entry.text, font: style.chordSymbolFont, x: entry.x, y: y, extent: entry.extent, role: .chordSymbol,
-        column: line.column(of: entry.index), source: entry.source)
+      for run in entry.symbol.runs {
+        canvas.text(
+          run.text, font: run.font, x: entry.x + run.dx, y: y - run.rise, extent: run.extent,
+          role: .chordSymbol,
+          column: line.column(of: entry.index), source: entry.source)
+      }
       let top = y - entry.extent.ascent / scale
       let bottom = y + entry.extent.descent / scale
       if style.chordSymbolsBoxed {
@@ -75,25 +83,37 @@ extension MarkPlacement {
       let annotations = line.symbols[index].attachments.annotations
       // Above the staff the texts read down in source order, as abcm2ps stacks them: the
       // last (and the last line of a `;`-broken one) nearest the staff, placed first.
+      // Lines of one stack follow at 1.2 times the font size (the font's own extents are
+      // taller): only the first keeps its padding.
+      let spec = style.annotationFont
+      let stacked = annotations.count > 1 || annotations.first?.text.contains(";") == true
+      let lineExtent =
+        stacked ? measurer.measure("Hg", font: spec) : TextExtent(width: 0, ascent: 0, descent: 0)
+      let tighten = max(0, lineExtent.ascent + lineExtent.descent - 1.2 * spec.size) / scale
+      var padding = 0.5
       for annotation in annotations.reversed() where annotation.placement == .above {
         for text in Self.lines(of: annotation.text).reversed() {
           placeText(
-            text, font: style.annotationFont, x: x - 0.2, side: .above, floor: 0, padding: 0.5,
+            text, font: style.annotationFont, x: x - 0.2, side: .above, floor: 0, padding: padding,
             role: .annotation, column: column, source: annotation.range.position)
+          padding = -tighten
+        }
+      }
+      padding = 0.5
+      for annotation in annotations where annotation.placement == .below {
+        for text in Self.lines(of: annotation.text) {
+          placeText(
+            text, font: style.annotationFont, x: x - 0.2, side: .below, floor: 4, padding: padding,
+            role: .annotation, column: column, source: annotation.range.position)
+          padding = -tighten
         }
       }
       for annotation in annotations {
         let source = annotation.range.position
         let spec = style.annotationFont
         switch annotation.placement {
-        case .chordSymbol, .above:
+        case .chordSymbol, .above, .below:
           continue
-        case .below:
-          for text in Self.lines(of: annotation.text) {
-            placeText(
-              text, font: spec, x: x - 0.2, side: .below, floor: 4, padding: 0.5, role: .annotation,
-              column: column, source: source)
-          }
         case .left, .right:
           let extent = measurer.measure(annotation.text, font: spec)
           let width = extent.width / scale
