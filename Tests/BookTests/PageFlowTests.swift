@@ -59,6 +59,42 @@ import Testing
     #expect(lowest(justified.pages[0]) > lowest(plain.pages[0]))
   }
 
+  @Test func justifiedStavesComeOutEvenlySpaced() throws {
+    // Every third line reaches far below the staff: the staff after it starts further down.
+    var abc = "X:1\nT:Uneven\nM:4/4\nL:1/8\nK:D\n"
+    for line in 0..<30 {
+      abc +=
+        line % 3 == 0
+        ? "\"_one;two;three;four\"D,,F,,A,,D, fdAF|GBdg bgdB|AFDF A2FA|dcBA G2FE|\n"
+        : "DFAd fdAF|GBdg bgdB|AFDF A2FA|dcBA G2FE|\n"
+    }
+    var template = PageTemplate.plain
+    let plain = try BookFixture.engraver(template).engrave(
+      book: BookFixture.blocks(abc), matter: BookMatter())
+    template.options.justifyVertically = true
+    let justified = try BookFixture.engraver(template).engrave(
+      book: BookFixture.blocks(abc), matter: BookMatter())
+    /// The distances from each staff's top line to the next one's on a page.
+    func distances(_ page: DisplayPage) -> [Double] {
+      var tops: [Int: Double] = [:]
+      for item in page.items where item.role == .staffLine {
+        if let line = item.context.line { tops[line] = min(tops[line] ?? .infinity, item.box.minY) }
+      }
+      let ordered = tops.keys.sorted().compactMap { tops[$0] }
+      return zip(ordered, ordered.dropFirst()).map { $1 - $0 }
+    }
+    let before = distances(plain.pages[0])
+    let after = distances(justified.pages[0])
+    #expect(before.count == after.count && after.count > 4)
+    let spread = { (gaps: [Double]) in (gaps.max() ?? 0) - (gaps.min() ?? 0) }
+    #expect(spread(before) > 5)
+    #expect(spread(after) < spread(before) - 5)
+    // The narrow distances were opened to one level.
+    let level = after.min() ?? 0
+    #expect(after.filter { abs($0 - level) < 0.05 }.count >= 2)
+    #expect(level > (before.min() ?? 0) + 1)
+  }
+
   @Test func mirroredMarginsKeepMusicInsideTheContentArea() throws {
     let template = try #require(PageTemplate.builtin("a4-book"))
     let list = try BookFixture.engraver(template).engrave(

@@ -7,7 +7,8 @@ import ScoreModel
 
  Method. The beam follows the outer notes of its group: its rise is half the interval from
  the first to the last note, limited to one staff space, and flat when an inner note is
- more extreme than both ends (a concave group). The beam is then pushed away from the
+ more extreme than both ends (a concave group) or the notes zig-zag (turn back twice or
+ more, as LilyPond's and Gould's rules level them). The beam is then pushed away from the
  heads until every stem is at least 3.5 staff spaces long (more for three or more beams)
  and every stem reaches the middle line. Secondary beams follow runs of notes with more
  flags; a lone short note gets a partial beam pointing into the group.
@@ -48,6 +49,8 @@ struct BeamPlacement {
     let inner = outer.dropFirst().dropLast()
     if up, let peak = inner.max(), peak > max(outer[0], outer[outer.count - 1]) { rise = 0 }
     if !up, let dip = inner.min(), dip < min(outer[0], outer[outer.count - 1]) { rise = 0 }
+    // A zig-zag (the notes turn back twice or more, `GcGc`) has no direction: level.
+    if Self.turns(outer) >= 2 { rise = 0 }
     // Quantise to quarter spaces so beam edges sit on, straddle or hang from staff lines.
     rise = (rise * 2).rounded() / 2
     let span = max(stems[stems.count - 1] - stems[0], 0.01)
@@ -64,6 +67,18 @@ struct BeamPlacement {
     _ = last
     base = up ? (base * 2).rounded(.up) / 2 : (base * 2).rounded(.down) / 2
     return BeamLine(originX: stems[0], base: base, slope: slope, up: up)
+  }
+
+  /// How often a line of positions changes direction (repeated positions do not count).
+  static func turns(_ positions: [Double]) -> Int {
+    var count = 0
+    var direction = 0.0
+    for (a, b) in zip(positions, positions.dropFirst()) where a != b {
+      let step = b > a ? 1.0 : -1.0
+      if direction != 0 && step != direction { count += 1 }
+      direction = step
+    }
+    return count
   }
 
   /// Draws the group's notes, stems and beams; returns each note's geometry.

@@ -56,11 +56,27 @@ enum GraceDrawing {
     }
     guard let first = stems.first, let last = stems.last else { return nil }
     let flags = max(1, NoteValue(duration: group.notes.first?.duration ?? Rational(1, 8)).flagCount)
-    let highest = stems.map(\.position).max() ?? 4
-    let tipY = min(StaffCanvas.y(ofPosition: highest) - 2.6, StaffCanvas.y(ofPosition: 4) - 0.2)
+    // The beam follows the run (half the interval of its outer notes, at most a space),
+    // level for a concave or zig-zag run, like a main beam; every stem keeps 2.6 spaces
+    // and reaches above the middle line.
+    let positions = stems.map { Double($0.position) }
+    var rise = -max(-2, min(2, (positions[positions.count - 1] - positions[0]) / 2)) / 2
+    let inner = positions.dropFirst().dropLast()
+    if let peak = inner.max(), peak > max(positions[0], positions[positions.count - 1]) { rise = 0 }
+    if BeamPlacement.turns(positions) >= 2 { rise = 0 }
+    let slope = stems.count > 1 ? rise / max(last.x - first.x, 0.01) : 0
+    var tipY = Double.infinity
+    for stem in stems {
+      let offset = slope * (stem.x - first.x)
+      tipY = min(
+        tipY, StaffCanvas.y(ofPosition: stem.position) - 2.6 - offset,
+        StaffCanvas.y(ofPosition: 4) - 0.2 - offset)
+    }
+    func tip(_ x: Double) -> Double { tipY + slope * (x - first.x) }
     for stem in stems {
       canvas.line(
-        from: (stem.x, stem.headY), to: (stem.x, tipY), thickness: thickness, role: .stem, column: column,
+        from: (stem.x, stem.headY), to: (stem.x, tip(stem.x)), thickness: thickness, role: .stem,
+        column: column,
         source: source)
     }
     if stems.count == 1 {
@@ -71,12 +87,14 @@ enum GraceDrawing {
     } else {
       let beam = font.engravingDefaults.beamThickness * size
       for level in 0..<min(flags, 3) {
-        let y = tipY + Double(level) * beam * 1.6
+        let drop = Double(level) * beam * 1.6
+        let (x0, x1) = (first.x - thickness / 2, last.x + thickness / 2)
         canvas.polygon(
           [
-            (first.x - thickness / 2, y), (last.x + thickness / 2, y), (last.x + thickness / 2, y + beam),
-            (first.x - thickness / 2, y + beam),
-          ], role: .beam, column: column, source: source)
+            (x0, tip(x0) + drop), (x1, tip(x1) + drop), (x1, tip(x1) + drop + beam),
+            (x0, tip(x0) + drop + beam),
+          ],
+          role: .beam, column: column, source: source)
       }
     }
     if group.isAcciaccatura {

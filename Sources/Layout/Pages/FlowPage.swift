@@ -44,17 +44,41 @@ struct FlowPage {
     var shifts = [Double](repeating: 0, count: units.count)
     guard justify, let last = units.last(where: { !$0.items.isEmpty }) else { return shifts }
     let slack = bottom - last.bottom
-    let gaps = units.dropFirst().filter(\.stretchBefore).count
+    // Each gap that may open, measured between the units' reference points: staff to
+    // staff between systems, so systems come out evenly spaced as a reader sees them.
+    var gaps: [(index: Int, size: Double)] = []
+    var previousReference: Double?
+    for (index, unit) in units.enumerated() where !unit.items.isEmpty {
+      if let above = previousReference, unit.stretchBefore { gaps.append((index, max(0, unit.dy - above))) }
+      previousReference = unit.dy
+    }
     // Only a page at least about two-thirds full is spread: a short tune alone on a page
     // stays compact rather than being pulled apart.
-    guard slack > 0, gaps > 0, slack < bottom * 0.4 else { return shifts }
-    let step = slack / Double(gaps)
+    guard slack > 0, !gaps.isEmpty, slack < bottom * 0.4 else { return shifts }
+    // The slack fills the narrowest gaps first, up to one level, so the staves come out
+    // evenly spaced (a gap already wider, before a title, keeps its size).
+    let level = Self.fillLevel(gaps.map(\.size), volume: slack)
+    var extra = [Double](repeating: 0, count: units.count)
+    for gap in gaps { extra[gap.index] = max(0, level - gap.size) }
     var shift = 0.0
     for index in units.indices {
-      if index > 0 && units[index].stretchBefore { shift += step }
+      shift += extra[index]
       shifts[index] = shift
     }
     return shifts
+  }
+
+  /// The level L with Σ max(0, L − size) = volume: water poured over the gaps.
+  static func fillLevel(_ sizes: [Double], volume: Double) -> Double {
+    let sorted = sizes.sorted()
+    var poured = 0.0
+    for (count, size) in sorted.enumerated().dropFirst() {
+      // Raising the first `count` gaps to `size` takes this much.
+      let needed = poured + Double(count) * (size - sorted[count - 1])
+      if needed >= volume { return sorted[count - 1] + (volume - poured) / Double(count) }
+      poured = needed
+    }
+    return (sorted.last ?? 0) + (volume - poured) / Double(max(1, sorted.count))
   }
 
   /// The final items, moved onto the page whose content starts at `left`, with room kept

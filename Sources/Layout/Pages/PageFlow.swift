@@ -15,8 +15,9 @@ import DisplayList
      page 2: [title][sys][sys]           → moved whole
 
  Vertical justification (optional): a page that ended because the next piece did not fit
- spreads its slack evenly over the gaps before systems and headings, unless that would
- open any gap by more than a fifth of the page.
+ pours its slack into the gaps before systems and headings, the narrowest (staff to staff)
+ first, so the staves of a page come out evenly spaced (`FlowPage.fillLevel`); a page less
+ than about two-thirds full is not spread.
 
  Limits. Widow/orphan control for text is minimal (a heading keeps one line after it);
  pages are filled in order, never balanced.
