@@ -60,6 +60,46 @@ struct HorizontalSpacer {
 
   /// Spring i joins symbol i to symbol i + 1; the last spring is the trailing space.
   func springs(for symbols: [StaffSymbol]) -> [Spring] {
+    var springs = neighbourSprings(for: symbols)
+    holdChordSymbolsApart(symbols, springs: &springs)
+    return springs
+  }
+
+  /// Long rods for chord symbols: from a symbol with chord symbols to the next one that has
+  /// any (or the next bar line, so a chord never overruns a line's end), the springs must
+  /// span the chord's reach even at the tightest force. A deficit is shared out over
+  /// those springs' rods in proportion to their ideal lengths, so the notes under a long
+  /// chord keep their rhythmic proportions. One pass: each spring is visited by the
+  /// chord symbols whose reach spans it.
+  ///
+  ///     "Bbmaj7"B A G F | …   the chord overhangs A G F; only a chord on A would push A
+  func holdChordSymbolsApart(_ symbols: [StaffSymbol], springs: inout [Spring]) {
+    var index = 0
+    while index < symbols.count {
+      let reach = symbols[index].attachments.chordReach
+      guard reach > 0 else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < symbols.count, symbols[end].attachments.chordReach == 0, !symbols[end].isBar { end += 1 }
+      let span = index..<min(end, springs.count)
+      let tight = springs[span].reduce(0) { $0 + $1.length(force: Self.minimumForce) }
+      let ideal = springs[span].reduce(0) { $0 + $1.ideal }
+      if tight < reach, ideal > 0 {
+        let deficit = reach - tight
+        for k in span {
+          let rod = springs[k].length(force: Self.minimumForce) + deficit * springs[k].ideal / ideal
+          springs[k].minimum = rod
+          springs[k].ideal = max(springs[k].ideal, rod)
+        }
+      }
+      index = end
+    }
+  }
+
+  /// Springs between neighbours: ideal space by duration, rods from the symbols' ink.
+  func neighbourSprings(for symbols: [StaffSymbol]) -> [Spring] {
     // Fields are read in place: copying whole symbols was a large part of spacing's cost.
     symbols.indices.map { index in
       guard index + 1 < symbols.count else { return trailingSpring(after: symbols[index]) }

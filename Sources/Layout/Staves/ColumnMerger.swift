@@ -78,6 +78,8 @@ struct ColumnMerger {
     var symbol = present[0]
     symbol.left = present.map(\.left).max() ?? 0
     symbol.right = present.map(\.right).max() ?? 0
+    let reach = present.map(\.attachments.chordReach).max() ?? 0
+    if reach > symbol.attachments.chordReach { symbol.attachments.chordReach = reach }
     if case .bar = symbol.kind {
       // The most specific bar line stands for the column; breaks only where all voices bar.
       if let special = present.first(where: { bar in

@@ -120,6 +120,7 @@ struct Attachments {
     var partLabel: String?
     var sectionTitle: String?
     var tabNotes: [TabNote] = []
+    var chordReach = 0.0
 
     init() {}
 
@@ -135,6 +136,7 @@ struct Attachments {
       partLabel = other.partLabel
       sectionTitle = other.sectionTitle
       tabNotes = other.tabNotes
+      chordReach = other.chordReach
     }
   }
 
@@ -196,6 +198,12 @@ struct Attachments {
   var tabNotes: [TabNote] {
     get { storage.tabNotes }
     set { unique().tabNotes = newValue }
+  }
+  /// How far right of the anchor the symbol's chord symbols reach, with their padding
+  /// (staff spaces; 0 for none): the next chord symbol stands at least this far on.
+  var chordReach: Double {
+    get { storage.chordReach }
+    set { unique().chordReach = newValue }
   }
 
   var isEmpty: Bool {

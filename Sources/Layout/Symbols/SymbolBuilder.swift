@@ -429,7 +429,15 @@ struct SymbolBuilder {
         width += 2 * MarkPlacement.framePadding + 0.2
       }
       switch annotation.placement {
-      case .chordSymbol: symbol.right = max(symbol.right, width + 0.6)
+      case .chordSymbol:
+        // Chord symbols overhang the notes after them: only the next chord symbol is kept
+        // clear (`HorizontalSpacer.holdChordSymbolsApart`), as text above the staff is.
+        // One on a bar line (`"D.C."|]`) may end a line: it widens the bar itself.
+        if symbol.isBar {
+          symbol.right = max(symbol.right, width + 0.6)
+        } else {
+          symbol.attachments.chordReach = max(symbol.attachments.chordReach, width + 1.0)
+        }
       case .above, .below: break
       case .left: symbol.left = max(symbol.left, width + 0.5)
       case .right: symbol.right = max(symbol.right, width + 1.7)
