@@ -46,7 +46,7 @@ let package = Package(
     .target(name: "SMuFL"),
     .target(name: "DisplayList"),
     .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList", "Transposition"]),
-    .target(name: "EngravingQuality", dependencies: ["DisplayList"]),
+    .target(name: "EngravingQuality", dependencies: ["DisplayList", "Layout"]),
     .target(name: "Book", dependencies: ["Layout", "ABCParser", "ScoreModel", "DisplayList"]),
 
     // Cairo/Pango backend.
@@ -89,6 +89,7 @@ let package = Package(
       name: "RenderTests",
       dependencies: [
         "Render", "DisplayList", "SMuFL", "Layout", "ABCParser", "EngravingQuality", "ABCPressTestSupport",
+        "ScoreModel",
       ]),
     .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI", "ABCPressTestSupport"]),
     .testTarget(

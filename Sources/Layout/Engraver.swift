@@ -45,6 +45,12 @@ public struct Engraver {
     return DisplayList(pages: pages, title: title ?? tunes.first?.title)
   }
 
+  /// How full each score line of `tune` is at natural spacing (the quality check).
+  public func lineFills(of tune: Tune) -> [LineFill] {
+    let layout = TuneLayout(font: font, setup: setup, measurer: measurer, options: options)
+    return layout.systemMaker(for: tune).1?.fills ?? []
+  }
+
   /// Lays out every tune of a tune book.
   public func engrave(_ tunebook: Tunebook) -> DisplayList {
     engrave(tunebook.tunes, headerDirectives: tunebook.headerDirectives)

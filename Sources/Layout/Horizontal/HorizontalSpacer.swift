@@ -66,7 +66,8 @@ struct HorizontalSpacer {
   }
 
   /// Long rods for chord symbols: from a symbol with chord symbols to the next one that has
-  /// any (or the next bar line, so a chord never overruns a line's end), the springs must
+  /// any (or the bar line ending the source line, so a chord does not overrun the line's
+  /// end; other bar lines it may pass over, as text above the staff does), the springs must
   /// span the chord's reach even at the tightest force. A deficit is shared out over
   /// those springs' rods in proportion to their ideal lengths, so the notes under a long
   /// chord keep their rhythmic proportions. One pass: each spring is visited by the
@@ -82,7 +83,11 @@ struct HorizontalSpacer {
         continue
       }
       var end = index + 1
-      while end < symbols.count, symbols[end].attachments.chordReach == 0, !symbols[end].isBar { end += 1 }
+      while end < symbols.count, symbols[end].attachments.chordReach == 0,
+        !(symbols[end].isBar && (symbols[end].breakAfter || symbols[end].mustBreak))
+      {
+        end += 1
+      }
       let span = index..<min(end, springs.count)
       let tight = springs[span].reduce(0) { $0 + $1.length(force: Self.minimumForce) }
       let ideal = springs[span].reduce(0) { $0 + $1.ideal }

@@ -26,6 +26,8 @@ protocol SystemMaker: AnyObject {
   func firstSourceLine(of index: Int) -> Int?
   /// Engraves line `index`; lines are asked for in order.
   func system(_ index: Int) -> StaffSystem
+  /// How full each line is at natural spacing (the quality check).
+  var fills: [LineFill] { get }
 }
 
 /// The systems of a laid-out tune: all made already, or made on demand.
@@ -122,6 +124,15 @@ final class SingleVoiceSystems: SystemMaker {
   }
 
   var count: Int { plans.count }
+
+  var fills: [LineFill] {
+    let indent = layout.options.indent / layout.setup.staffSpace
+    return LineFill.measure(
+      plans: plans, symbols: symbols, springs: springs, spacer: spacer, firstMeter: firstMeter
+    ) { line, first in
+      fullWidth - (line == 0 ? indent : 0) - margins.shift(forLineFrom: first, in: symbols).narrower
+    }
+  }
 
   func firstSourceLine(of index: Int) -> Int? {
     // A loop over indices reads each symbol in place (a lazy chain copies every symbol).

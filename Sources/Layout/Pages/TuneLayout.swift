@@ -44,6 +44,20 @@ struct TuneLayout {
   }
 
   func layOut(_ written: Tune) -> LaidOutTune {
+    let (tune, maker) = systemMaker(for: written)
+    let heading = TitleBlock(setup: setup, measurer: measurer).build(for: tune)
+    let systems = maker.map { TuneSystems($0) } ?? TuneSystems([])
+    var laidOut = LaidOutTune(heading: heading.items, headingHeight: heading.height, systems: systems)
+    laidOut.title = setup.titleStyle.trimmed(tune.title)
+    laidOut.marginLeft = setup.marginLeft
+    laidOut.composer = tune.metadata.composers.first ?? ""
+    placeDirectedBreaks(tune, in: &laidOut)
+    laidOut.trailing = trailingText(tune)
+    return laidOut
+  }
+
+  /// The tune as it is engraved (transposed, clefs chosen) and what makes its lines.
+  func systemMaker(for written: Tune) -> (Tune, (any SystemMaker)?) {
     // `%%transpose N` engraves the tune N semitones away (a new value; the model is kept).
     let transposed =
       options.transpose == 0 ? written : Transposer(semitones: options.transpose).transpose(written)
@@ -53,27 +67,22 @@ struct TuneLayout {
     format.measureNumberInterval = format.measureNumberInterval ?? options.measureNumbers
     let stretchLast = format.stretchLast ?? options.stretchLast
     let mode: LineBreakMode = format.ignoresSourceBreaks ? .optimal : options.lineBreaks
-    let heading = TitleBlock(setup: setup, measurer: measurer).build(for: tune)
-    var systems = TuneSystems([])
     let segments = StaffPlan.segments(of: tune)
     let plan = segments[0].plan
     if segments.count > 1 || plan.isMultiVoice {
-      systems = TuneSystems(
+      return (
+        tune,
         MultiStaffSystems(
           layout: MultiStaffLayout(layout: self, segments: segments, format: format), tune: tune, mode: mode,
-          stretchLast: stretchLast))
-    } else if let voice = plan.voices.first ?? tune.voices.first {
-      systems = TuneSystems(
-        SingleVoiceSystems(
-          layout: self, tune: tune, voice: voice, format: format, mode: mode, stretchLast: stretchLast))
+          stretchLast: stretchLast)
+      )
     }
-    var laidOut = LaidOutTune(heading: heading.items, headingHeight: heading.height, systems: systems)
-    laidOut.title = setup.titleStyle.trimmed(tune.title)
-    laidOut.marginLeft = setup.marginLeft
-    laidOut.composer = tune.metadata.composers.first ?? ""
-    placeDirectedBreaks(tune, in: &laidOut)
-    laidOut.trailing = trailingText(tune)
-    return laidOut
+    guard let voice = plan.voices.first ?? tune.voices.first else { return (tune, nil) }
+    return (
+      tune,
+      SingleVoiceSystems(
+        layout: self, tune: tune, voice: voice, format: format, mode: mode, stretchLast: stretchLast)
+    )
   }
 
   /// Maps `%%newpage` lines of the tune to page breaks before the tune or before the

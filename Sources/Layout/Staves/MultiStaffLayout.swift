@@ -265,6 +265,15 @@ final class MultiStaffSystems: SystemMaker {
 
   var count: Int { plans.count }
 
+  var fills: [LineFill] {
+    LineFill.measure(
+      plans: plans, symbols: symbols, springs: springs, spacer: spacer, firstMeter: firstMeter
+    ) { line, first in
+      fullWidth - (line == 0 ? firstIndent : laterIndent)
+        - margins.shift(forLineFrom: first, in: symbols).narrower
+    }
+  }
+
   func firstSourceLine(of index: Int) -> Int? {
     let line = plans[index]
     var lowest: Int?
