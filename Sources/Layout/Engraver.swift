@@ -70,7 +70,7 @@ public struct EngravedTune: Sendable {
   init(laidOut: LaidOutTune, tune: Tune, titles style: TitleStyle = TitleStyle()) {
     self.laidOut = laidOut
     // As the heading prints them ("Kesh, The" → "The Kesh"); the index sorts past "The".
-    titles = tune.metadata.titles.filter { !$0.isEmpty }.map(style.trimmed)
-    contentsTitle = tune.title.isEmpty ? "X:\(tune.referenceNumber)" : style.trimmed(tune.title)
+    titles = tune.metadata.titles.filter { !$0.isEmpty }.map(style.printed)
+    contentsTitle = tune.title.isEmpty ? "X:\(tune.referenceNumber)" : style.printed(tune.title)
   }
 }

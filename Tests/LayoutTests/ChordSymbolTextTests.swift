@@ -50,4 +50,12 @@ import Testing
     #expect(runs[1].1 < runs[0].1)
     #expect(runs[1].2 < runs[0].2)
   }
+
+  @Test func chordNamesInTitlesGetSignsAsWholeWords() {
+    #expect(ChordSymbolText.inTitle("Blues in Bb") == "Blues in B♭")
+    #expect(ChordSymbolText.inTitle("F#m Reel, The") == "F♯m Reel, The")
+    #expect(ChordSymbolText.inTitle("Abby's Jig") == "Abby's Jig")
+    #expect(ChordSymbolText.inTitle("Eb, a waltz") == "E♭, a waltz")
+    #expect(TitleStyle().printed("Blues in Eb, The") == "The Blues in E♭")
+  }
 }

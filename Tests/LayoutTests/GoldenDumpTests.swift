@@ -291,6 +291,8 @@ import Testing
       "^first""^second;two""_low"!sfz!G2 "Bb7/F#"(.B.A) ({A}G3) "^\~ca\351"g/ |:
       TB TA TG TF MG MF ME MD | ((3.E.E.E) G2 JB2 RA2 :: !trill!d2 [K:bass] D,2 |
       dB [K:treble] GA !fermata!B2 :|]
+      T:Blues in Bb
+      GcGc {cdefgab}c'2 "Bbmaj7sus4"BAGF "Eb"E2 |]
       """#
     ),
     (

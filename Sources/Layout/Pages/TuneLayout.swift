@@ -48,7 +48,7 @@ struct TuneLayout {
     let heading = TitleBlock(setup: setup, measurer: measurer).build(for: tune)
     let systems = maker.map { TuneSystems($0) } ?? TuneSystems([])
     var laidOut = LaidOutTune(heading: heading.items, headingHeight: heading.height, systems: systems)
-    laidOut.title = setup.titleStyle.trimmed(tune.title)
+    laidOut.title = setup.titleStyle.printed(tune.title)
     laidOut.marginLeft = setup.marginLeft
     laidOut.composer = tune.metadata.composers.first ?? ""
     placeDirectedBreaks(tune, in: &laidOut)

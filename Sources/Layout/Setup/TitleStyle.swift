@@ -15,6 +15,12 @@ public struct TitleStyle: Hashable, Sendable {
 
   public init() {}
 
+  /// `title` as printed: trimmed, and chord names in it with real ♭ and ♯ (the heading,
+  /// the running heads and the contents alike).
+  public func printed(_ title: String) -> String {
+    ChordSymbolText.inTitle(trimmed(title))
+  }
+
   /// `title` as printed under `trim`: "Name, The" → "The Name", as abcm2ps does (the tail
   /// after the last comma, a space then a capital, short enough).
   public func trimmed(_ title: String) -> String {

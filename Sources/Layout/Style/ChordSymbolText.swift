@@ -93,6 +93,23 @@ enum ChordSymbolText {
     return result
   }
 
+  /// A title with the chord names in it printed with real signs, whole words only
+  /// ("Blues in Bb" → "Blues in B♭", "F# Minor Reel" → "F♯ Minor Reel"; "Abby" stays).
+  static func inTitle(_ title: String) -> String {
+    guard title.contains(where: { $0 == "b" || $0 == "#" }) else { return title }
+    let words = title.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+      let core = word.prefix { !",.;:!?)'’".contains($0) }
+      let rest = word.dropFirst(core.count)
+      guard core.count >= 2, let first = core.first, "ABCDEFG".contains(first),
+        "b#".contains(core[core.index(after: core.startIndex)]),
+        ["", "m", "m7", "7", "6", "9", "maj7", "dim", "sus4", "min", "maj"].contains(
+          String(core.dropFirst(2)))
+      else { return String(word) }
+      return typeset(String(core)) + rest
+    }
+    return words.joined(separator: " ")
+  }
+
   /// Jazz shorthand for the quality: Δ major seventh, ø half-diminished, ° diminished.
   static func jazzSigns(_ text: String) -> String {
     for (long, sign) in [

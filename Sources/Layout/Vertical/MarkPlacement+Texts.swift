@@ -174,8 +174,9 @@ extension MarkPlacement {
       }
       if let title = attachments.sectionTitle {
         placeText(
-          title, font: style.partLabelFont, x: x, side: .above, floor: 0, padding: 0.8, role: .text,
-          column: column, source: source)
+          ChordSymbolText.inTitle(title), font: style.partLabelFont, x: x, side: .above, floor: 0,
+          padding: 0.8,
+          role: .text, column: column, source: source)
       }
     }
   }

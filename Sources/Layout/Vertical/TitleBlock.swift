@@ -31,7 +31,7 @@ struct TitleBlock {
     if !titles.isEmpty { y += setup.titleSpace }
     for (index, raw) in titles.enumerated() {
       let font = index == 0 ? setup.titleFont : setup.subtitleFont
-      let trimmed = style.trimmed(raw)
+      let trimmed = style.printed(raw)
       var title = style.capitals ? trimmed.uppercased() : trimmed
       if index == 0 && style.fields.contains("X") { title = "\(tune.referenceNumber). " + title }
       // A title wider than the page wraps at spaces, centred line by line.
