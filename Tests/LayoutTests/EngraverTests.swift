@@ -198,4 +198,11 @@ import Testing
     #expect(try clefGlyphs("X:1\nL:1/8\nK:Cm\nB,G, C=A,=B, CF, _B,_A, G,C DF ED|\n") == ["fClef"])
     #expect(try clefGlyphs("X:1\nL:1/8\nK:C\nC E G c B G E D|\n") == ["gClef"])
   }
+
+  @Test func aTuneNoLowerThanGBelowMiddleCStaysTreble() throws {
+    // Corpus tune 10 ("Halewyn"): G3 to E4, centred under middle C; abcm2ps keeps treble.
+    #expect(try clefGlyphs("X:1\nM:6/8\nL:1/8\nK:C\n_B,A,B,|C3D3|C2_B,A,2|G,2A,D3|\n") == ["gClef"])
+    // Nothing above F4 and something under G3: bass throughout.
+    #expect(try clefGlyphs("X:1\nL:1/8\nK:C\nF,A,CF EDCA,|\n") == ["fClef"])
+  }
 }

@@ -9,8 +9,9 @@ import ScoreModel
 /// staff (`%%score (T B)`) share its clef: one that any of them names, else the choice
 /// made from all their heads. Overlays follow their host voice.
 ///
-/// The middle of the staff's range chooses the starting clef (under middle C: bass, as
-/// abcm2ps chooses). The register is then followed line by line: a music line whose median
+/// As abcm2ps decides: a staff with nothing under G3 stays treble, one with nothing over F4
+/// is bass; otherwise the middle of the staff's range chooses the starting clef (under
+/// middle C: bass). The register is then followed line by line: a music line whose median
 /// lies well below the treble staff (under A3) turns a treble staff to bass from that line,
 /// and one well above the bass staff (over E4) turns it back, with a clef change at the
 /// line's start. The gap between the two thresholds keeps a line near middle C from
@@ -23,6 +24,10 @@ enum AutoClef {
   /// The middle of the range below which a staff starts in the bass clef: C4 (diatonic
   /// index 28).
   static let threshold = Pitch(step: .c, octave: 4).diatonicIndex
+  /// A staff whose lowest note is at least this (G3) stays treble (abcm2ps's rule).
+  static let lowestTreble = Pitch(step: .g, octave: 3).diatonicIndex
+  /// A staff whose highest note is at most this (F4) is bass throughout.
+  static let highestBass = Pitch(step: .f, octave: 4).diatonicIndex
   /// A line whose median is below this turns a treble staff to bass (A3).
   static let toBass = Pitch(step: .a, octave: 3).diatonicIndex
   /// A line whose median is above this turns a bass staff back to treble (E4).
@@ -48,8 +53,11 @@ enum AutoClef {
       guard registers.count == voices.count,
         let lowest = registers.compactMap(\.lowest).min(), let highest = registers.compactMap(\.highest).max()
       else { continue }
-      // The middle of the staff's whole range chooses the starting clef.
-      var clef: Clef = lowest + highest < 2 * threshold ? .bass : .treble
+      // Nothing under G3: treble throughout, as abcm2ps keeps it (a folk tune down to G,
+      // stays in the clef its writer meant).
+      if lowest >= Self.lowestTreble { continue }
+      // Nothing over F4: bass throughout; else the middle of the range chooses the start.
+      var clef: Clef = highest <= Self.highestBass || lowest + highest < 2 * threshold ? .bass : .treble
       if clef != .treble {
         for index in members {
           tune.voices[index].clef = clef
