@@ -96,7 +96,20 @@ enum ChordSymbolText {
   /// A title with the chord names in it printed with real signs, whole words only
   /// ("Blues in Bb" → "Blues in B♭", "F# Minor Reel" → "F♯ Minor Reel"; "Abby" stays).
   static func inTitle(_ title: String) -> String {
-    guard title.contains(where: { $0 == "b" || $0 == "#" }) else { return title }
+    // Cheap test first: a word starting with a note letter and a `b` or `#` (most titles
+    // have none, and are returned as they are).
+    var previous: UInt8 = 0x20
+    var candidate = false
+    var letter = false
+    for byte in title.utf8 {
+      if letter && (byte == 0x62 || byte == 0x23) {
+        candidate = true
+        break
+      }
+      letter = previous == 0x20 && (0x41...0x47).contains(byte)
+      previous = byte
+    }
+    guard candidate else { return title }
     let words = title.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
       let core = word.prefix { !",.;:!?)'’".contains($0) }
       let rest = word.dropFirst(core.count)
