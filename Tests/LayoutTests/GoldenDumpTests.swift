@@ -296,6 +296,20 @@ import Testing
       """#
     ),
     (
+      // A source line too wide for the page splits evenly (4 + 4), a five-bar line that
+      // fits at a tighter spacing stays whole.
+      "even-split",
+      """
+      X:22
+      T:Even Split
+      M:6/8
+      L:1/8
+      K:C
+      ||((3G/A/B/)|c2d e2f|gec dBG|GBc dBG|(G/A/B)c dBG|c2d e2f|gec dBG|(G/A/B)c dgf|ecc c2:|
+      |:"D"DFA "G"dBG|"A"ceg "D"fed|"Bm"dcB "G"BAG|"A7"ABc "D"dAF|"G"GAB "A"A3:|
+      """
+    ),
+    (
       // ABC 2.0 `!` line breaks: the source line ends are no breaks.
       "bang-line-breaks",
       """
