@@ -43,6 +43,46 @@ import Testing
     #expect(builder.build(tune).keys == [60, 62, 60, 64, 60, 62])
   }
 
+  /// ABC 2.1 §4.8–4.9, as a new user writes them: each with its hand-written play order.
+  static let repeatSweep: [(abc: String, played: String)] = [
+    // Endings after a section without `|:`: the commonest folk layout.
+    ("C D E F :|\nG A B c |1 d e f g :|2 c B A G |]", "CDEF CDEF GABc defg GABc cBAG"),
+    // A `:|` with no `|:` goes back to the latest double bar, whether or not it closed an ending.
+    ("C4 :| D4 || E4 :| F4 |]", "C C D E E F"),
+    ("|: C4 |1 D4 :|2 E4 || F4 || G4 |1 A4 :|2 B4 |]", "C D C E F G A G B"),
+    // A double bar inside a section opened by `|:` does not move its start.
+    ("|: C4 || D4 :| E4 |]", "C D C D E"),
+    // `::` ends one section and opens the next; endings on both.
+    ("|: C |1 D :|2 E :: F |1 G :|2 A |]", "C D C E F G F A"),
+    // Endings across a line break, and `[1` / `[2` with a space.
+    ("|: C D |1 E F :|\n|2 G A |]", "C D E F C D G A"),
+    ("|: C [1 D :| [2 E |]", "C D C E"),
+    // Three passes: `[1,3`, `|1-2` ranges.
+    ("|: C |1,3 D :|2 E :|", "C D C E C D"),
+    ("|: C |1-2 D :|3 E |]", "C D C D C E"),
+    // `A :| B :|` plays each twice; a trailing section after the last repeat once.
+    ("C :| D :| E |]", "C C D D E"),
+    // An ending group closed by `||`, then plain music.
+    ("|: C |1 D :|2 E || F |]", "C D C E F"),
+  ]
+
+  @Test(arguments: repeatSweep)
+  func repeatsAndEndingsPlayAsTheStandardSays(abc: String, played: String) throws {
+    let tune = try #require(Make.parse(abc))
+    let names = [
+      "C": 60, "D": 62, "E": 64, "F": 65, "G": 67, "A": 69, "B": 71, "c": 72, "d": 74, "e": 76, "f": 77,
+      "g": 79,
+    ]
+    let expected = played.compactMap { names[String($0)] }
+    #expect(builder.build(tune).keys == expected, "\(abc)")
+  }
+
+  @Test func partsPlayTheirRepeats() throws {
+    let tune = try #require(Make.parse("P:A\n|: C :|\nP:B\nD :| E |]", header: "M:4/4\nL:1/4\nP:BA\nK:C\n"))
+    // Part B first: its `:|` goes back to the part's start, not into part A.
+    #expect(builder.build(tune).keys == [62, 62, 64, 60, 60])
+  }
+
   @Test func endingRangeLabel() {
     let voice = Voice(elements: [
       Make.bar(start: true), Make.note(.c), Make.bar(ending: "1-3"), Make.note(.d), Make.bar(end: true),

@@ -15,11 +15,16 @@ import ScoreModel
 ///   later ending of that section is skipped. An ending group closes at `||`, `|]`,
 ///   `[|` or `|:`.
 ///
-/// Example: `|: A |1 B :|2 C |]` → A B A C; `|: A |1,3 B :|2 C :|` → A B A C A B.
+/// Example: `|: A |1 B :|2 C |]` → A B A C; `|: A |1,3 B :|2 C :|` → A B A C A B;
+/// `C :| D || E :| F` → C C D E E F.
 ///
-/// Known limits: a `:|` with no `|:` before it goes back to the tune start or to just
-/// after the previous completed repeat (abc2midi's rule; ABC 2.1 §4.8 only says "the
-/// start"); D.C./D.S./Fine are not performed. Output is capped at
+/// - A `:|` with no `|:` goes back to the latest double bar (`||`, `|]`, `[|`), else to
+///   just after the previous completed repeat, else the tune's start (ABC 2.1 §4.8); a
+///   double bar inside a section opened by `|:` does not move its start. Music after a
+///   completed `:|` (outside that repeat's endings) starts a new section, so
+///   `A :| B |1 C :|2 D` plays A A B C B D (§4.9, abc2midi).
+///
+/// Known limits: D.C./D.S./Fine are not performed. Output is capped at
 /// `Limits.playedElementsPerVoice` elements and a section at `Limits.repeatPasses` passes.
 public enum RepeatUnfolder {
   /// The elements in play order (bar lines included, so bar positions stay known).
@@ -42,6 +47,10 @@ public enum RepeatUnfolder {
       guard output.count < limit else { return (output, true) }
       let element = elements[index]
       guard case .bar(let bar) = element else {
+        // Music after a completed `:|`, outside its endings, is a new section (`A :| B |1 …`).
+        if state.sectionDone && !state.inEnding && element.duration > .zero {
+          state.beginSection(at: state.start)
+        }
         if !state.skipping { output.append(index) }
         index += 1
         continue
@@ -63,6 +72,7 @@ public enum RepeatUnfolder {
         }
         state.sectionDone = true
         state.start = index + 1
+        state.explicitStart = false
         state.inEnding = false
         if bar.repeatsStart { state.beginSection(at: index + 1, passes: bar.repeatCount) }
         if let label = bar.ending { state.enterEnding(label) }
@@ -72,8 +82,10 @@ public enum RepeatUnfolder {
       if let label = bar.ending {
         state.enterEnding(label)
       } else if bar.repeatsStart {
-        state.beginSection(at: index + 1, passes: bar.repeatCount)
-      } else if state.inEnding && closesEnding(bar) {
+        state.beginSection(at: index + 1, passes: bar.repeatCount, explicit: true)
+      } else if closesEnding(bar) && (state.inEnding || !state.explicitStart && !state.skipping) {
+        // A double bar closes an ending group; and with no `|:` open, a later `:|` goes
+        // back to it (§4.8: to the latest double bar, else the start).
         state.beginSection(at: index + 1)
       }
       if !state.skipping { output.append(index) }
@@ -91,10 +103,13 @@ public enum RepeatUnfolder {
     var sectionDone = false
     /// The passes the section's `|::` start asks for (2 for `|:` or no start).
     var declaredPasses = 2
+    /// The section was opened by `|:` (a double bar inside it does not move its start).
+    var explicitStart = false
 
-    mutating func beginSection(at index: Int, passes: Int = 2) {
+    mutating func beginSection(at index: Int, passes: Int = 2, explicit: Bool = false) {
       start = index
       declaredPasses = passes
+      explicitStart = explicit
       pass = 1
       skipping = false
       inEnding = false
