@@ -49,6 +49,28 @@ import Testing
     #expect(try noteKeys(output) == [60, 62, 64])
   }
 
+  @Test func tempoAndProgramOptions() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("t.mid")
+    let run = ToolRun(
+      ["midi", "-", "-o", output.path, "--tempo", "150", "--program", "21"],
+      input: "X:1\nL:1/4\nQ:1/4=90\nK:C\nC D|\n")
+    #expect(run.exitCode == .success, "\(run.errors)")
+    let bytes = Array(try Data(contentsOf: output))
+    // Set Tempo 400000 µs per crotchet (150 per minute) and program 21 on channel 1.
+    #expect(
+      bytes.indices.dropLast(5).contains {
+        Array(bytes[$0..<$0 + 6]) == [0xFF, 0x51, 0x03, 0x06, 0x1A, 0x80]
+      })
+    #expect(bytes.indices.dropLast(1).contains { bytes[$0] == 0xC0 && bytes[$0 + 1] == 21 })
+    for bad in [["--tempo", "0"], ["--program", "128"], ["--tempo", "fast"]] {
+      let refused = ToolRun(["midi", "-", "-o", output.path] + bad, input: "X:1\nK:C\nC|\n")
+      #expect(refused.exitCode == .usage, "\(bad)")
+      #expect(refused.errors.contains(bad[0]))
+    }
+  }
+
   @Test func severalTunesNeedAChoiceOrADirectory() throws {
     let folder = try temporaryDirectory()
     let file = folder.appendingPathComponent("out.mid")

@@ -7,6 +7,7 @@ import Transposition
 struct MIDICommand {
   static let help = """
     USAGE: abcpress midi <input.abc>... -o <output.mid | directory/> [--tune X] [--transpose n]
+                         [--tempo BPM] [--program N]
 
     Writes a Standard MIDI File (format 1: a tempo track, then one track per voice) with
     repeats, endings and the P: play order unfolded. With an output file the input must
@@ -17,6 +18,9 @@ struct MIDICommand {
     OPTIONS:
       -o, --output <path>     Output .mid file or directory. Required.
       --tune <X>              Only the tune with this X: reference number.
+      --tempo <bpm>           Crotchets per minute for every tune, over its Q: (1 to 1000).
+      --program <n>           General MIDI instrument (0 to 127) of voices no
+                              %%MIDI program names (default 0, piano).
       -j, --jobs <n>          Threads that parse and play (default: every core).
     \(TransposeOption.help)
     \(IncludePolicy.help)
@@ -24,7 +28,9 @@ struct MIDICommand {
     """
 
   static let spec = ArgumentSpec(
-    options: ["--output", "--tune", "--jobs", TransposeOption.name, IncludePolicy.optionName],
+    options: [
+      "--output", "--tune", "--jobs", "--tempo", "--program", TransposeOption.name, IncludePolicy.optionName,
+    ],
     aliases: EngravingSession.aliases)
 
   let console: Console
@@ -49,6 +55,20 @@ struct MIDICommand {
       }
     }
     let transpose = try TransposeOption.semitones(arguments)
+    var playback = PlaybackOptions()
+    if let text = arguments["--tempo"] {
+      guard let bpm = Int(text), (1...1000).contains(bpm) else {
+        throw UsageError("--tempo needs crotchets per minute from 1 to 1000, got '\(text)'")
+      }
+      playback.tempo = Rational(bpm)
+    }
+    if let text = arguments["--program"] {
+      guard let program = Int(text), (0...127).contains(program) else {
+        throw UsageError("--program needs a General MIDI program from 0 to 127, got '\(text)'")
+      }
+      playback.program = program
+    }
+    let options = playback
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
     stream.standardInput = standardInput
@@ -69,7 +89,7 @@ struct MIDICommand {
       if let only, tune.referenceNumber != only { return Played(diagnostics: parsed.diagnostics) }
       if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
       // What was cut to stay within the limits is reported with the tune.
-      let (bytes, warnings) = MIDIExport.export(tune)
+      let (bytes, warnings) = MIDIExport.export(tune, options: options)
       let stamped = warnings.map { warning -> Diagnostic in
         var warning = warning
         warning.file = warning.file ?? item.source.file

@@ -3,8 +3,8 @@ import ScoreModel
 /// Writes a `Performance` as a Standard MIDI File, format 1.
 ///
 /// Method: track 0 holds the tune title, time and key signatures and the tempo map;
-/// each performance track becomes one MIDI track (its name, a program change to
-/// piano, its notes) on its own channel (1, 2, … skipping the drum channel 10). Exact
+/// each performance track becomes one MIDI track (its name, a program change to its
+/// instrument, its notes) on its own channel (1, 2, … skipping the drum channel 10). Exact
 /// whole-note times become ticks only here: `tick = round(time × 4 × division)`, and a
 /// note's length is the difference of its rounded ends, so rounding never accumulates.
 /// The track's `transpose` (from `V:… transpose=`) is added to every key.
@@ -26,7 +26,9 @@ public struct MIDIFileWriter: Sendable {
     let endTick = tick(performance.length)
     var chunks = [tempoTrack(performance, endTick: endTick)]
     for (index, track) in performance.tracks.enumerated() {
-      chunks.append(noteTrack(track, channel: Self.channel(forTrack: index), endTick: endTick))
+      chunks.append(
+        noteTrack(
+          track, channel: track.channel.map(UInt8.init) ?? Self.channel(forTrack: index), endTick: endTick))
     }
     let header =
       Array("MThd".utf8) + TrackEncoder.bigEndian(6, bytes: 4) + TrackEncoder.bigEndian(1, bytes: 2)
@@ -75,7 +77,7 @@ public struct MIDIFileWriter: Sendable {
     var encoder = TrackEncoder()
     let name = track.name ?? track.voiceID
     if !name.isEmpty { encoder.addMeta(tick: 0, type: 0x03, Array(name.utf8.prefix(255))) }
-    encoder.add(tick: 0, .control, [0xC0 | channel, 0])
+    encoder.add(tick: 0, .control, [0xC0 | channel, UInt8(clamping: max(0, min(127, track.program)))])
     for note in track.notes {
       let key = note.key + track.transpose
       guard (0...127).contains(key) else { continue }

@@ -59,12 +59,21 @@ public struct PerformanceTrack: Hashable, Sendable {
   public var transpose: Int
   /// Notes sorted by onset, then key.
   public var notes: [PerformedNote]
+  /// General MIDI program (0 = piano).
+  public var program: Int
+  /// MIDI channel (0-based) a `%%MIDI channel` asks for; nil takes the track's turn.
+  public var channel: Int?
 
-  public init(voiceID: String, name: String? = nil, transpose: Int = 0, notes: [PerformedNote] = []) {
+  public init(
+    voiceID: String, name: String? = nil, transpose: Int = 0, notes: [PerformedNote] = [], program: Int = 0,
+    channel: Int? = nil
+  ) {
     self.voiceID = voiceID
     self.name = name
     self.transpose = transpose
     self.notes = notes
+    self.program = program
+    self.channel = channel
   }
 }
 

@@ -10,7 +10,9 @@ import ScoreModel
 /// 2. Repeats: each part is unfolded by `RepeatUnfolder`.
 /// 3. Notes: `VoicePerformer` plays the unfolded elements on an exact clock.
 /// Tempo comes from `Tune.tempo` and every voice's tempo changes (120 crotchets per
-/// minute when there is none, like abc2midi); meters from the first voice.
+/// minute when there is none, like abc2midi; `PlaybackOptions.tempo` overrides them);
+/// meters from the first voice. Each voice's `%%MIDI program`, `channel` and `transpose`
+/// (`MIDIDirectives`) go on its track.
 ///
 /// Example: `P:ABA` with parts A = `C D :|` and B = `E` → C D C D E C D C D.
 ///
@@ -48,6 +50,7 @@ public struct PerformanceBuilder: Sendable {
           at: field?.range ?? tune.range))
     }
     var remaining = Limits.playedElementsPerTune
+    let instruments = MIDIDirectives.instruments(of: tune)
     for (voiceIndex, voice) in tune.voices.enumerated() {
       var performer = VoicePerformer(options: options, elements: voice.elements, meter: tune.initialMeter)
       let limit = min(Limits.playedElementsPerVoice, remaining)
@@ -69,13 +72,18 @@ public struct PerformanceBuilder: Sendable {
       }
       var notes = performer.notes
       notes.sort { ($0.onset, $0.key) < ($1.onset, $1.key) }
+      let instrument = instruments[voiceIndex]
       performance.tracks.append(
-        PerformanceTrack(voiceID: voice.id, name: voice.name, transpose: voice.transpose, notes: notes))
+        PerformanceTrack(
+          voiceID: voice.id, name: voice.name, transpose: voice.transpose + (instrument.transpose ?? 0),
+          notes: notes,
+          program: instrument.program ?? options.program, channel: instrument.channel))
       tempos += performer.tempos
       if voiceIndex == 0 { performance.meters += performer.meters }
       performance.length = max(performance.length, performer.time)
     }
-    performance.tempos = Self.merged(tempos)
+    performance.tempos =
+      options.tempo.map { [TempoPoint(onset: .zero, quarterNotesPerMinute: $0)] } ?? Self.merged(tempos)
     return performance
   }
 

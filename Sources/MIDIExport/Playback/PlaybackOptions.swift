@@ -18,5 +18,11 @@ public struct PlaybackOptions: Hashable, Sendable {
   /// Velocity of every other note.
   public var otherVelocity: Int = 80
 
+  /// General MIDI program of voices no `%%MIDI program` names (`--program`; 0, piano).
+  public var program: Int = 0
+  /// Crotchets per minute for the whole tune over its `Q:` fields (`--tempo`), nil to
+  /// follow them.
+  public var tempo: Rational?
+
   public init() {}
 }

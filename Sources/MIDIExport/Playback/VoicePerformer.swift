@@ -21,7 +21,11 @@ import ScoreModel
 /// Example: `A2- A B` at L:1/8 → A for 3/8, then B at 3/8; `{g}A2` → G for 1/32, A
 /// from 1/32 to 1/4.
 ///
-/// Known limits: ornaments (`~`, `T`, mordents) are played as plain notes; no dynamics.
+/// - Dynamic marks (`!pp!` … `!fff!`) set the loudness from their note on: the mark's
+///   velocity on the downbeat, the beat pattern's steps below it elsewhere.
+///
+/// Known limits: ornaments (`~`, `T`, mordents) are played as plain notes; hairpins do not
+/// change the loudness.
 struct VoicePerformer {
   let options: PlaybackOptions
   /// Positions of written notes whose heads (diatonic indices of written pitches) are
@@ -35,6 +39,8 @@ struct VoicePerformer {
   private var barStart = Rational.zero
   private var meter: Meter
   private var pending: [Int: Int] = [:]
+  /// The loudness the last dynamic mark set (`!p!` … `!ff!`), nil before any.
+  private var dynamic: Int?
 
   init(options: PlaybackOptions, elements: [VoiceElement], meter: Meter) {
     self.options = options
@@ -106,6 +112,9 @@ struct VoicePerformer {
     if options.shortensStaccato && note.decorations.contains(where: { $0.name == "staccato" }) {
       sounding = sounding / Rational(2)
     }
+    for decoration in note.decorations {
+      if let level = Self.dynamicLevels[decoration.name] { dynamic = level }
+    }
     let velocity = velocity(at: mainStart)
     var nextPending: [Int: Int] = [:]
     var struck: Set<Int> = []
@@ -127,7 +136,22 @@ struct VoicePerformer {
     time = end
   }
 
+  /// MIDI velocities of the dynamic marks, as abc2midi plays them.
+  static let dynamicLevels: [String: Int] = [
+    "pppp": 15, "ppp": 30, "pp": 45, "p": 60, "mp": 75, "mf": 90, "f": 105, "ff": 120, "fff": 127,
+    "ffff": 127,
+    "sfz": 127,
+  ]
+
+  /// The beat's velocity; under a dynamic mark the mark's level on the downbeat and the
+  /// beat pattern's steps below it.
   private func velocity(at onset: Rational) -> Int {
+    let beat = beatVelocity(at: onset)
+    guard let dynamic else { return beat }
+    return max(1, min(127, dynamic - (options.downbeatVelocity - beat)))
+  }
+
+  private func beatVelocity(at onset: Rational) -> Int {
     let offset = onset - barStart
     if offset.isZero { return options.downbeatVelocity }
     if let numerators = meter.terms?.numerators, numerators.reduce(0, +) % 2 == 0,

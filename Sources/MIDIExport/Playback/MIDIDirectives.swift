@@ -1,0 +1,96 @@
+import ScoreModel
+
+/*
+ MIDIDirectives — what a tune's `%%MIDI` lines ask of each voice: instrument, channel and
+ transposition (abc2midi's `program`, `channel`, `transpose`).
+
+ Method. Each `%%MIDI` directive belongs to the voice whose music comes next after it in
+ the source (a `V:2` line, then `%%MIDI program 73`, then voice 2's notes); one in the
+ tune header (before `K:`) sets every voice. Later lines for a voice override earlier
+ ones. `program N` or `program CHANNEL N` (channel 1–16), `channel N`, `transpose N`.
+
+     %%MIDI program 40        (header: every voice a violin)
+     V:2
+     %%MIDI program 2 73      (voice 2 on channel 2, a flute)
+
+ Limits. A setting takes effect for the whole voice (abc2midi can switch mid-voice);
+ other `%%MIDI` commands are read by the options they belong to or ignored.
+ */
+
+/// The instrument, channel and transposition `%%MIDI` lines give one voice.
+public struct VoiceInstrument: Hashable, Sendable {
+  /// General MIDI program, 0-based (abc2midi numbers them so too).
+  public var program: Int?
+  /// MIDI channel, 0-based.
+  public var channel: Int?
+  /// Semitones added to every note.
+  public var transpose: Int?
+
+  public init(program: Int? = nil, channel: Int? = nil, transpose: Int? = nil) {
+    self.program = program
+    self.channel = channel
+    self.transpose = transpose
+  }
+
+  /// This instrument with `other`'s settings over it.
+  func overridden(by other: VoiceInstrument) -> VoiceInstrument {
+    VoiceInstrument(
+      program: other.program ?? program, channel: other.channel ?? channel,
+      transpose: other.transpose ?? transpose)
+  }
+}
+
+/// Reads the `%%MIDI` instrument lines of a tune.
+public enum MIDIDirectives {
+  /// One instrument per voice of `tune`, in voice order.
+  public static func instruments(of tune: Tune) -> [VoiceInstrument] {
+    var shared = VoiceInstrument()
+    var own = [VoiceInstrument](repeating: VoiceInstrument(), count: tune.voices.count)
+    let bodyLine = tune.metadata.fields.first { $0.label == "K" }?.range.start.line ?? 0
+    for directive in tune.directives where directive.name.lowercased() == "midi" {
+      guard let setting = parse(directive.arguments) else { continue }
+      let line = directive.range.start.line
+      if line <= bodyLine {
+        shared = shared.overridden(by: setting)
+      } else if let voice = voice(after: line, in: tune) {
+        own[voice] = own[voice].overridden(by: setting)
+      }
+    }
+    return own.map { shared.overridden(by: $0) }
+  }
+
+  /// The setting of one `%%MIDI` line's arguments, nil for other commands.
+  static func parse(_ arguments: String) -> VoiceInstrument? {
+    let words = arguments.split(whereSeparator: \.isWhitespace)
+    guard let command = words.first?.lowercased() else { return nil }
+    let numbers = words.dropFirst().compactMap { Int($0) }
+    switch command {
+    case "program":
+      if numbers.count >= 2, (1...16).contains(numbers[0]), (0...127).contains(numbers[1]) {
+        return VoiceInstrument(program: numbers[1], channel: numbers[0] - 1)
+      }
+      guard let program = numbers.first, (0...127).contains(program) else { return nil }
+      return VoiceInstrument(program: program)
+    case "channel":
+      guard let channel = numbers.first, (1...16).contains(channel) else { return nil }
+      return VoiceInstrument(channel: channel - 1)
+    case "transpose":
+      guard let semitones = numbers.first, (-48...48).contains(semitones) else { return nil }
+      return VoiceInstrument(transpose: semitones)
+    default:
+      return nil
+    }
+  }
+
+  /// The voice whose music follows source line `line` most closely.
+  static func voice(after line: Int, in tune: Tune) -> Int? {
+    var best: (voice: Int, line: Int)?
+    for (index, voice) in tune.voices.enumerated() {
+      guard let next = voice.elements.first(where: { $0.range.start.line > line })?.range.start.line else {
+        continue
+      }
+      if best == nil || next < best!.line { best = (index, next) }
+    }
+    return best?.voice
+  }
+}

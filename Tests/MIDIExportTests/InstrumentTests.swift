@@ -1,0 +1,59 @@
+import ScoreModel
+import Testing
+
+@testable import MIDIExport
+
+/// `%%MIDI` instruments, dynamics as loudness, and the tempo and program options.
+@Suite struct InstrumentTests {
+  @Test func midiLinesSetEachVoicesInstrumentChannelAndTransposition() throws {
+    let abc = """
+      V:1
+      CDEF|
+      V:2
+      %%MIDI program 2 73
+      %%MIDI transpose -12
+      CDEF|
+      V:3
+      %%MIDI channel 5
+      CDEF|
+      """
+    let tune = try #require(Make.parse(abc, header: "M:4/4\nL:1/4\n%%MIDI program 40\nK:C\n"))
+    let tracks = PerformanceBuilder().build(tune).tracks
+    #expect(tracks.map(\.program) == [40, 73, 40])
+    #expect(tracks.map(\.channel) == [nil, 1, 4])
+    #expect(tracks.map(\.transpose) == [0, -12, 0])
+    // Written into the file: voice 2's program change on channel 2 (0-based 1).
+    let file = try #require(TestMIDIFile(MIDIFileWriter().data(for: PerformanceBuilder().build(tune))))
+    #expect(file.tracks[2].contains { $0.bytes == [0xC1, 73] })
+    #expect(file.tracks[3].contains { $0.bytes == [0xC4, 40] })
+  }
+
+  @Test func badMidiLinesAreIgnored() {
+    #expect(MIDIDirectives.parse("program 200") == nil)
+    #expect(MIDIDirectives.parse("channel 0") == nil)
+    #expect(MIDIDirectives.parse("gchord fzczfz") == nil)
+    #expect(MIDIDirectives.parse("program 10 0") == VoiceInstrument(program: 0, channel: 9))
+  }
+
+  @Test func dynamicMarksSetTheLoudness() throws {
+    let tune = try #require(Make.parse("!p!C D E F|C D E F|!ff!C D E F|"))
+    let velocities = PerformanceBuilder().build(tune).tracks[0].notes.map(\.velocity)
+    // p on the downbeat, the beat pattern's steps below it; ff louder throughout.
+    #expect(velocities.prefix(4) == [60, 35, 50, 35])
+    #expect(velocities[4] == 60)
+    #expect(velocities.suffix(4) == [120, 95, 110, 95])
+    // Without marks, abc2midi's beat pattern.
+    let plain = try #require(Make.parse("C D E F|"))
+    #expect(PerformanceBuilder().build(plain).tracks[0].notes.map(\.velocity) == [105, 80, 95, 80])
+  }
+
+  @Test func tempoAndProgramOptions() throws {
+    let tune = try #require(Make.parse("C D E F|", header: "M:4/4\nL:1/4\nQ:1/4=90\nK:C\n"))
+    var options = PlaybackOptions()
+    options.tempo = Rational(150)
+    options.program = 21
+    let performance = PerformanceBuilder(options: options).build(tune)
+    #expect(performance.tempos == [TempoPoint(onset: .zero, quarterNotesPerMinute: Rational(150))])
+    #expect(performance.tracks[0].program == 21)
+  }
+}
