@@ -71,6 +71,24 @@ import Testing
     }
   }
 
+  @Test func accompanimentOptionAddsBassAndChords() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("t.mid")
+    let input = "X:1\nM:2/4\nL:1/4\nK:C\n\"C\"E G|\n"
+    #expect(ToolRun(["midi", "-", "-o", output.path], input: input).exitCode == .success)
+    #expect(try noteKeys(output) == [64, 67])
+    #expect(ToolRun(["midi", "-", "-o", output.path, "--accompaniment"], input: input).exitCode == .success)
+    // The melody, the bass C2 on the first beat, the chord C E G on the second, each on
+    // its own channel.
+    let bytes = Array(try Data(contentsOf: output))
+    var keys: [UInt8] = []
+    for index in bytes.indices.dropLast(2) where bytes[index] & 0xF0 == 0x90 && bytes[index + 2] > 0 {
+      if bytes[index + 1] < 128 { keys.append(bytes[index + 1]) }
+    }
+    #expect(keys.sorted() == [36, 60, 64, 64, 67, 67])
+  }
+
   @Test func severalTunesNeedAChoiceOrADirectory() throws {
     let folder = try temporaryDirectory()
     let file = folder.appendingPathComponent("out.mid")

@@ -56,4 +56,35 @@ import Testing
     #expect(performance.tempos == [TempoPoint(onset: .zero, quarterNotesPerMinute: Rational(150))])
     #expect(performance.tracks[0].program == 21)
   }
+
+  @Test func chordSymbolsGiveBassAndChordsWhenAskedFor() throws {
+    let tune = try #require(Make.parse("\"G\"G2 B|\"D7/F#\"A3|", header: "M:3/4\nL:1/4\nK:G\n"))
+    // Off unless asked for.
+    #expect(PerformanceBuilder().build(tune).tracks.count == 1)
+    var options = PlaybackOptions()
+    options.accompaniment = true
+    let tracks = PerformanceBuilder(options: options).build(tune).tracks
+    #expect(tracks.map(\.name) == [nil, "Bass", "Chords"])
+    // Bass on each bar's first beat: G2, then the D7's written bass F#2.
+    #expect(tracks[1].notes.map(\.key) == [43, 42])
+    #expect(tracks[1].notes.map(\.onset) == [.zero, Rational(3, 4)])
+    // Chords on the other beats: G B D twice, then D F# A C twice.
+    let chordKeys = tracks[2].notes.map(\.key)
+    #expect(chordKeys == [67, 71, 74, 67, 71, 74, 62, 66, 69, 72, 62, 66, 69, 72])
+    #expect(tracks[2].notes.allSatisfy { $0.duration == Rational(1, 4) && $0.velocity == 48 })
+  }
+
+  @Test func theTuneCanAskForItsAccompanimentAndInstruments() throws {
+    let abc = "\"Am\"A4|\"Bdim\"B4|"
+    let header =
+      "M:4/4\nL:1/4\n%%MIDI gchordon\n%%MIDI chordprog 24\n%%MIDI bassprog 32\n%%MIDI bassvol 90\nK:C\n"
+    let tracks = PerformanceBuilder().build(try #require(Make.parse(abc, header: header))).tracks
+    #expect(tracks.map(\.program) == [0, 32, 24])
+    // A bar of four: bass on beats one and three, chords on two and four.
+    #expect(tracks[1].notes.map(\.key) == [45, 45, 47, 47])
+    #expect(tracks[1].notes.allSatisfy { $0.velocity == 90 })
+    #expect(Array(tracks[2].notes.prefix(3).map(\.key)) == [69, 72, 76])
+    #expect(Accompaniment.Chord("Bdim")?.intervals == [0, 3, 6])
+    #expect(Accompaniment.Chord("N.C.") == nil)
+  }
 }

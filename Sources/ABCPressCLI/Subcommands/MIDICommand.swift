@@ -7,7 +7,7 @@ import Transposition
 struct MIDICommand {
   static let help = """
     USAGE: abcpress midi <input.abc>... -o <output.mid | directory/> [--tune X] [--transpose n]
-                         [--tempo BPM] [--program N]
+                         [--tempo BPM] [--program N] [--accompaniment]
 
     Writes a Standard MIDI File (format 1: a tempo track, then one track per voice) with
     repeats, endings and the P: play order unfolded. With an output file the input must
@@ -21,6 +21,8 @@ struct MIDICommand {
       --tempo <bpm>           Crotchets per minute for every tune, over its Q: (1 to 1000).
       --program <n>           General MIDI instrument (0 to 127) of voices no
                               %%MIDI program names (default 0, piano).
+      --accompaniment         Play bass and chords from the chord symbols (as a tune's
+                              %%MIDI gchordon asks), on two more tracks.
       -j, --jobs <n>          Threads that parse and play (default: every core).
     \(TransposeOption.help)
     \(IncludePolicy.help)
@@ -28,6 +30,7 @@ struct MIDICommand {
     """
 
   static let spec = ArgumentSpec(
+    flags: ["--accompaniment"],
     options: [
       "--output", "--tune", "--jobs", "--tempo", "--program", TransposeOption.name, IncludePolicy.optionName,
     ],
@@ -68,6 +71,7 @@ struct MIDICommand {
       }
       playback.program = program
     }
+    playback.accompaniment = arguments.has("--accompaniment")
     let options = playback
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))

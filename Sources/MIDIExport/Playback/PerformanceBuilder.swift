@@ -30,6 +30,37 @@ public struct PerformanceBuilder: Sendable {
     self.options = options
   }
 
+  /// The bass and chord tracks from the first voice's chord symbols, when asked for by
+  /// the options or the tune's `%%MIDI gchordon` (and not refused by `gchordoff`), with
+  /// the tune's `%%MIDI chordprog`, `bassprog`, `chordvol` and `bassvol`.
+  func accompaniment(_ tune: Tune, first: VoicePerformer?, length: Rational) -> [PerformanceTrack] {
+    var wanted = options.accompaniment
+    var settings = options
+    for directive in tune.directives where directive.name.lowercased() == "midi" {
+      let words = directive.arguments.split(whereSeparator: \.isWhitespace)
+      let value = words.dropFirst().first.flatMap { Int($0) }
+      switch words.first?.lowercased() {
+      case "gchordon": wanted = true
+      case "gchordoff": wanted = false
+      case "chordprog": if let value, (0...127).contains(value) { settings.chordProgram = value }
+      case "bassprog": if let value, (0...127).contains(value) { settings.bassProgram = value }
+      case "chordvol": if let value, (1...127).contains(value) { settings.chordVelocity = value }
+      case "bassvol": if let value, (1...127).contains(value) { settings.bassVelocity = value }
+      default: continue
+      }
+    }
+    guard wanted, let first, !first.chords.isEmpty else { return [] }
+    let (bass, chords) = Accompaniment.notes(
+      chords: first.chords, bars: first.bars, length: length, chordVelocity: settings.chordVelocity,
+      bassVelocity: settings.bassVelocity)
+    return [
+      PerformanceTrack(voiceID: "bass", name: "Bass", notes: bass, program: settings.bassProgram),
+      PerformanceTrack(
+        voiceID: "chords", name: "Chords", notes: chords.sorted { ($0.onset, $0.key) < ($1.onset, $1.key) },
+        program: settings.chordProgram),
+    ]
+  }
+
   /// The performance of `tune`.
   public func build(_ tune: Tune) -> Performance {
     var performance = Performance(title: tune.title, key: tune.initialKey)
@@ -51,6 +82,7 @@ public struct PerformanceBuilder: Sendable {
     }
     var remaining = Limits.playedElementsPerTune
     let instruments = MIDIDirectives.instruments(of: tune)
+    var firstPerformer: VoicePerformer?
     for (voiceIndex, voice) in tune.voices.enumerated() {
       var performer = VoicePerformer(options: options, elements: voice.elements, meter: tune.initialMeter)
       let limit = min(Limits.playedElementsPerVoice, remaining)
@@ -79,9 +111,13 @@ public struct PerformanceBuilder: Sendable {
           notes: notes,
           program: instrument.program ?? options.program, channel: instrument.channel))
       tempos += performer.tempos
-      if voiceIndex == 0 { performance.meters += performer.meters }
+      if voiceIndex == 0 {
+        performance.meters += performer.meters
+        firstPerformer = performer
+      }
       performance.length = max(performance.length, performer.time)
     }
+    performance.tracks += accompaniment(tune, first: firstPerformer, length: performance.length)
     performance.tempos =
       options.tempo.map { [TempoPoint(onset: .zero, quarterNotesPerMinute: $0)] } ?? Self.merged(tempos)
     return performance

@@ -24,5 +24,15 @@ public struct PlaybackOptions: Hashable, Sendable {
   /// follow them.
   public var tempo: Rational?
 
+  /// Whether bass and chords are played from the chord symbols (`--accompaniment`; a
+  /// tune's `%%MIDI gchordon` asks for it too, `gchordoff` refuses).
+  public var accompaniment = false
+  /// Instruments and velocities of the accompaniment (`%%MIDI chordprog`, `bassprog`,
+  /// `chordvol`, `bassvol`; abc2midi's defaults).
+  public var chordProgram = 0
+  public var bassProgram = 0
+  public var chordVelocity = 48
+  public var bassVelocity = 64
+
   public init() {}
 }

@@ -41,6 +41,10 @@ struct VoicePerformer {
   private var pending: [Int: Int] = [:]
   /// The loudness the last dynamic mark set (`!p!` … `!ff!`), nil before any.
   private var dynamic: Int?
+  /// Chord symbols as they are played (onset, text), for the accompaniment.
+  private(set) var chords: [(onset: Rational, text: String)] = []
+  /// Where each played bar starts, with the meter in force.
+  private(set) var bars: [(onset: Rational, meter: Meter)] = []
 
   init(options: PlaybackOptions, elements: [VoiceElement], meter: Meter) {
     self.options = options
@@ -68,16 +72,25 @@ struct VoicePerformer {
     return targets
   }
 
+  private mutating func noteChords(_ annotations: [TextAnnotation]) {
+    for annotation in annotations where annotation.placement == .chordSymbol {
+      chords.append((time, annotation.text))
+    }
+  }
+
   /// Plays the written element at `position`.
   mutating func play(_ element: VoiceElement, at position: Int) {
     switch element {
     case .note(let note):
+      noteChords(note.annotations)
       play(note, at: position)
     case .rest(let rest):
+      noteChords(rest.annotations)
       pending = [:]
       time += rest.duration
     case .bar:
       barStart = time
+      if bars.last?.onset != time { bars.append((time, meter)) }
     case .tempoChange(let tempo, _):
       if let rate = Self.quarterNotesPerMinute(tempo) {
         tempos.append(TempoPoint(onset: time, quarterNotesPerMinute: rate))

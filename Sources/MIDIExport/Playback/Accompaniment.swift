@@ -1,0 +1,105 @@
+import ScoreModel
+
+/*
+ Accompaniment — bass and chords played from the chord symbols, as abc2midi's `gchord` does.
+
+ Method. The first voice's chord symbols, with the onsets they were played at, name the
+ harmony from each onset on. Each played bar is cut into the meter's beats (crotchets;
+ dotted crotchets in compound meters); on a bar's first beat (and the middle one of a
+ bar of four) the bass plays the chord's bass note (its `/B` bass, else its root) in the
+ octave below C3, on every other beat the chord sounds around middle C, each for its
+ beat. The chord's notes come from its quality: `m`, `dim`, `aug`, `sus2`/`sus4`, `6`, `7`,
+ `maj7`, `m7`, `m7b5`, `dim7`, `9`. A symbol that names no chord (`N.C.`, text) rests.
+
+     M:3/4  "G"G2 B "D7"A3  →  bass G2, chord G B D, chord G B D | bass D2, D7 twice
+
+ Limits. One pattern per meter (no `%%MIDI gchord` strings yet); no broken chords.
+ */
+
+/// Bass and chord notes from chord symbols.
+enum Accompaniment {
+  /// The accompaniment's bass and chord notes for `chords` over `bars`, ending at `length`.
+  static func notes(
+    chords: [(onset: Rational, text: String)], bars: [(onset: Rational, meter: Meter)], length: Rational,
+    chordVelocity: Int, bassVelocity: Int
+  ) -> (bass: [PerformedNote], chords: [PerformedNote]) {
+    guard !chords.isEmpty else { return ([], []) }
+    var bassNotes: [PerformedNote] = []
+    var notes: [PerformedNote] = []
+    var chordIndex = -1
+    let starts =
+      bars.isEmpty || bars[0].onset > .zero ? [(Rational.zero, bars.first?.meter ?? .none)] + bars : bars
+    for (barIndex, bar) in starts.enumerated() {
+      let end = barIndex + 1 < starts.count ? starts[barIndex + 1].onset : length
+      let beat = bar.meter.beatLength
+      guard end > bar.onset, beat > .zero else { continue }
+      let beats = Int(((end - bar.onset) / beat).doubleValue.rounded(.up))
+      let isFourBeat = bar.meter.barLength.map { $0 / beat == Rational(4) } ?? false
+      for index in 0..<beats {
+        let onset = bar.onset + beat * Rational(index)
+        guard onset < end else { break }
+        while chordIndex + 1 < chords.count && chords[chordIndex + 1].onset <= onset { chordIndex += 1 }
+        guard chordIndex >= 0, let chord = Chord(chords[chordIndex].text) else { continue }
+        let duration = min(beat, end - onset)
+        if index == 0 || (isFourBeat && index == 2) {
+          bassNotes.append(
+            PerformedNote(key: 36 + chord.bass, onset: onset, duration: duration, velocity: bassVelocity))
+        } else {
+          for interval in chord.intervals {
+            notes.append(
+              PerformedNote(
+                key: 60 + chord.root + interval, onset: onset, duration: duration, velocity: chordVelocity))
+          }
+        }
+      }
+    }
+    return (bassNotes, notes)
+  }
+
+  /// A chord symbol read for playing: root and bass pitch classes and its intervals.
+  struct Chord: Equatable {
+    var root: Int
+    var bass: Int
+    var intervals: [Int]
+
+    static let letters: [Character: Int] = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11]
+    /// Qualities, longest first so `m7b5` is not read as `m`.
+    static let qualities: [(String, [Int])] = [
+      ("maj7", [0, 4, 7, 11]), ("m7b5", [0, 3, 6, 10]), ("dim7", [0, 3, 6, 9]), ("sus4", [0, 5, 7]),
+      ("sus2", [0, 2, 7]), ("maj", [0, 4, 7]), ("dim", [0, 3, 6]), ("aug", [0, 4, 8]), ("m7", [0, 3, 7, 10]),
+      ("m6", [0, 3, 7, 9]), ("m9", [0, 3, 7, 10, 14]), ("M7", [0, 4, 7, 11]), ("7", [0, 4, 7, 10]),
+      ("9", [0, 4, 7, 10, 14]), ("6", [0, 4, 7, 9]), ("m", [0, 3, 7]), ("-", [0, 3, 7]), ("+", [0, 4, 8]),
+      ("o", [0, 3, 6]),
+    ]
+
+    init?(_ text: String) {
+      var rest = Substring(text.trimmingPrefix { $0 == "(" })
+      guard let letter = rest.first, let pitch = Self.letters[letter] else { return nil }
+      rest = rest.dropFirst()
+      var root = pitch
+      while let sign = rest.first, sign == "#" || sign == "b" || sign == "♯" || sign == "♭" {
+        root += sign == "#" || sign == "♯" ? 1 : -1
+        rest = rest.dropFirst()
+      }
+      var bass = root
+      if let slash = rest.firstIndex(of: "/"), let bassLetter = rest[rest.index(after: slash)...].first,
+        let bassPitch = Self.letters[bassLetter]
+      {
+        bass = bassPitch
+        let sign = rest[rest.index(after: slash)...].dropFirst().first
+        if sign == "#" || sign == "♯" { bass += 1 } else if sign == "b" || sign == "♭" { bass -= 1 }
+        rest = rest[..<slash]
+      }
+      let quality = Self.qualities.first { rest.hasPrefix($0.0) }
+      self.root = (root + 12) % 12
+      self.bass = (bass + 12) % 12
+      intervals = quality?.1 ?? [0, 4, 7]
+    }
+
+    init(root: Int, bass: Int, intervals: [Int]) {
+      self.root = root
+      self.bass = bass
+      self.intervals = intervals
+    }
+  }
+}
