@@ -87,4 +87,14 @@ import Testing
     #expect(Accompaniment.Chord("Bdim")?.intervals == [0, 3, 6])
     #expect(Accompaniment.Chord("N.C.") == nil)
   }
+
+  @Test func aFermataHoldsItsNoteAndTheMusicWaits() throws {
+    // As abc2midi plays `C !fermata!D E F|G4|`: D twice as long, E a crotchet later.
+    let tune = try #require(Make.parse("C !fermata!D E F|G4|"))
+    let notes = PerformanceBuilder().build(tune).tracks[0].notes
+    #expect(notes.map(\.onset) == [.zero, Rational(1, 4), Rational(3, 4), Rational(1), Rational(5, 4)])
+    #expect(notes[1].duration == Rational(1, 2))
+    let held = try #require(Make.parse("C HD E F|"))
+    #expect(PerformanceBuilder().build(held).tracks[0].notes[2].onset == Rational(3, 4))
+  }
 }

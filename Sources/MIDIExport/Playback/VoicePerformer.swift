@@ -21,6 +21,7 @@ import ScoreModel
 /// Example: `A2- A B` at L:1/8 → A for 3/8, then B at 3/8; `{g}A2` → G for 1/32, A
 /// from 1/32 to 1/4.
 ///
+/// - A fermata holds its note for twice its length and delays what follows (abc2midi).
 /// - Dynamic marks (`!pp!` … `!fff!`) set the loudness from their note on: the mark's
 ///   velocity on the downbeat, the beat pattern's steps below it elsewhere.
 ///
@@ -120,7 +121,9 @@ struct VoicePerformer {
         }
       }
     }
-    let end = start + note.duration
+    // A fermata holds the note twice its length, and the music waits (abc2midi).
+    let held = note.decorations.contains { Self.fermatas.contains($0.name) }
+    let end = start + (held ? note.duration * Rational(2) : note.duration)
     var sounding = end - mainStart
     if options.shortensStaccato && note.decorations.contains(where: { $0.name == "staccato" }) {
       sounding = sounding / Rational(2)
@@ -148,6 +151,9 @@ struct VoicePerformer {
     pending = nextPending
     time = end
   }
+
+  /// The decorations that hold a note (`H`, `!fermata!`, `!invertedfermata!`).
+  static let fermatas: Set<String> = ["fermata", "invertedfermata"]
 
   /// MIDI velocities of the dynamic marks, as abc2midi plays them.
   static let dynamicLevels: [String: Int] = [
