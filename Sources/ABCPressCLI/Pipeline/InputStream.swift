@@ -11,7 +11,8 @@ import ScoreModel
  first copied to a temporary file (`StandardInput.spool`), so that a run can read its
  inputs twice (a first pass that counts pages) and so that a closed or unreadable
  standard input becomes one clear diagnostic. An input that cannot be read (missing,
- a folder, a device that fails) is an error diagnostic at 1:1 and the next input is read.
+ a folder, a device that fails) or is plainly not ABC (`ContentSniffer`: a PDF, an image,
+ MusicXML, a binary) is one error diagnostic at 1:1 and the next input is read.
 
      inputs a.abc, b.abc → .start(a) .event… .end(a) .start(b) .event… .end(b)
 
@@ -43,6 +44,8 @@ final class InputStream {
   private var buffer = [UInt8](repeating: 0, count: chunkSize)
   /// Bytes the current input may still give.
   private var remaining = Int.max
+  /// The next chunk is the input's first: it is checked for being ABC at all.
+  private var isFirstChunk = false
 
   /// A stream over `paths`, reading `-` from the spooled `standardInput`; each input's
   /// includes are read under its own `IncludePolicy`.
@@ -87,6 +90,19 @@ final class InputStream {
           ])))
       remaining = 0
       return finishInput()
+    }
+    if count > 0 && isFirstChunk {
+      isFirstChunk = false
+      let verdict = buffer.withUnsafeBytes {
+        ContentSniffer.notABC(UnsafeRawBufferPointer(rebasing: $0[0..<count]))
+      }
+      if let verdict {
+        close(descriptor)
+        descriptor = -1
+        reader = nil
+        fail(verdict)
+        return true
+      }
     }
     if count > 0 {
       remaining -= count
@@ -136,6 +152,7 @@ final class InputStream {
     // stops at the standard-input limit, so an endless one cannot run forever.
     remaining = kind == S_IFREG ? Int.max : Limits.standardInputSize
     descriptor = fd
+    isFirstChunk = true
     reader = TunebookReader(
       file: name, includeResolver: followsIncludes ? IncludePolicy(input: path).resolver() : nil)
   }

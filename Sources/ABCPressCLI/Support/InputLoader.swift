@@ -39,6 +39,11 @@ struct InputLoader {
             at: SourceRange(SourceLocation(line: 1, column: 1)), file: name))
         continue
       }
+      if let verdict = ContentSniffer.notABC(data.prefix(ContentSniffer.window)) {
+        loaded.diagnostics.append(
+          Diagnostic(.error, verdict, at: SourceRange(SourceLocation(line: 1, column: 1)), file: name))
+        continue
+      }
       let text = SourceDecoder.decode(data)
       let result = ABCParser.parse(text, file: name, includeResolver: IncludePolicy(input: path).resolver())
       var book = result.tunebook
