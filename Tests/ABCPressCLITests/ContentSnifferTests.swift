@@ -20,7 +20,8 @@ import Testing
     #expect(ContentSniffer.notABC(Array(Self.musicXML.utf8))?.contains("MusicXML") == true)
     #expect(ContentSniffer.notABC(Array("<html><body>".utf8))?.contains("XML") == true)
     #expect(ContentSniffer.notABC(Array("X:1\nK:C\n".utf8) + [0, 1, 0, 2])?.contains("binary") == true)
-    #expect(ContentSniffer.notABC(Array("X:1\nK:C\nA".utf8) + [0] + Array("B|\n".utf8)) == nil)  // One stray NUL.
+    // One stray NUL in a text file.
+    #expect(ContentSniffer.notABC(Array("X:1\nK:C\nA".utf8) + [0] + Array("B|\n".utf8)) == nil)
     // ABC, with or without a BOM, Latin-1 bytes or a `%abc` line, is ABC.
     #expect(ContentSniffer.notABC(Array("%abc-2.1\nX:1\nT:Café\nK:C\nCDEF|\n".utf8)) == nil)
     #expect(ContentSniffer.notABC([0xEF, 0xBB, 0xBF] + Array("X:1\nK:C\n".utf8)) == nil)
