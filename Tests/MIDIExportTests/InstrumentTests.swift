@@ -97,4 +97,21 @@ import Testing
     let held = try #require(Make.parse("C HD E F|"))
     #expect(PerformanceBuilder().build(held).tracks[0].notes[2].onset == Rational(3, 4))
   }
+
+  @Test func gchordPatternsSpreadOverTheBar() throws {
+    let header = "M:4/4\nL:1/4\n%%MIDI gchordon\n%%MIDI gchord fzczfzcz\nK:C\n"
+    let tracks = PerformanceBuilder().build(try #require(Make.parse("\"C\"C4|", header: header))).tracks
+    #expect(tracks[1].notes.map(\.onset) == [.zero, Rational(1, 2)])
+    #expect(tracks[1].notes.allSatisfy { $0.duration == Rational(1, 8) })
+    #expect(
+      tracks[2].notes.map(\.onset) == [
+        Rational(1, 4), Rational(1, 4), Rational(1, 4), Rational(3, 4), Rational(3, 4), Rational(3, 4),
+      ])
+    // Broken chords: the chord's notes one by one.
+    let broken = "M:3/4\nL:1/4\n%%MIDI gchordon\n%%MIDI gchord ghi\nK:C\n"
+    let arpeggio = PerformanceBuilder().build(try #require(Make.parse("\"Am\"A3|", header: broken))).tracks
+    #expect(arpeggio[2].notes.map(\.key) == [69, 72, 76])
+    #expect(Accompaniment.pattern("f2c2") == [.init(kind: "f", units: 2), .init(kind: "c", units: 2)])
+    #expect(Accompaniment.pattern("fx") == nil)
+  }
 }

@@ -13,15 +13,43 @@ import ScoreModel
 
      M:3/4  "G"G2 B "D7"A3  →  bass G2, chord G B D, chord G B D | bass D2, D7 twice
 
- Limits. One pattern per meter (no `%%MIDI gchord` strings yet); no broken chords.
+ `%%MIDI gchord STRING` replaces the beats by abc2midi's pattern spread evenly over the
+ bar: `f` bass, `c` chord, `b` both, `z` rest, `g` `h` `i` `j` the chord's first to fourth
+ note (broken chords), a digit lengthening the step before it (`f2c2`).
+
+ Limits. The pattern is read once for the tune (abc2midi may change it mid-tune).
  */
 
 /// Bass and chord notes from chord symbols.
 enum Accompaniment {
-  /// The accompaniment's bass and chord notes for `chords` over `bars`, ending at `length`.
+  /// One step of a `%%MIDI gchord` pattern: what sounds and for how many units.
+  struct Step: Equatable {
+    /// `f` bass, `c` chord, `b` both, `z` rest, `g` `h` `i` `j` one chord note.
+    var kind: Character
+    var units: Int
+  }
+
+  /// The steps of an abc2midi gchord string (`fzczfzcz`, `f2c2`, `ghih`); nil when it
+  /// holds anything else.
+  static func pattern(_ text: String) -> [Step]? {
+    var steps: [Step] = []
+    for character in text {
+      if let digit = character.wholeNumberValue, !steps.isEmpty {
+        steps[steps.count - 1].units = digit
+      } else if "fcbzghij".contains(character) {
+        steps.append(Step(kind: character, units: 1))
+      } else {
+        return nil
+      }
+    }
+    return steps.isEmpty || steps.allSatisfy({ $0.units == 0 }) ? nil : steps
+  }
+
+  /// The accompaniment's bass and chord notes for `chords` over `bars`, ending at `length`,
+  /// on the beats or by `pattern` (spread evenly over each bar).
   static func notes(
     chords: [(onset: Rational, text: String)], bars: [(onset: Rational, meter: Meter)], length: Rational,
-    chordVelocity: Int, bassVelocity: Int
+    chordVelocity: Int, bassVelocity: Int, pattern: [Step]? = nil
   ) -> (bass: [PerformedNote], chords: [PerformedNote]) {
     guard !chords.isEmpty else { return ([], []) }
     var bassNotes: [PerformedNote] = []
@@ -31,6 +59,35 @@ enum Accompaniment {
       bars.isEmpty || bars[0].onset > .zero ? [(Rational.zero, bars.first?.meter ?? .none)] + bars : bars
     for (barIndex, bar) in starts.enumerated() {
       let end = barIndex + 1 < starts.count ? starts[barIndex + 1].onset : length
+      if let pattern, let barLength = bar.meter.barLength {
+        let unit = barLength / Rational(pattern.reduce(0) { $0 + $1.units })
+        var onset = bar.onset
+        for step in pattern where onset < end {
+          let duration = min(unit * Rational(step.units), end - onset)
+          defer { onset += unit * Rational(step.units) }
+          while chordIndex + 1 < chords.count && chords[chordIndex + 1].onset <= onset { chordIndex += 1 }
+          guard chordIndex >= 0, duration > .zero, let chord = Chord(chords[chordIndex].text) else {
+            continue
+          }
+          let keys = chord.intervals.map { 60 + chord.root + $0 }
+          if step.kind == "f" || step.kind == "b" {
+            bassNotes.append(
+              PerformedNote(key: 36 + chord.bass, onset: onset, duration: duration, velocity: bassVelocity))
+          }
+          var sounding: [Int] = []
+          switch step.kind {
+          case "c", "b": sounding = keys
+          case "g", "h", "i", "j":
+            let index = Int(step.kind.asciiValue! - Character("g").asciiValue!)
+            if index < keys.count { sounding = [keys[index]] }
+          default: break
+          }
+          for key in sounding {
+            notes.append(PerformedNote(key: key, onset: onset, duration: duration, velocity: chordVelocity))
+          }
+        }
+        continue
+      }
       let beat = bar.meter.beatLength
       guard end > bar.onset, beat > .zero else { continue }
       let beats = Int(((end - bar.onset) / beat).doubleValue.rounded(.up))

@@ -36,11 +36,14 @@ public struct PerformanceBuilder: Sendable {
   func accompaniment(_ tune: Tune, first: VoicePerformer?, length: Rational) -> [PerformanceTrack] {
     var wanted = options.accompaniment
     var settings = options
+    var pattern: [Accompaniment.Step]?
     for directive in tune.directives where directive.name.lowercased() == "midi" {
       let words = directive.arguments.split(whereSeparator: \.isWhitespace)
       let value = words.dropFirst().first.flatMap { Int($0) }
       switch words.first?.lowercased() {
       case "gchordon": wanted = true
+      case "gchord":
+        pattern = words.dropFirst().first.flatMap { Accompaniment.pattern(String($0)) } ?? pattern
       case "gchordoff": wanted = false
       case "chordprog": if let value, (0...127).contains(value) { settings.chordProgram = value }
       case "bassprog": if let value, (0...127).contains(value) { settings.bassProgram = value }
@@ -52,7 +55,7 @@ public struct PerformanceBuilder: Sendable {
     guard wanted, let first, !first.chords.isEmpty else { return [] }
     let (bass, chords) = Accompaniment.notes(
       chords: first.chords, bars: first.bars, length: length, chordVelocity: settings.chordVelocity,
-      bassVelocity: settings.bassVelocity)
+      bassVelocity: settings.bassVelocity, pattern: pattern)
     return [
       PerformanceTrack(voiceID: "bass", name: "Bass", notes: bass, program: settings.bassProgram),
       PerformanceTrack(
