@@ -23,17 +23,8 @@ import DisplayList
 extension CollisionChecker {
   /// The placement defects of one page.
   func placementDefects(_ items: [DisplayItem], page: Int) -> [Collision] {
-    var staves: [StaffKey: [DisplayItem]] = [:]
-    for item in items {
-      guard let staff = item.context.staff, item.context.line != nil else { continue }
-      staves[StaffKey(tune: item.context.tune, line: item.context.line, staff: staff), default: []].append(
-        item)
-    }
     var defects: [Collision] = []
-    for key in staves.keys.sorted(by: {
-      ($0.tune ?? 0, $0.line ?? 0, $0.staff) < ($1.tune ?? 0, $1.line ?? 0, $1.staff)
-    }) {
-      guard let staffItems = staves[key] else { continue }
+    for staffItems in Self.staves(of: items, where: { $0.context.line != nil }) {
       let heads = staffItems.filter { $0.role == .notehead }
       guard
         let space = heads.first(where: { glyphName($0) == "noteheadBlack" })?.box.height

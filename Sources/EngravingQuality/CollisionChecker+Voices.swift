@@ -23,18 +23,8 @@ extension CollisionChecker {
   /// The multi-voice collisions of one page.
   func voiceCollisions(_ items: [DisplayItem], page: Int) -> [Collision] {
     var collisions: [Collision] = []
-    var staves: [StaffKey: [DisplayItem]] = [:]
-    for item in items {
-      guard let staff = item.context.staff, item.context.voice != nil else { continue }
-      staves[StaffKey(tune: item.context.tune, line: item.context.line, staff: staff), default: []].append(
-        item)
-    }
-    for key in staves.keys.sorted(by: {
-      ($0.tune ?? 0, $0.line ?? 0, $0.staff) < ($1.tune ?? 0, $1.line ?? 0, $1.staff)
-    }) {
-      guard let staffItems = staves[key], Set(staffItems.compactMap(\.context.voice)).count > 1 else {
-        continue
-      }
+    for staffItems in Self.staves(of: items, where: { $0.context.voice != nil }) {
+      guard Set(staffItems.compactMap(\.context.voice)).count > 1 else { continue }
       let curves = staffItems.filter { $0.role == .slur || $0.role == .tie }
       let crossed = staffItems.filter { Self.crossedByCurves.contains($0.role) }
       for curve in curves {
@@ -80,6 +70,20 @@ extension CollisionChecker {
       }
     }
     return collisions
+  }
+
+  /// The items of each staff of each score line, in tune, line and staff order (only the
+  /// items `include` takes).
+  static func staves(of items: [DisplayItem], where include: (DisplayItem) -> Bool) -> [[DisplayItem]] {
+    var staves: [StaffKey: [DisplayItem]] = [:]
+    for item in items where include(item) {
+      guard let staff = item.context.staff else { continue }
+      staves[StaffKey(tune: item.context.tune, line: item.context.line, staff: staff), default: []].append(
+        item)
+    }
+    return staves.keys.sorted {
+      ($0.tune ?? 0, $0.line ?? 0, $0.staff) < ($1.tune ?? 0, $1.line ?? 0, $1.staff)
+    }.compactMap { staves[$0] }
   }
 
   /// Where items are grouped: one staff of one score line of one tune.

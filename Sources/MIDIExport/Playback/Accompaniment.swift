@@ -59,58 +59,49 @@ enum Accompaniment {
       bars.isEmpty || bars[0].onset > .zero ? [(Rational.zero, bars.first?.meter ?? .none)] + bars : bars
     for (barIndex, bar) in starts.enumerated() {
       let end = barIndex + 1 < starts.count ? starts[barIndex + 1].onset : length
-      if let pattern, let barLength = bar.meter.barLength {
-        let unit = barLength / Rational(pattern.reduce(0) { $0 + $1.units })
-        var onset = bar.onset
-        for step in pattern where onset < end {
-          let duration = min(unit * Rational(step.units), end - onset)
-          defer { onset += unit * Rational(step.units) }
-          while chordIndex + 1 < chords.count && chords[chordIndex + 1].onset <= onset { chordIndex += 1 }
-          guard chordIndex >= 0, duration > .zero, let chord = Chord(chords[chordIndex].text) else {
-            continue
-          }
-          let keys = chord.intervals.map { 60 + chord.root + $0 }
-          if step.kind == "f" || step.kind == "b" {
-            bassNotes.append(
-              PerformedNote(key: 36 + chord.bass, onset: onset, duration: duration, velocity: bassVelocity))
-          }
-          var sounding: [Int] = []
-          switch step.kind {
-          case "c", "b": sounding = keys
-          case "g", "h", "i", "j":
-            let index = Int(step.kind.asciiValue! - Character("g").asciiValue!)
-            if index < keys.count { sounding = [keys[index]] }
-          default: break
-          }
-          for key in sounding {
-            notes.append(PerformedNote(key: key, onset: onset, duration: duration, velocity: chordVelocity))
-          }
-        }
-        continue
-      }
-      let beat = bar.meter.beatLength
-      guard end > bar.onset, beat > .zero else { continue }
-      let beats = Int(((end - bar.onset) / beat).doubleValue.rounded(.up))
-      let isFourBeat = bar.meter.barLength.map { $0 / beat == Rational(4) } ?? false
-      for index in 0..<beats {
-        let onset = bar.onset + beat * Rational(index)
-        guard onset < end else { break }
+      guard end > bar.onset else { continue }
+      let (steps, unit) = stepsOfBar(bar.meter, span: end - bar.onset, pattern: pattern)
+      var onset = bar.onset
+      for step in steps where onset < end {
+        let duration = min(unit * Rational(step.units), end - onset)
+        defer { onset += unit * Rational(step.units) }
         while chordIndex + 1 < chords.count && chords[chordIndex + 1].onset <= onset { chordIndex += 1 }
-        guard chordIndex >= 0, let chord = Chord(chords[chordIndex].text) else { continue }
-        let duration = min(beat, end - onset)
-        if index == 0 || (isFourBeat && index == 2) {
+        guard chordIndex >= 0, duration > .zero, let chord = Chord(chords[chordIndex].text) else { continue }
+        if step.kind == "f" || step.kind == "b" {
           bassNotes.append(
             PerformedNote(key: 36 + chord.bass, onset: onset, duration: duration, velocity: bassVelocity))
-        } else {
-          for interval in chord.intervals {
-            notes.append(
-              PerformedNote(
-                key: 60 + chord.root + interval, onset: onset, duration: duration, velocity: chordVelocity))
-          }
+        }
+        let keys = chord.intervals.map { 60 + chord.root + $0 }
+        var sounding: [Int] = []
+        switch step.kind {
+        case "c", "b": sounding = keys
+        case "g", "h", "i", "j":
+          let index = Int(step.kind.asciiValue! - Character("g").asciiValue!)
+          if index < keys.count { sounding = [keys[index]] }
+        default: break
+        }
+        for key in sounding {
+          notes.append(PerformedNote(key: key, onset: onset, duration: duration, velocity: chordVelocity))
         }
       }
     }
     return (bassNotes, notes)
+  }
+
+  /// The steps of a bar and the length of one unit: `pattern` spread over the meter's bar,
+  /// else one step a beat over `span`: bass on the first (and the third of four), chords on
+  /// the others.
+  static func stepsOfBar(_ meter: Meter, span: Rational, pattern: [Step]?) -> ([Step], Rational) {
+    if let pattern, let barLength = meter.barLength {
+      return (pattern, barLength / Rational(pattern.reduce(0) { $0 + $1.units }))
+    }
+    let beat = meter.beatLength
+    let count = Int((span / beat).doubleValue.rounded(.up))
+    let isFourBeat = meter.barLength.map { $0 / beat == Rational(4) } ?? false
+    let steps = (0..<max(count, 0)).map {
+      Step(kind: $0 == 0 || (isFourBeat && $0 == 2) ? "f" : "c", units: 1)
+    }
+    return (steps, beat)
   }
 
   /// A chord symbol read for playing: root and bass pitch classes and its intervals.

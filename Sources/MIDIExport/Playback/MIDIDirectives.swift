@@ -13,8 +13,11 @@ import ScoreModel
      V:2
      %%MIDI program 2 73      (voice 2 on channel 2, a flute)
 
+ The accompaniment's lines (`gchordon`, `gchord`, `chordprog` …) are read here too, over
+ the playback options.
+
  Limits. A setting takes effect for the whole voice (abc2midi can switch mid-voice);
- other `%%MIDI` commands are read by the options they belong to or ignored.
+ other `%%MIDI` commands are ignored.
  */
 
 /// The instrument, channel and transposition `%%MIDI` lines give one voice.
@@ -47,7 +50,7 @@ public enum MIDIDirectives {
     var shared = VoiceInstrument()
     var own = [VoiceInstrument](repeating: VoiceInstrument(), count: tune.voices.count)
     let bodyLine = tune.metadata.fields.first { $0.label == "K" }?.range.start.line ?? 0
-    for directive in tune.directives where directive.name.lowercased() == "midi" {
+    for directive in midiLines(of: tune) {
       guard let setting = parse(directive.arguments) else { continue }
       let line = directive.range.start.line
       if line <= bodyLine {
@@ -57,6 +60,36 @@ public enum MIDIDirectives {
       }
     }
     return own.map { shared.overridden(by: $0) }
+  }
+
+  /// The tune's `%%MIDI` lines, in source order.
+  static func midiLines(of tune: Tune) -> some Sequence<Directive> {
+    tune.directives.lazy.filter { $0.name.lowercased() == "midi" }
+  }
+
+  /// `options` with the tune's accompaniment lines over them (`gchordon`/`gchordoff`,
+  /// `chordprog`, `bassprog`, `chordvol`, `bassvol`), and its `gchord` pattern if any.
+  static func accompaniment(of tune: Tune, over options: PlaybackOptions) -> (
+    PlaybackOptions, [Accompaniment.Step]?
+  ) {
+    var settings = options
+    var pattern: [Accompaniment.Step]?
+    for directive in midiLines(of: tune) {
+      let words = directive.arguments.split(whereSeparator: \.isWhitespace)
+      let argument = words.dropFirst().first
+      let value = argument.flatMap { Int($0) }
+      switch words.first?.lowercased() {
+      case "gchordon": settings.accompaniment = true
+      case "gchordoff": settings.accompaniment = false
+      case "gchord": pattern = argument.flatMap { Accompaniment.pattern(String($0)) } ?? pattern
+      case "chordprog": if let value, (0...127).contains(value) { settings.chordProgram = value }
+      case "bassprog": if let value, (0...127).contains(value) { settings.bassProgram = value }
+      case "chordvol": if let value, (1...127).contains(value) { settings.chordVelocity = value }
+      case "bassvol": if let value, (1...127).contains(value) { settings.bassVelocity = value }
+      default: continue
+      }
+    }
+    return (settings, pattern)
   }
 
   /// The setting of one `%%MIDI` line's arguments, nil for other commands.

@@ -34,25 +34,8 @@ public struct PerformanceBuilder: Sendable {
   /// the options or the tune's `%%MIDI gchordon` (and not refused by `gchordoff`), with
   /// the tune's `%%MIDI chordprog`, `bassprog`, `chordvol` and `bassvol`.
   func accompaniment(_ tune: Tune, first: VoicePerformer?, length: Rational) -> [PerformanceTrack] {
-    var wanted = options.accompaniment
-    var settings = options
-    var pattern: [Accompaniment.Step]?
-    for directive in tune.directives where directive.name.lowercased() == "midi" {
-      let words = directive.arguments.split(whereSeparator: \.isWhitespace)
-      let value = words.dropFirst().first.flatMap { Int($0) }
-      switch words.first?.lowercased() {
-      case "gchordon": wanted = true
-      case "gchord":
-        pattern = words.dropFirst().first.flatMap { Accompaniment.pattern(String($0)) } ?? pattern
-      case "gchordoff": wanted = false
-      case "chordprog": if let value, (0...127).contains(value) { settings.chordProgram = value }
-      case "bassprog": if let value, (0...127).contains(value) { settings.bassProgram = value }
-      case "chordvol": if let value, (1...127).contains(value) { settings.chordVelocity = value }
-      case "bassvol": if let value, (1...127).contains(value) { settings.bassVelocity = value }
-      default: continue
-      }
-    }
-    guard wanted, let first, !first.chords.isEmpty else { return [] }
+    let (settings, pattern) = MIDIDirectives.accompaniment(of: tune, over: options)
+    guard settings.accompaniment, let first, !first.chords.isEmpty else { return [] }
     let (bass, chords) = Accompaniment.notes(
       chords: first.chords, bars: first.bars, length: length, chordVelocity: settings.chordVelocity,
       bassVelocity: settings.bassVelocity, pattern: pattern)
