@@ -6,6 +6,7 @@ import PackageDescription
 /// Module dependencies run one way:
 ///   ScoreModel ← ABCParser
 ///   ScoreModel ← MIDIExport, Transposition
+///   ScoreModel ← MusicXML (export with a small XML writer; import with FoundationXML; .mxl via zlib)
 ///   ScoreModel, SMuFL, DisplayList ← Layout (no Cairo, no file I/O)
 ///   Layout, ABCParser, ScoreModel ← Book (template/theme files, abcm2ps directives, book assembly; pure)
 ///   DisplayList, SMuFL ← Render (Cairo, Pango, FreeType, fontconfig)
@@ -43,6 +44,7 @@ let package = Package(
     .target(name: "ABCParser", dependencies: ["ScoreModel"]),
     .target(name: "MIDIExport", dependencies: ["ScoreModel"]),
     .target(name: "Transposition", dependencies: ["ScoreModel"]),
+    .target(name: "MusicXML", dependencies: ["ScoreModel", "CABCPressZlib"]),
     .target(name: "SMuFL"),
     .target(name: "DisplayList"),
     .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList", "Transposition"]),
@@ -63,7 +65,7 @@ let package = Package(
       name: "ABCPressCLI",
       dependencies: [
         "ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Book", "Render", "MIDIExport",
-        "Transposition",
+        "Transposition", "MusicXML",
       ]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 
@@ -100,5 +102,7 @@ let package = Package(
       ]),
     .testTarget(name: "MIDIExportTests", dependencies: ["MIDIExport", "ScoreModel", "ABCParser"]),
     .testTarget(name: "TranspositionTests", dependencies: ["Transposition", "ScoreModel", "ABCParser"]),
+    .testTarget(
+      name: "MusicXMLTests", dependencies: ["MusicXML", "ScoreModel", "ABCParser", "ABCPressTestSupport"]),
   ]
 )

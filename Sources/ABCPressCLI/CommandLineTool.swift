@@ -20,6 +20,10 @@ public enum CommandLineTool {
       dump       Print the score model or the display list (text or JSON).
       check      Parse ABC files and report problems.
       midi       Play tunes into Standard MIDI Files.
+      musicxml   Write tunes as MusicXML (.musicxml or compressed .mxl).
+      abc        Write ABC from MusicXML (or rewrite ABC).
+
+    Every subcommand reads ABC, MusicXML (.musicxml, .xml) and compressed MusicXML (.mxl).
 
     Run 'abcpress <subcommand> --help' for a subcommand's options.
 
@@ -72,6 +76,7 @@ public enum CommandLineTool {
   static let subcommands: [String: any Subcommand.Type] = [
     "render": RenderCommand.self, "book": BookCommand.self, "thumbs": ThumbsCommand.self,
     "dump": DumpCommand.self, "check": CheckCommand.self, "midi": MIDICommand.self,
+    "musicxml": MusicXMLCommand.self, "abc": ABCCommand.self,
   ]
 
   static func dispatch(

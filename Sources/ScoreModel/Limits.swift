@@ -74,6 +74,8 @@ public enum Limits {
 
   /// The most bytes read from standard input (`-`); more is an error, not a hang.
   public static let standardInputSize = 256 << 20
+  /// The largest MusicXML input (plain or `.mxl`) read: it is read whole before converting.
+  public static let musicXMLSize = 64 << 20
   /// Bytes of one source line; the rest of a longer line is dropped (1 MiB).
   public static let maxLineBytes = 1 << 20
   /// Unicode scalars of one tune's source (its lines together); later lines of a longer

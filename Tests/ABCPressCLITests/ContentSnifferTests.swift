@@ -16,8 +16,12 @@ import Testing
     #expect(ContentSniffer.notABC(Array("%PDF-1.7\n%âãÏÓ\n".utf8))?.contains("PDF") == true)
     #expect(ContentSniffer.notABC([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A])?.contains("PNG") == true)
     #expect(ContentSniffer.notABC(Array("MThd".utf8) + [0, 0, 0, 6])?.contains("MIDI") == true)
-    #expect(ContentSniffer.notABC([0x50, 0x4B, 0x03, 0x04, 0x14])?.contains("ZIP") == true)
-    #expect(ContentSniffer.notABC(Array(Self.musicXML.utf8))?.contains("MusicXML") == true)
+    // MusicXML, plain or compressed (a ZIP), is read, not refused.
+    #expect(ContentSniffer.notABC([0x50, 0x4B, 0x03, 0x04, 0x14]) == nil)
+    #expect(ContentSniffer.isMusicXML([0x50, 0x4B, 0x03, 0x04, 0x14]))
+    #expect(ContentSniffer.notABC(Array(Self.musicXML.utf8)) == nil)
+    #expect(ContentSniffer.isMusicXML(Array(Self.musicXML.utf8)))
+    #expect(!ContentSniffer.isMusicXML(Array("X:1\nK:C\n".utf8)))
     #expect(ContentSniffer.notABC(Array("<html><body>".utf8))?.contains("XML") == true)
     #expect(ContentSniffer.notABC(Array("X:1\nK:C\n".utf8) + [0, 1, 0, 2])?.contains("binary") == true)
     // One stray NUL in a text file.
@@ -51,10 +55,13 @@ import Testing
       $0.hasPrefix(pdf.path)
     }
     #expect(reported.count == 1)
+    // A damaged MusicXML file: one error that says so, no output.
     let xml = folder.appendingPathComponent("song.musicxml")
-    try Data(Self.musicXML.utf8).write(to: xml)
-    let midi = ToolRun(["midi", xml.path, "-o", folder.appendingPathComponent("x.mid").path])
-    #expect(midi.errors.contains("MusicXML"))
+    try Data(Self.musicXML.utf8.dropLast(20)).write(to: xml)
+    let midiFile = folder.appendingPathComponent("x.mid")
+    let midi = ToolRun(["midi", xml.path, "-o", midiFile.path])
+    #expect(midi.errors.contains("song.musicxml:1:1: error: cannot read MusicXML: not well-formed XML"))
     #expect(midi.exitCode != .success)
+    #expect(!FileManager.default.fileExists(atPath: midiFile.path))
   }
 }

@@ -104,27 +104,10 @@ public enum ScoreDumper {
   }
 
   /// The ABC spelling of an accidental.
-  static func symbol(_ accidental: Accidental) -> String {
-    switch accidental {
-    case .doubleFlat: "__"
-    case .flat: "_"
-    case .natural: "="
-    case .sharp: "^"
-    case .doubleSharp: "^^"
-    }
-  }
+  static func symbol(_ accidental: Accidental) -> String { accidental.abcText }
 
   /// `6/8`, `2+3/8`, `C`, `C|` or `none`.
-  static func describe(_ meter: Meter) -> String {
-    switch meter {
-    case .none: "none"
-    case .common: "C"
-    case .cut: "C|"
-    case .fraction(let numerators, let denominator):
-      numerators.map(String.init).joined(separator: "+") + "/\(denominator)"
-    case .numeral(let count): "\(count)"
-    }
-  }
+  static func describe(_ meter: Meter) -> String { meter.abcText }
 
   /// `D major(2)`, `none`, plus explicit accidentals and `exp`.
   static func describe(_ key: KeySignature) -> String {

@@ -12,7 +12,8 @@ import ScoreModel
  inputs twice (a first pass that counts pages) and so that a closed or unreadable
  standard input becomes one clear diagnostic. An input that cannot be read (missing,
  a folder, a device that fails) or is plainly not ABC (`ContentSniffer`: a PDF, an image,
- MusicXML, a binary) is one error diagnostic at 1:1 and the next input is read.
+ a binary) is one error diagnostic at 1:1 and the next input is read. A MusicXML input
+ (plain or `.mxl`) is read whole and converted to ABC text (`MusicXMLInput`) first.
 
      inputs a.abc, b.abc → .start(a) .event… .end(a) .start(b) .event… .end(b)
 
@@ -103,6 +104,10 @@ final class InputStream {
         fail(verdict)
         return true
       }
+      if buffer.withUnsafeBytes({ ContentSniffer.isMusicXML(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+      ) {
+        return convertMusicXML(first: Array(buffer[0..<count]))
+      }
     }
     if count > 0 {
       remaining -= count
@@ -155,6 +160,39 @@ final class InputStream {
     isFirstChunk = true
     reader = TunebookReader(
       file: name, includeResolver: followsIncludes ? IncludePolicy(input: path).resolver() : nil)
+  }
+
+  /// Reads the rest of a MusicXML input and hands its ABC conversion to the reader.
+  private func convertMusicXML(first: [UInt8]) -> Bool {
+    var bytes = first
+    while bytes.count <= Limits.musicXMLSize {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        bytes += buffer[0..<count]
+      } else if count < 0 && errno == EINTR {
+        continue
+      } else {
+        break
+      }
+    }
+    let message: String
+    if bytes.count > Limits.musicXMLSize {
+      message = "MusicXML input larger than \(Limits.musicXMLSize >> 20) MB; not read"
+    } else {
+      switch MusicXMLInput.abcText(bytes) {
+      case .success(let text):
+        Array(text.utf8).withUnsafeBytes { reader?.feed($0) }
+        pending += (reader?.takeEvents() ?? []).map { .event($0) }
+        return finishInput()
+      case .failure(let failure):
+        message = failure.description
+      }
+    }
+    close(descriptor)
+    descriptor = -1
+    reader = nil
+    fail(message)
+    return true
   }
 
   private func fail(_ message: String) {

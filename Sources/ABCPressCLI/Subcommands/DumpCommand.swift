@@ -2,18 +2,24 @@ import ABCParser
 import DisplayList
 import Foundation
 import Layout
+import MusicXML
 import Render
 import Transposition
 
 /// `abcpress dump`: print an intermediate stage as text or JSON.
 struct DumpCommand {
   static let help = """
-    USAGE: abcpress dump (--display-list | --score) [--format text|json] <input.abc>... [options]
+    USAGE: abcpress dump (--display-list | --score | --notes) [--format text|json] <input.abc>...
+                         [options]
 
     Prints a stage of the pipeline for inspection and golden tests.
       --display-list   The laid-out pages: every glyph, line, curve and text run with its
                        role, box in points and source position (Documentation/display-list.md).
       --score          The score model: one line per musical element with onset and duration.
+      --notes          The notes as `abcpress musicxml` writes them: per tune a line
+                       'tune X', then 'part voice onset duration key' per sounding note
+                       (quarter notes; tied notes merged; sorted), to compare with what
+                       a MusicXML reader gets back.
 
     OPTIONS:
       --format <f>            text (default) or json (display list only).
@@ -24,7 +30,7 @@ struct DumpCommand {
     """
 
   static let spec = ArgumentSpec(
-    flags: EngravingSession.flagNames.union(["--display-list", "--score"]),
+    flags: EngravingSession.flagNames.union(["--display-list", "--score", "--notes"]),
     options: EngravingSession.optionNames.union(["--format", "--output", TransposeOption.name]),
     aliases: EngravingSession.aliases)
 
@@ -34,15 +40,18 @@ struct DumpCommand {
     guard !arguments.positionals.isEmpty else { throw UsageError("dump needs at least one input file") }
     let wantsList = arguments.has("--display-list")
     let wantsScore = arguments.has("--score")
-    guard wantsList != wantsScore else {
-      throw UsageError("dump needs exactly one of --display-list or --score")
+    let wantsNotes = arguments.has("--notes")
+    guard [wantsList, wantsScore, wantsNotes].filter({ $0 }).count == 1 else {
+      throw UsageError("dump needs exactly one of --display-list, --score or --notes")
     }
     let format = arguments["--format"] ?? "text"
     guard format == "text" || format == "json" else {
       throw UsageError("unknown format '\(format)' (choose text or json)")
     }
-    guard !(wantsScore && format == "json") else { throw UsageError("--score has no json format yet") }
-    if wantsScore { return try dumpScores(arguments) }
+    guard !((wantsScore || wantsNotes) && format == "json") else {
+      throw UsageError("--score and --notes have no json format")
+    }
+    if wantsScore || wantsNotes { return try dumpScores(arguments, notes: wantsNotes) }
     // The same engraving `render` paints: file and tune directives, template, text blocks.
     let job = try BookJob(arguments: arguments, console: console, frontMatter: false)
     let file = arguments["--output"].map { URL(fileURLWithPath: $0) }
@@ -57,8 +66,9 @@ struct DumpCommand {
     return summary.hasErrors ? .inputErrors : .success
   }
 
-  /// `--score`: each tune's score model, tune by tune.
-  private func dumpScores(_ arguments: ParsedArguments) throws -> ExitCode {
+  /// `--score` (each tune's score model) or `--notes` (its notes as MusicXML holds them),
+  /// tune by tune.
+  private func dumpScores(_ arguments: ParsedArguments, notes: Bool) throws -> ExitCode {
     let transpose = try TransposeOption.semitones(arguments)
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
@@ -73,7 +83,10 @@ struct DumpCommand {
       var dump = ""
       if var tune = parsed.tune {
         if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
-        dump = ScoreDumper.dump(tune)
+        dump =
+          notes
+          ? (["tune \(tune.referenceNumber)"] + NoteListing.lines(for: tune)).joined(separator: "\n") + "\n"
+          : ScoreDumper.dump(tune)
       }
       return (dump, parsed.diagnostics)
     } report: { found in
@@ -81,7 +94,7 @@ struct DumpCommand {
     } consume: { dump, found in
       reporter.report(found)
       guard !dump.isEmpty else { return }
-      let piece = (first ? "" : "\n") + dump
+      let piece = (first || notes ? "" : "\n") + dump
       first = false
       if file == nil { console.write(piece) } else { text += piece }
     }

@@ -22,3 +22,9 @@ extension CheckCommand: Subcommand {
 extension MIDICommand: Subcommand {
   static var measuresText: Bool { false }
 }
+extension MusicXMLCommand: Subcommand {
+  static var measuresText: Bool { false }
+}
+extension ABCCommand: Subcommand {
+  static var measuresText: Bool { false }
+}

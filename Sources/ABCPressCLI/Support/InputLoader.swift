@@ -44,7 +44,17 @@ struct InputLoader {
           Diagnostic(.error, verdict, at: SourceRange(SourceLocation(line: 1, column: 1)), file: name))
         continue
       }
-      let text = SourceDecoder.decode(data)
+      var text = SourceDecoder.decode(data)
+      if ContentSniffer.isMusicXML(data.prefix(ContentSniffer.window)) {
+        switch MusicXMLInput.abcText(Array(data)) {
+        case .success(let converted): text = converted
+        case .failure(let failure):
+          loaded.diagnostics.append(
+            Diagnostic(
+              .error, failure.description, at: SourceRange(SourceLocation(line: 1, column: 1)), file: name))
+          continue
+        }
+      }
       let result = ABCParser.parse(text, file: name, includeResolver: IncludePolicy(input: path).resolver())
       var book = result.tunebook
       if transpose != 0 {

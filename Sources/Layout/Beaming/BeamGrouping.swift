@@ -58,25 +58,9 @@ enum BeamGrouping {
     return groups
   }
 
-  /// The span a beam may not cross in a meter, nil where any grouping is usual.
-  static func beamUnit(_ meter: Meter) -> Rational? {
-    switch meter {
-    case .common, .cut, .numeral: return Rational(1, 2)
-    case .fraction(let numerators, let denominator):
-      let total = numerators.reduce(0, +)
-      if numerators.count == 1 && total == 4 && denominator == 4 { return Rational(1, 2) }
-      if numerators.count == 1 && total == 2 && denominator == 2 { return Rational(1, 2) }
-      if numerators.count == 1 && total % 3 == 0 && total > 3 && denominator >= 8 {
-        return Rational(3, denominator)
-      }
-      return nil
-    case .none: return nil
-    }
-  }
-
   /// True when the symbol starts on a main division of its bar (never in a pickup bar).
   static func startsBeat(_ symbol: StaffSymbol) -> Bool {
-    guard symbol.barNumber > 0, let unit = beamUnit(symbol.meter) else { return false }
+    guard symbol.barNumber > 0, let unit = symbol.meter.beamDivision else { return false }
     let offset = symbol.onset - symbol.barOnset
     guard offset > .zero else { return false }
     return (offset / unit).denominator == 1

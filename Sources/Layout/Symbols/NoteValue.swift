@@ -30,15 +30,7 @@ public struct NoteValue: Hashable, Sendable {
   }
 
   /// Flags or beams: 1 for a quaver, 2 for a semiquaver, 0 for a crotchet or longer.
-  public var flagCount: Int {
-    var count = 0
-    var value = base
-    while value < Rational(1, 4) {
-      value = value * Rational(2)
-      count += 1
-    }
-    return count
-  }
+  public var flagCount: Int { base.flagCount }
 
   public var hasStem: Bool { base < Rational(1) }
 

@@ -13,11 +13,11 @@ import ScoreModel
      V:2
      %%MIDI program 2 73      (voice 2 on channel 2, a flute)
 
- The accompaniment's lines (`gchordon`, `gchord`, `chordprog` …) are read here too, over
- the playback options.
+ The whole tune's lines (`gchordon`, `gchord`, `chordprog`, `drum`, `drumon`, `beat`,
+ `nobarlines` …) are read here too, over the playback options (`settings(of:over:)`).
 
- Limits. A setting takes effect for the whole voice (abc2midi can switch mid-voice);
- other `%%MIDI` commands are ignored.
+ Limits. A setting takes effect for the whole voice or tune (abc2midi can switch
+ mid-voice); `ratio` (the broken-rhythm ratio) and other `%%MIDI` commands are ignored.
  */
 
 /// The instrument, channel and transposition `%%MIDI` lines give one voice.
@@ -67,13 +67,20 @@ public enum MIDIDirectives {
     tune.directives.lazy.filter { $0.name.lowercased() == "midi" }
   }
 
-  /// `options` with the tune's accompaniment lines over them (`gchordon`/`gchordoff`,
-  /// `chordprog`, `bassprog`, `chordvol`, `bassvol`), and its `gchord` pattern if any.
-  static func accompaniment(of tune: Tune, over options: PlaybackOptions) -> (
-    PlaybackOptions, [Accompaniment.Step]?
-  ) {
+  /// What a tune's `%%MIDI` lines set for the whole performance.
+  struct Settings {
+    var options: PlaybackOptions
+    var gchord: [Accompaniment.Step]?
+    var drum: DrumPattern?
+  }
+
+  /// `options` with the tune's performance lines over them: the accompaniment's
+  /// (`gchordon`/`gchordoff`, `chordprog`, `bassprog`, `chordvol`, `bassvol`, `gchord`),
+  /// the drum's (`drum`, `drumon`/`drumoff`), `beat` velocities and `nobarlines`.
+  static func settings(of tune: Tune, over options: PlaybackOptions) -> Settings {
     var settings = options
     var pattern: [Accompaniment.Step]?
+    var drum: DrumPattern?
     for directive in midiLines(of: tune) {
       let words = directive.arguments.split(whereSeparator: \.isWhitespace)
       let argument = words.dropFirst().first
@@ -86,10 +93,21 @@ public enum MIDIDirectives {
       case "bassprog": if let value, (0...127).contains(value) { settings.bassProgram = value }
       case "chordvol": if let value, (1...127).contains(value) { settings.chordVelocity = value }
       case "bassvol": if let value, (1...127).contains(value) { settings.bassVelocity = value }
+      case "drum": drum = DrumPattern(Array(words.dropFirst())) ?? drum
+      case "drumon": settings.drums = true
+      case "drumoff": settings.drums = false
+      case "nobarlines": settings.accidentalsPerNote = true
+      case "barlines": settings.accidentalsPerNote = false
+      case "beat":
+        let levels = words.dropFirst().prefix(3).compactMap { Int($0) }
+        if levels.count == 3, levels.allSatisfy({ (1...127).contains($0) }) {
+          (settings.downbeatVelocity, settings.strongBeatVelocity, settings.otherVelocity) =
+            (levels[0], levels[1], levels[2])
+        }
       default: continue
       }
     }
-    return (settings, pattern)
+    return Settings(options: settings, gchord: pattern, drum: drum)
   }
 
   /// The setting of one `%%MIDI` line's arguments, nil for other commands.

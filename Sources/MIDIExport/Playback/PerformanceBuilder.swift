@@ -30,20 +30,28 @@ public struct PerformanceBuilder: Sendable {
     self.options = options
   }
 
-  /// The bass and chord tracks from the first voice's chord symbols, when asked for by
-  /// the options or the tune's `%%MIDI gchordon` (and not refused by `gchordoff`), with
-  /// the tune's `%%MIDI chordprog`, `bassprog`, `chordvol` and `bassvol`.
-  func accompaniment(_ tune: Tune, first: VoicePerformer?, length: Rational) -> [PerformanceTrack] {
-    let (settings, pattern) = MIDIDirectives.accompaniment(of: tune, over: options)
-    guard settings.accompaniment, let first, !first.chords.isEmpty else { return [] }
+  /// The drum track (`%%MIDI drum` while `drumon`), and the bass and chord tracks from the
+  /// first voice's chord symbols, when asked for by the options or the tune's
+  /// `%%MIDI gchordon` (and not refused by `gchordoff`), with the tune's `%%MIDI
+  /// chordprog`, `bassprog`, `chordvol` and `bassvol`.
+  func accompaniment(_ settings: MIDIDirectives.Settings, first: VoicePerformer?, length: Rational)
+    -> [PerformanceTrack]
+  {
+    var tracks: [PerformanceTrack] = []
+    if settings.options.drums, let drum = settings.drum, let first {
+      let notes = Accompaniment.drumNotes(drum, bars: first.bars, length: length)
+      tracks.append(PerformanceTrack(voiceID: "drums", name: "Drums", notes: notes, channel: 9))
+    }
+    let options = settings.options
+    guard options.accompaniment, let first, !first.chords.isEmpty else { return tracks }
     let (bass, chords) = Accompaniment.notes(
-      chords: first.chords, bars: first.bars, length: length, chordVelocity: settings.chordVelocity,
-      bassVelocity: settings.bassVelocity, pattern: pattern)
-    return [
-      PerformanceTrack(voiceID: "bass", name: "Bass", notes: bass, program: settings.bassProgram),
+      chords: first.chords, bars: first.bars, length: length, chordVelocity: options.chordVelocity,
+      bassVelocity: options.bassVelocity, pattern: settings.gchord)
+    return tracks + [
+      PerformanceTrack(voiceID: "bass", name: "Bass", notes: bass, program: options.bassProgram),
       PerformanceTrack(
         voiceID: "chords", name: "Chords", notes: chords.sorted { ($0.onset, $0.key) < ($1.onset, $1.key) },
-        program: settings.chordProgram),
+        program: options.chordProgram),
     ]
   }
 
@@ -68,9 +76,11 @@ public struct PerformanceBuilder: Sendable {
     }
     var remaining = Limits.playedElementsPerTune
     let instruments = MIDIDirectives.instruments(of: tune)
+    let settings = MIDIDirectives.settings(of: tune, over: options)
     var firstPerformer: VoicePerformer?
     for (voiceIndex, voice) in tune.voices.enumerated() {
-      var performer = VoicePerformer(options: options, elements: voice.elements, meter: tune.initialMeter)
+      var performer = VoicePerformer(
+        options: settings.options, elements: voice.elements, meter: tune.initialMeter, key: tune.initialKey)
       let limit = min(Limits.playedElementsPerVoice, remaining)
       let (positions, cut) = Self.playOrder(voice.elements, parts: order, limit: limit)
       remaining -= positions.count
@@ -103,7 +113,7 @@ public struct PerformanceBuilder: Sendable {
       }
       performance.length = max(performance.length, performer.time)
     }
-    performance.tracks += accompaniment(tune, first: firstPerformer, length: performance.length)
+    performance.tracks += accompaniment(settings, first: firstPerformer, length: performance.length)
     performance.tempos =
       options.tempo.map { [TempoPoint(onset: .zero, quarterNotesPerMinute: $0)] } ?? Self.merged(tempos)
     return performance

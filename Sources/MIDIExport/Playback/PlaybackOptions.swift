@@ -34,5 +34,13 @@ public struct PlaybackOptions: Hashable, Sendable {
   public var chordVelocity = 48
   public var bassVelocity = 64
 
+  /// Whether ornaments are played out (`!trill!`/`T`, `~` roll, mordents, turns), as
+  /// abc2midi does; off, they sound as plain notes.
+  public var playsOrnaments = true
+  /// `%%MIDI nobarlines`: an accidental holds for its own note only, not to the bar's end.
+  public var accidentalsPerNote = false
+  /// Whether the drum pattern (`%%MIDI drum`) plays (`%%MIDI drumon` / `drumoff`).
+  public var drums = false
+
   public init() {}
 }

@@ -25,15 +25,21 @@ import ScoreModel
 /// - Dynamic marks (`!pp!` … `!fff!`) set the loudness from their note on: the mark's
 ///   velocity on the downbeat, the beat pattern's steps below it elsewhere.
 ///
-/// Known limits: ornaments (`~`, `T`, mordents) are played as plain notes; hairpins do not
-/// change the loudness.
+/// - Ornaments (`VoicePerformer+Ornaments`) are played out in notes of a demisemiquaver
+///   (shorter on short notes): a trill alternates with the note above, a roll (`~`) plays
+///   note, upper, note, lower, note, mordents and turns their figures; the neighbours are
+///   the key's scale steps. A tied-into or chorded note is played plain.
+/// - Hairpins (`!crescendo(!` … `!crescendo)!`, `!<(!`, `!diminuendo(!`) move the loudness
+///   by 20 over the notes they span, and the level holds after them.
+/// - `%%MIDI nobarlines`: an accidental sounds on its own note only; the rest of the bar
+///   follows the key.
 struct VoicePerformer {
   let options: PlaybackOptions
   /// Positions of written notes whose heads (diatonic indices of written pitches) are
   /// reached by a tie from the note before them in the written order.
   let tieTargets: [Int: Set<Int>]
 
-  private(set) var notes: [PerformedNote] = []
+  var notes: [PerformedNote] = []
   private(set) var tempos: [TempoPoint] = []
   private(set) var meters: [MeterPoint] = []
   private(set) var time = Rational.zero
@@ -41,16 +47,21 @@ struct VoicePerformer {
   private var meter: Meter
   private var pending: [Int: Int] = [:]
   /// The loudness the last dynamic mark set (`!p!` … `!ff!`), nil before any.
-  private var dynamic: Int?
+  var dynamic: Int?
   /// Chord symbols as they are played (onset, text), for the accompaniment.
   private(set) var chords: [(onset: Rational, text: String)] = []
   /// Where each played bar starts, with the meter in force.
   private(set) var bars: [(onset: Rational, meter: Meter)] = []
+  /// The key in force, for ornaments' neighbours and `nobarlines`.
+  var key: KeySignature
+  /// An open hairpin: the index of its first note, its onset and its direction (+1, -1).
+  var hairpin: (first: Int, onset: Rational, direction: Int)?
 
-  init(options: PlaybackOptions, elements: [VoiceElement], meter: Meter) {
+  init(options: PlaybackOptions, elements: [VoiceElement], meter: Meter, key: KeySignature = .cMajor) {
     self.options = options
     self.tieTargets = Self.tieTargets(of: elements)
     self.meter = meter
+    self.key = key
   }
 
   /// Written positions (and keys) that a tie from the previous note reaches.
@@ -99,6 +110,8 @@ struct VoicePerformer {
     case .meterChange(let newMeter, _):
       meter = newMeter
       meters.append(MeterPoint(onset: time, meter: newMeter))
+    case .keyChange(let newKey, _):
+      key = newKey
     default:
       break
     }
@@ -130,8 +143,12 @@ struct VoicePerformer {
     }
     for decoration in note.decorations {
       if let level = Self.dynamicLevels[decoration.name] { dynamic = level }
+      if decoration.name == "crescendo(" || decoration.name == "diminuendo(" {
+        hairpin = (notes.count, mainStart, decoration.name == "crescendo(" ? 1 : -1)
+      }
     }
     let velocity = velocity(at: mainStart)
+    let firstNew = notes.count
     var nextPending: [Int: Int] = [:]
     var struck: Set<Int> = []
     for head in note.heads {
@@ -143,13 +160,33 @@ struct VoicePerformer {
       } else if tieTargets[position]?.contains(written) == true {
         continue  // abc2midi: the tied-into note is never struck on its own.
       } else {
-        notes.append(
-          PerformedNote(key: head.midiKey, onset: mainStart, duration: sounding, velocity: velocity))
+        let key = soundingKey(head)
+        if note.heads.count == 1, let figure = ornament(note, key: key, length: sounding) {
+          var onset = mainStart
+          for (figureKey, length) in figure {
+            notes.append(PerformedNote(key: figureKey, onset: onset, duration: length, velocity: velocity))
+            onset += length
+          }
+        } else {
+          notes.append(PerformedNote(key: key, onset: mainStart, duration: sounding, velocity: velocity))
+        }
         if head.isTiedToNext { nextPending[written] = notes.count - 1 }
       }
     }
     pending = nextPending
     time = end
+    if note.decorations.contains(where: { $0.name == "crescendo)" || $0.name == "diminuendo)" }) {
+      closeHairpin(lastNote: firstNew)
+    }
+  }
+
+  /// The key a head sounds: its own, or under `nobarlines` the key's when the head has no
+  /// accidental of its own.
+  private func soundingKey(_ head: NoteHead) -> Int {
+    guard options.accidentalsPerNote, head.accidental == nil, head.microtone == nil else {
+      return head.midiKey
+    }
+    return head.pitch.naturalMIDIKey + key.alter(for: head.pitch.step)
   }
 
   /// The decorations that hold a note (`H`, `!fermata!`, `!invertedfermata!`).

@@ -32,6 +32,17 @@ public enum Accidental: Int, Sendable, CaseIterable {
 
   /// The alteration in semitones.
   public var alter: Int { rawValue }
+
+  /// The ABC spelling: `__`, `_`, `=`, `^`, `^^`.
+  public var abcText: String {
+    switch self {
+    case .doubleFlat: "__"
+    case .flat: "_"
+    case .natural: "="
+    case .sharp: "^"
+    case .doubleSharp: "^^"
+    }
+  }
 }
 
 /// A written pitch: a step in an octave (octave 4 holds middle C, ABC's `C`).

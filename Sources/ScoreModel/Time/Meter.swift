@@ -50,4 +50,34 @@ public enum Meter: Hashable, Sendable {
       return Rational(1, denominator)
     }
   }
+
+  /// The span a beam may not cross when the source runs notes together over it: the half
+  /// bar in 4/4, C, C| and 2/2, each dotted beat in compound meters (6/8, 9/8, 12/8); nil
+  /// where any grouping is usual.
+  public var beamDivision: Rational? {
+    switch self {
+    case .common, .cut, .numeral: return Rational(1, 2)
+    case .fraction(let numerators, let denominator):
+      let total = numerators.reduce(0, +)
+      if numerators.count == 1 && total == 4 && denominator == 4 { return Rational(1, 2) }
+      if numerators.count == 1 && total == 2 && denominator == 2 { return Rational(1, 2) }
+      if numerators.count == 1 && total % 3 == 0 && total > 3 && denominator >= 8 {
+        return Rational(3, denominator)
+      }
+      return nil
+    case .none: return nil
+    }
+  }
+
+  /// The meter as an ABC `M:` field writes it: `6/8`, `2+3/8`, `C`, `C|`, `3` or `none`.
+  public var abcText: String {
+    switch self {
+    case .none: "none"
+    case .common: "C"
+    case .cut: "C|"
+    case .fraction(let numerators, let denominator):
+      numerators.map(String.init).joined(separator: "+") + "/\(denominator)"
+    case .numeral(let count): "\(count)"
+    }
+  }
 }

@@ -149,3 +149,17 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
     return left.high < right.high || (left.high == right.high && left.low < right.low)
   }
 }
+
+extension Rational {
+  /// The flags (or beams) of a note whose undotted value is this length: 1 for a quaver
+  /// (1/8), 2 for a semiquaver, 0 for a crotchet or longer.
+  public var flagCount: Int {
+    var count = 0
+    var value = self
+    while value < Rational(1, 4) && value > .zero && count < 16 {
+      value = value * Rational(2)
+      count += 1
+    }
+    return count
+  }
+}

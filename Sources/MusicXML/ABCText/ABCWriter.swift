@@ -1,0 +1,146 @@
+import Foundation
+import ScoreModel
+
+/// Writes a tune of the score model as ABC 2.1 text.
+///
+/// Method: the header gives the fields the model keeps (titles, composer, the other
+/// descriptive fields in source order), the meter, `L:1/8`, the tempo, one `V:` line per
+/// voice with its name and clef, `%%score` for the staff grouping, then the key. Each
+/// voice's music follows under `[V:…]`, one source line per line break of the model (or
+/// every four bars when it has none), with `w:` lines under the music they belong to.
+/// Notes carry accidentals wherever the key and the bar's earlier accidentals would not
+/// give their pitch (`AccidentalTracker`), so the text reads back to the same notes even
+/// when the model came from MusicXML without written accidentals.
+///
+/// Example: a one-voice tune in G with `G2 AB c2 d2 |` writes `X:1`, `T:…`, `M:4/4`,
+/// `L:1/8`, `K:G` and the line `G2 AB c2 d2 |`.
+///
+/// Known limits: microtones are rounded to semitones; text placements `<`/`>`/`@` come
+/// back as `^`; `%%` directives other than `%%score` are not kept.
+public struct ABCWriter {
+  static let unit = Rational(1, 8)
+  var text = ""
+
+  public init() {}
+
+  /// The ABC text of `tune`.
+  public static func text(of tune: Tune) -> String {
+    var writer = ABCWriter()
+    writer.write(tune)
+    return writer.text
+  }
+
+  mutating func write(_ tune: Tune) {
+    line("X:\(tune.referenceNumber)")
+    for title in tune.metadata.titles { line("T:" + Self.oneLine(title)) }
+    for composer in tune.metadata.composers { line("C:" + Self.oneLine(composer)) }
+    for field in tune.metadata.fields where PartwiseWriter.keptFields.contains(field.label) {
+      line("\(field.label):" + Self.oneLine(field.value))
+    }
+    line("M:" + Self.meterText(tune.initialMeter))
+    line("L:1/8")
+    if let tempo = tune.tempo, let text = Self.tempoText(tempo) { line("Q:" + text) }
+    let several = tune.voices.count > 1
+    if several {
+      if let score = Self.scoreText(tune) { line("%%score " + score) }
+      for voice in tune.voices {
+        var declaration = "V:\(voice.id)"
+        if let name = voice.name { declaration += " name=\"\(Self.quoted(name))\"" }
+        if let short = voice.shortName { declaration += " snm=\"\(Self.quoted(short))\"" }
+        declaration += " clef=" + Self.clefText(voice.clef)
+        if voice.transpose != 0 { declaration += " transpose=\(voice.transpose)" }
+        line(declaration)
+      }
+    }
+    var key = "K:" + Self.keyText(tune.initialKey)
+    if !several, let voice = tune.voices.first, voice.clef != .treble || voice.transpose != 0 {
+      key += " clef=" + Self.clefText(voice.clef)
+      if voice.transpose != 0 { key += " transpose=\(voice.transpose)" }
+    }
+    line(key)
+    for voice in tune.voices {
+      if several { line("V:\(voice.id)") }
+      var music = MusicWriter(key: tune.initialKey, meter: tune.initialMeter)
+      music.write(voice.elements)
+      text += music.text
+    }
+    for words in tune.words { line("W:" + Self.oneLine(words)) }
+  }
+
+  private mutating func line(_ value: String) { text += value + "\n" }
+
+  /// Header text kept on one line.
+  static func oneLine(_ value: String) -> String {
+    value.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+  }
+
+  static func quoted(_ value: String) -> String {
+    oneLine(value).replacingOccurrences(of: "\"", with: "'")
+  }
+
+  static func meterText(_ meter: Meter) -> String { meter.abcText }
+
+  static func tempoText(_ tempo: Tempo) -> String? {
+    var parts: [String] = []
+    if let text = tempo.text { parts.append("\"\(quoted(text))\"") }
+    if let perMinute = tempo.beatsPerMinute, !tempo.beats.isEmpty {
+      parts.append(
+        tempo.beats.map { "\($0.numerator)/\($0.denominator)" }.joined(separator: " ") + "=\(perMinute)")
+    }
+    if let trailing = tempo.trailingText { parts.append("\"\(quoted(trailing))\"") }
+    return parts.isEmpty ? nil : parts.joined(separator: " ")
+  }
+
+  static func clefText(_ clef: Clef) -> String {
+    var name: String
+    switch clef.shape {
+    case .treble: name = "treble"
+    case .bass: name = "bass"
+    case .alto: name = clef.line == 4 ? "tenor" : "alto"
+    case .percussion: name = "perc"
+    case .none: name = "none"
+    }
+    let usual = Clef(shape: clef.shape).line
+    if clef.line != usual && !(clef.shape == .alto && clef.line == 4) { name += "\(clef.line)" }
+    if clef.octaveShift == 1 { name += "+8" }
+    if clef.octaveShift == -1 { name += "-8" }
+    return name
+  }
+
+  static func keyText(_ key: KeySignature) -> String {
+    var text: String
+    if let tonic = key.tonic {
+      text = String(tonic.letter) + (key.tonicAlter > 0 ? "#" : key.tonicAlter < 0 ? "b" : "")
+      switch key.mode {
+      case .major: break
+      case .minor: text += "m"
+      default: text += String(key.mode.rawValue.prefix(3)).capitalized
+      }
+    } else {
+      text = key.isExplicitOnly ? "C" : "none"
+    }
+    if !key.explicitAccidentals.isEmpty {
+      if key.isExplicitOnly { text += " exp" }
+      let order = Step.allCases.filter { key.explicitAccidentals[$0] != nil }
+      for step in order {
+        guard let accidental = key.explicitAccidentals[step] else { continue }
+        text += " " + MusicWriter.accidentalText(accidental.alter) + String(step.letter).lowercased()
+      }
+    }
+    return text
+  }
+
+  /// `%%score` for the tune's staff groups: `(S A) | {RH LH}`; nil when it has none.
+  static func scoreText(_ tune: Tune) -> String? {
+    guard let groups = tune.staffGroups, !groups.isEmpty else { return nil }
+    return groups.map { group in
+      let staves = group.staves.map { $0.count > 1 ? "(" + $0.joined(separator: " ") + ")" : $0.joined() }
+      let inside = staves.joined(separator: group.barLinesJoin ? " | " : " ")
+      switch group.bracket {
+      case .none: return inside
+      case .bracket: return "[" + inside + "]"
+      case .brace: return "{" + inside + "}"
+      }
+    }.joined(separator: " ")
+  }
+}

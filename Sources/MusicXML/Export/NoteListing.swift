@@ -1,0 +1,60 @@
+import ScoreModel
+
+/// The sounding notes of a tune as its MusicXML export holds them, one line each, for
+/// comparing with what another program reads back (`abcpress dump --notes`).
+///
+/// A line is `part voice onset duration key`: the part (from 1) and `<voice>` number the
+/// export gives the voice, onset and duration in quarter notes as reduced fractions, and
+/// the written MIDI key. Tied notes are one line (the tie chain's onset and total
+/// length), as readers merge them; rests and grace notes have none. Lines are sorted.
+///
+/// Example: `K:C\nC2- C2 [EG]` with `L:1/8` gives `1 1 0 1 60`, `1 1 1 1/2 64`, `1 1 1 1/2 67`.
+public enum NoteListing {
+  public static func lines(for tune: Tune) -> [String] {
+    let plan = PartPlan(tune: tune)
+    var lines: [String] = []
+    for (partIndex, part) in plan.parts.enumerated() {
+      for member in part.members {
+        var notes: [(onset: Rational, duration: Rational, key: Int)] = []
+        var open: [Int: Int] = [:]  // tied key → index in notes
+        var onset = Rational.zero
+        for element in tune.voices[member.voice].elements {
+          switch element {
+          case .note(let note):
+            var next: [Int: Int] = [:]
+            for head in note.heads {
+              let index: Int
+              if let tied = open[head.midiKey] {
+                notes[tied].duration = notes[tied].duration + note.duration
+                index = tied
+              } else {
+                notes.append((onset, note.duration, head.midiKey))
+                index = notes.count - 1
+              }
+              if head.isTiedToNext { next[head.midiKey] = index }
+            }
+            open = next
+          case .rest:
+            open = [:]
+          default:
+            break
+          }
+          onset = onset + element.duration
+        }
+        for note in notes {
+          lines.append(
+            "\(partIndex + 1) \(member.number) \(quarters(note.onset)) \(quarters(note.duration)) \(note.key)"
+          )
+        }
+      }
+    }
+    return lines.sorted()
+  }
+
+  /// A length in quarter notes: `3`, `1/2`, `7/3`.
+  static func quarters(_ value: Rational) -> String {
+    let quarters = value * Rational(4)
+    return quarters.denominator == 1
+      ? "\(quarters.numerator)" : "\(quarters.numerator)/\(quarters.denominator)"
+  }
+}

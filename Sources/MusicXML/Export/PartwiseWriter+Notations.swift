@@ -1,0 +1,229 @@
+import ScoreModel
+
+/// The `<notations>` of a note, its lyrics, and the directions and harmonies before it.
+extension PartwiseWriter {
+  /// What goes into one note's `<notations>`.
+  struct Notations {
+    var tied: [String] = []
+    var slurs: [(String, Int)] = []
+    var tuplet: (String, Tuplet)?
+    var marks: [MusicXMLMark] = []
+
+    var isEmpty: Bool { tied.isEmpty && slurs.isEmpty && tuplet == nil && marks.isEmpty }
+  }
+
+  mutating func writeNotations(_ notations: Notations) {
+    guard !notations.isEmpty else { return }
+    xml.begin("notations")
+    for tie in notations.tied {
+      let dotted = tie.hasSuffix(" dotted")
+      let type = dotted ? String(tie.dropLast(7)) : tie
+      xml.element("tied", nil, [("type", type)] + (dotted ? [("line-type", "dotted")] : []))
+    }
+    for (type, number) in notations.slurs {
+      xml.element("slur", nil, [("type", type), ("number", String(number))])
+    }
+    if let (type, tuplet) = notations.tuplet {
+      var attributes = [("type", type)]
+      if type == "start" {
+        attributes.append(
+          ("bracket", tuplet.style.shape == .bracket && tuplet.style.when != .never ? "yes" : "no"))
+        if tuplet.style.number == .none || tuplet.style.when == .never {
+          attributes.append(("show-number", "none"))
+        }
+        if tuplet.style.number == .ratio { attributes.append(("show-number", "both")) }
+        if tuplet.style.side != .automatic {
+          attributes.append(("placement", tuplet.style.side == .above ? "above" : "below"))
+        }
+      }
+      xml.element("tuplet", nil, attributes)
+    }
+    let articulations = notations.marks.compactMap { mark -> String? in
+      if case .articulation(let name) = mark { return name }
+      return nil
+    }
+    if !articulations.isEmpty {
+      xml.group("articulations") { xml in for name in articulations { xml.element(name) } }
+    }
+    let ornaments = notations.marks.filter {
+      switch $0 {
+      case .ornament, .tremolo: true
+      default: false
+      }
+    }
+    if !ornaments.isEmpty {
+      xml.group("ornaments") { xml in
+        for mark in ornaments {
+          if case .ornament(let name, let text) = mark { xml.element(name, text) }
+          if case .tremolo(let strokes) = mark {
+            xml.element("tremolo", String(strokes), [("type", "single")])
+          }
+        }
+      }
+    }
+    let technical = notations.marks.compactMap { mark -> (String, String?)? in
+      if case .technical(let name, let text) = mark { return (name, text) }
+      return nil
+    }
+    if !technical.isEmpty {
+      xml.group("technical") { xml in for (name, text) in technical { xml.element(name, text) } }
+    }
+    for mark in notations.marks {
+      switch mark {
+      case .fermata(let inverted, let shape):
+        xml.element("fermata", shape, [("type", inverted ? "inverted" : "upright")])
+      case .arpeggiate:
+        xml.element("arpeggiate")
+      default:
+        break
+      }
+    }
+    xml.end()
+  }
+
+  mutating func writeLyrics(_ lyrics: [LyricSyllable?], state: inout VoiceState) {
+    for (verse, syllable) in lyrics.enumerated() {
+      guard let syllable, !syllable.text.isEmpty else { continue }
+      let syllabic = state.syllabic(verse: verse, continuesWord: syllable.continuesWord)
+      xml.group("lyric", [("number", String(verse + 1))]) {
+        $0.element("syllabic", syllabic)
+        $0.element("text", syllable.text)
+        if syllable.hasExtender { $0.element("extend") }
+      }
+    }
+  }
+
+  /// Directions (dynamics, hairpins, words, signs) and harmonies written before a note.
+  mutating func writeAttachments(
+    _ decorations: [Decoration], _ annotations: [TextAnnotation], state: inout VoiceState
+  ) {
+    for annotation in annotations {
+      switch annotation.placement {
+      case .chordSymbol:
+        if let chord = ChordSymbol(annotation.text) {
+          writeHarmony(chord, state: state)
+        } else {
+          writeDirection(placement: "above", state: state) { $0.element("words", annotation.text) }
+        }
+      case .below:
+        writeDirection(placement: "below", state: state) { $0.element("words", annotation.text) }
+      default:
+        writeDirection(placement: "above", state: state) { $0.element("words", annotation.text) }
+      }
+    }
+    for decoration in decorations {
+      guard let mark = MusicXMLMark.mark(for: decoration.name), mark.isDirection else { continue }
+      switch mark {
+      case .dynamics(let name):
+        writeDirection(placement: "below", state: state) { xml in xml.group("dynamics") { $0.element(name) } }
+      case .wedge(let type):
+        if state.wedgeOpen && type != "stop" {
+          writeDirection(placement: "below", state: state) { $0.element("wedge", nil, [("type", "stop")]) }
+        }
+        guard type != "stop" || state.wedgeOpen else { break }
+        state.wedgeOpen = type != "stop"
+        writeDirection(placement: "below", state: state) { $0.element("wedge", nil, [("type", type)]) }
+      case .segno:
+        writeDirection(placement: "above", state: state) { $0.element("segno") }
+      case .coda:
+        writeDirection(placement: "above", state: state) { $0.element("coda") }
+      case .words(let text):
+        writeDirection(placement: "above", state: state) { $0.element("words", text) }
+      case .octaveShift(let type, let size):
+        if state.octaveShiftOpen && type != "stop" {
+          writeDirection(placement: "above", state: state) {
+            $0.element("octave-shift", nil, [("type", "stop"), ("size", String(size))])
+          }
+        }
+        guard type != "stop" || state.octaveShiftOpen else { break }
+        state.octaveShiftOpen = type != "stop"
+        writeDirection(placement: type == "up" ? "below" : "above", state: state) {
+          $0.element("octave-shift", nil, [("type", type), ("size", String(size))])
+        }
+      case .pedal(let type):
+        writeDirection(placement: "below", state: state) { $0.element("pedal", nil, [("type", type)]) }
+      default:
+        break
+      }
+    }
+  }
+
+  mutating func writeHarmony(_ chord: ChordSymbol, state: VoiceState) {
+    xml.begin("harmony", [("print-frame", "no")])
+    xml.group("root") {
+      $0.element("root-step", String(chord.root.letter))
+      if chord.rootAlter != 0 { $0.element("root-alter", chord.rootAlter) }
+    }
+    xml.element("kind", HarmonyKind.kind(of: chord.suffix), [("text", chord.suffix)])
+    if let bass = chord.bass {
+      xml.group("bass") {
+        $0.element("bass-step", String(bass.letter))
+        if chord.bassAlter != 0 { $0.element("bass-alter", chord.bassAlter) }
+      }
+    }
+    if state.multiStaff { xml.element("staff", state.member.staff) }
+    xml.end()
+  }
+
+  /// A `<direction>` holding one direction type that `body` writes.
+  mutating func writeDirection(placement: String, state: VoiceState?, _ body: (inout XMLWriter) -> Void) {
+    xml.begin("direction", [("placement", placement)])
+    xml.group("direction-type", [], body)
+    if let state {
+      xml.element("voice", state.member.number)
+      if state.multiStaff { xml.element("staff", state.member.staff) }
+    }
+    xml.end()
+  }
+
+  /// A tempo: its words and its metronome mark, with the playback tempo in crotchets.
+  mutating func writeTempo(_ tempo: Tempo, state: VoiceState?) {
+    let beat = tempo.beats.reduce(Rational.zero, +)
+    let unit = beat > .zero ? NoteValue(exactly: beat) : nil
+    let text = [tempo.text, tempo.trailingText].compactMap { $0 }.joined(separator: " ")
+    guard !text.isEmpty || (unit != nil && tempo.beatsPerMinute != nil) else { return }
+    xml.begin("direction", [("placement", "above")])
+    if !text.isEmpty { xml.group("direction-type") { $0.element("words", text, [("font-weight", "bold")]) } }
+    if let unit, let perMinute = tempo.beatsPerMinute {
+      xml.group("direction-type") { xml in
+        xml.group("metronome") { xml in
+          xml.element("beat-unit", unit.type)
+          for _ in 0..<unit.dots { xml.element("beat-unit-dot") }
+          xml.element("per-minute", perMinute)
+        }
+      }
+    }
+    if let state {
+      xml.element("voice", state.member.number)
+      if state.multiStaff { xml.element("staff", state.member.staff) }
+    }
+    if let perMinute = tempo.beatsPerMinute, beat > .zero {
+      xml.element("sound", nil, [("tempo", Self.decimal(Rational(perMinute) * beat * Rational(4)))])
+    }
+    xml.end()
+  }
+}
+
+/// MusicXML `<kind>` values for chord-symbol suffixes, and back.
+enum HarmonyKind {
+  /// Suffixes as ABC tunes write them and the kinds they name; the first suffix of a kind
+  /// is the one import writes.
+  static let table: [(String, String)] = [
+    ("", "major"), ("m", "minor"), ("min", "minor"), ("-", "minor"), ("7", "dominant"),
+    ("maj7", "major-seventh"), ("M7", "major-seventh"), ("Δ", "major-seventh"), ("m7", "minor-seventh"),
+    ("min7", "minor-seventh"), ("-7", "minor-seventh"), ("dim", "diminished"), ("o", "diminished"),
+    ("°", "diminished"), ("dim7", "diminished-seventh"), ("o7", "diminished-seventh"),
+    ("m7b5", "half-diminished"), ("ø", "half-diminished"), ("aug", "augmented"), ("+", "augmented"),
+    ("6", "major-sixth"), ("m6", "minor-sixth"), ("9", "dominant-ninth"), ("maj9", "major-ninth"),
+    ("m9", "minor-ninth"), ("11", "dominant-11th"), ("13", "dominant-13th"), ("sus4", "suspended-fourth"),
+    ("sus", "suspended-fourth"), ("sus2", "suspended-second"), ("5", "power"), ("mmaj7", "major-minor"),
+  ]
+
+  static func kind(of suffix: String) -> String { byName[suffix] ?? "other" }
+
+  static func suffix(of kind: String) -> String? { byKind[kind] }
+
+  private static let byName: [String: String] = Dictionary(table, uniquingKeysWith: { first, _ in first })
+  private static let byKind: [String: String] = Dictionary(
+    table.map { ($0.1, $0.0) }, uniquingKeysWith: { first, _ in first })
+}

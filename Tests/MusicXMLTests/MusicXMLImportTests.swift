@@ -1,0 +1,112 @@
+import ABCParser
+import Foundation
+import MusicXML
+import ScoreModel
+import Testing
+
+/// `MusicXMLImporter` and `ABCWriter`: MusicXML written by other programs (timewise,
+/// without written accidentals, voices with gaps) reads into the same notes.
+@Suite struct MusicXMLImportTests {
+  static func notes(_ xml: String) throws -> [String] {
+    let tune = try MusicXMLImporter.tune(from: Array(xml.utf8))
+    let abc = ABCWriter.text(of: tune)
+    let reread = try #require(ABCParser.parse(abc).tunebook.tunes.first)
+    return NoteListing.lines(for: reread)
+  }
+
+  static let attributes = """
+    <attributes><divisions>2</divisions><key><fifths>-1</fifths></key>
+    <time><beats>2</beats><beat-type>4</beat-type></time><clef><sign>G</sign><line>2</line></clef></attributes>
+    """
+
+  static func note(_ step: String, _ octave: Int, _ duration: Int, voice: Int = 1, alter: Int? = nil)
+    -> String
+  {
+    let alterText = alter.map { "<alter>\($0)</alter>" } ?? ""
+    return """
+      <note><pitch><step>\(step)</step>\(alterText)<octave>\(octave)</octave></pitch>\
+      <duration>\(duration)</duration><voice>\(voice)</voice></note>
+      """
+  }
+
+  @Test func partwiseVoicesWithBackupAndNoWrittenAccidentals() throws {
+    // B flat from the key, then a B natural and a following B that stays natural in the
+    // bar: the ABC writer must add the accidentals the MusicXML leaves implicit.
+    let xml = """
+      <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Flute</part-name></score-part></part-list>
+      <part id="P1"><measure number="1">\(Self.attributes)
+      \(Self.note("B", 4, 1, alter: -1))\(Self.note("B", 4, 1, alter: 0))\(Self.note("B", 4, 2, alter: 0))
+      <backup><duration>4</duration></backup>
+      \(Self.note("D", 4, 2, voice: 2))<forward><duration>2</duration></forward>
+      </measure><measure number="2">\(Self.note("F", 4, 4, alter: 1))</measure></part></score-partwise>
+      """
+    #expect(
+      try Self.notes(xml) == [
+        "1 1 0 1/2 70", "1 1 1 1 71", "1 1 1/2 1/2 71", "1 1 2 2 66", "1 2 0 1 62",
+      ])
+    let tune = try MusicXMLImporter.tune(from: Array(xml.utf8))
+    #expect(tune.voices.count == 2)
+    #expect(tune.voices[0].name == "Flute")
+    #expect(tune.initialKey.fifths == -1)
+    #expect(tune.initialKey.tonic == .f)
+  }
+
+  @Test func timewiseScoresReadLikePartwise() throws {
+    let timewise = """
+      <score-timewise version="4.0"><part-list><score-part id="P1"><part-name>A</part-name></score-part></part-list>
+      <measure number="1"><part id="P1">\(Self.attributes)\(Self.note("C", 5, 4))</part></measure>
+      <measure number="2"><part id="P1">\(Self.note("D", 5, 2))\(Self.note("E", 5, 2))</part></measure>
+      </score-timewise>
+      """
+    #expect(try Self.notes(timewise) == ["1 1 0 2 72", "1 1 2 1 74", "1 1 3 1 76"])
+  }
+
+  @Test func exportedFeaturesComeBack() throws {
+    let abc = """
+      X:1
+      T:Round Trip
+      C:Someone
+      R:jig
+      M:6/8
+      L:1/8
+      K:Edor
+      |: "Em"E2 B (3BAG !trill!F | {A}G3- G2 z :|1 [EB]3 e3 :|2 e6 |]
+      w:one two three-ee four five six sev-en
+      """
+    let tune = try #require(ABCParser.parse(abc).tunebook.tunes.first)
+    let imported = try MusicXMLImporter.tune(from: Array(MusicXMLExporter.document(for: tune).utf8))
+    #expect(imported.metadata.titles == ["Round Trip"])
+    #expect(imported.metadata.composers == ["Someone"])
+    #expect(imported.metadata.rhythm == "jig")
+    #expect(imported.initialKey.mode == .dorian)
+    #expect(imported.initialKey.tonic == .e)
+    let written = ABCWriter.text(of: imported)
+    #expect(written.contains("K:EDor"))
+    #expect(written.contains("\"Em\""))
+    #expect(written.contains("!trill!"))
+    #expect(written.contains("{A}"))
+    #expect(written.contains("|1"))
+    #expect(written.contains(":|2"))
+    #expect(written.contains("w:"))
+    let reread = try #require(ABCParser.parse(written).tunebook.tunes.first)
+    #expect(NoteListing.lines(for: reread) == NoteListing.lines(for: tune))
+  }
+
+  @Test func compressedArchivesRead() throws {
+    let tune = try #require(ABCParser.parse("X:1\nM:2/4\nL:1/8\nK:A\nABcd|e4|\n").tunebook.tunes.first)
+    let imported = try MusicXMLImporter.tune(from: MusicXMLExporter.archive(for: tune))
+    #expect(NoteListing.lines(for: imported) == NoteListing.lines(for: tune))
+  }
+
+  @Test func damagedInputsAreRefusedWithAReason() {
+    #expect(throws: MusicXMLImporter.ImportError.self) {
+      try MusicXMLImporter.tune(from: Array("<score-partwise><part".utf8))
+    }
+    #expect(throws: MusicXMLImporter.ImportError.self) {
+      try MusicXMLImporter.tune(from: Array("<html><body/></html>".utf8))
+    }
+    #expect(throws: MusicXMLImporter.ImportError.self) {
+      try MusicXMLImporter.tune(from: [0x50, 0x4B, 3, 4, 0, 0, 0])
+    }
+  }
+}
