@@ -13,7 +13,7 @@ FORMAT_PATHS := Sources Tests Package.swift
 CROSSCHECK_SAMPLE ?= 150
 CROSSCHECK_THRESHOLD ?= 98
 # Tunes `make test` exports as MusicXML and reads back with music21 and MuseScore.
-INTEROP_SAMPLE ?= 120
+INTEROP_SAMPLE ?= 400
 
 .PHONY: all setup build release demo test lint format clean crosscheck bench corpus gallery fuzz interop
 
@@ -48,7 +48,8 @@ test: setup corpus
 	$(MAKE) --no-print-directory lint
 	$(SWIFT) build --build-tests
 	scripts/crosscheck --sample $(CROSSCHECK_SAMPLE) --chords --threshold 95 --abcpress .build/debug/abcpress --quiet
-	scripts/interop --sample $(INTEROP_SAMPLE) --musescore --abcpress .build/debug/abcpress
+	scripts/interop --sample $(INTEROP_SAMPLE) --imports 60 --musescore --abcpress .build/debug/abcpress \
+	  .cache/corpus/big.abc
 	ABCPRESS_REQUIRE_CORPUS=1 $(SWIFT) test --disable-xctest
 
 ## corpus: fetch the development corpus into .cache/corpus (once)
@@ -61,16 +62,17 @@ crosscheck: release
 	scripts/crosscheck --abcpress $(ABCPRESS) --threshold $(CROSSCHECK_THRESHOLD) --quiet
 	scripts/crosscheck --chords --abcpress $(ABCPRESS) --threshold $(CROSSCHECK_THRESHOLD) --quiet
 
-## gallery: ABCPress, abcm2ps and LilyPond side by side on 12 varied corpus tunes, the engraving details and the multi-voice set, into out/gallery
+## gallery: ABCPress, abcm2ps, LilyPond and MuseScore (from the MusicXML export) side by side on 12 varied corpus tunes, the engraving details and the multi-voice set, into out/gallery
 gallery: release corpus
-	scripts/bootstrap --dev-tools
+	scripts/bootstrap --dev-tools --interop
 	scripts/gallery
 
 ## interop: export every tune of the corpus tune book as MusicXML, read it back with music21
-## (the notes must match `abcpress dump --notes`) and convert it with MuseScore 3 (no import errors)
+## (the notes must match `abcpress dump --notes`) and convert it with MuseScore 3 (no import
+## errors); then read every MusicXML file of music21's corpus (other programs' MusicXML)
 interop: release corpus
 	scripts/bootstrap --interop
-	scripts/interop --abcpress $(ABCPRESS) --musescore .cache/corpus/big.abc
+	scripts/interop --abcpress $(ABCPRESS) --musescore --imports 1000 .cache/corpus/big.abc
 
 ## bench: ABCPress beside abcm2ps (+ ps2pdf, + ghostscript) on the corpus tune book, with
 ## peak memory, the -j 2 speed-up and the linear-scaling cases; prints ratios against the

@@ -27,6 +27,9 @@ public enum CommandLineTool {
 
     Run 'abcpress <subcommand> --help' for a subcommand's options.
 
+    EVERY SUBCOMMAND ALSO TAKES:
+    \(RunOptions.help)
+
     EXIT CODES:
       0  success
       1  the input had errors (printed as file:line:column: error: ...); what could be
@@ -84,13 +87,19 @@ public enum CommandLineTool {
     _ body: (ParsedArguments) throws -> ExitCode
   ) -> ExitCode {
     do {
+      var spec = spec
+      spec.flags.formUnion(RunOptions.flagNames)
+      spec.options.formUnion(RunOptions.optionNames)
       let parsed = try ArgumentParser.parse(arguments, spec: spec)
       if parsed.has("--help") {
         console.write(help + "\n")
         return .success
       }
       let includeRoots = try IncludePolicy.roots(fromOption: parsed[IncludePolicy.optionName])
-      return try IncludePolicy.$extraRoots.withValue(includeRoots) { try body(parsed) }
+      let options = try RunOptions(parsed)
+      return try RunOptions.$current.withValue(options) {
+        try IncludePolicy.$extraRoots.withValue(includeRoots) { try body(parsed) }
+      }
     } catch let error as UsageError {
       console.error("abcpress: error: \(Diagnostic.printable(error.message))\n\n" + help)
       return .usage

@@ -106,6 +106,6 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let missing = ToolRun(["render", folder.path, "-o", folder.appendingPathComponent("x.pdf").path])
     #expect(missing.exitCode == .inputErrors)
-    #expect(missing.errors.contains("cannot read file: it is a folder"))
+    #expect(missing.errors.contains("cannot read folder: it holds no .abc files"))
   }
 }

@@ -64,6 +64,22 @@ public struct TuneSource: Sendable {
     return Int(digits)
   }
 
+  /// The first `T:` of the tune's header as written (escapes not decoded), read without
+  /// parsing the tune; nil when it has none before its `K:`.
+  public var firstTitle: String? {
+    for line in lines.dropFirst() {
+      let scalars = line.scalars
+      guard scalars.count >= 2, scalars[1] == ":" else { continue }
+      if scalars[0] == "K" { return nil }
+      guard scalars[0] == "T" else { continue }
+      var title = String(String.UnicodeScalarView(scalars[2..<line.codeEnd]))
+      while title.first == " " || title.first == "\t" { title.removeFirst() }
+      while title.last == " " || title.last == "\t" { title.removeLast() }
+      return title
+    }
+    return nil
+  }
+
   /// Parses the tune (its diagnostics are bounded by the collector's
   /// `Limits.diagnosticsPerFile`).
   public func parse() -> (tune: Tune?, diagnostics: [Diagnostic]) {

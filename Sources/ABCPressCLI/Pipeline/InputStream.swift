@@ -51,7 +51,7 @@ final class InputStream {
   /// A stream over `paths`, reading `-` from the spooled `standardInput`; each input's
   /// includes are read under its own `IncludePolicy`.
   init(paths: [String], standardInput: StandardInput?, followsIncludes: Bool = true) {
-    self.paths = paths
+    self.paths = InputPaths.expand(paths, recursive: RunOptions.current.recursive)
     self.standardInput = standardInput
     self.followsIncludes = followsIncludes
   }
@@ -150,7 +150,10 @@ final class InputStream {
     let kind = fstat(fd, &status) == 0 ? status.st_mode & S_IFMT : S_IFREG
     if kind == S_IFDIR || kind == S_IFCHR || kind == S_IFBLK || kind == S_IFSOCK {
       close(fd)
-      fail("cannot read file: it is \(kind == S_IFDIR ? "a folder" : "a device"), not a file")
+      fail(
+        kind == S_IFDIR
+          ? "cannot read folder: it holds no .abc files\(RunOptions.current.recursive ? "" : " (--recursive reads its subfolders)")"
+          : "cannot read file: it is a device, not a file")
       return
     }
     // A regular file is read to its end whatever its size (memory stays bounded); a pipe

@@ -20,21 +20,35 @@ final class PieceSource {
   private var head = 0
   private var waiting: [RunPiece] = []
   private var headerSeen = false
+  /// `--select` and `--shard` (`RunOptions`), and how many tunes the selection took.
+  private let selection: TuneSelection
+  private var selected = 0
 
-  init(input: InputStream) {
+  init(input: InputStream, selection: TuneSelection = RunOptions.current.selection) {
     self.input = input
+    self.selection = selection
   }
 
-  /// The next piece, or nil at the end of the last input.
+  /// The next piece, or nil at the end of the last input; tunes the selection leaves out
+  /// are passed over.
   func next() -> RunPiece? {
-    while head == ready.count {
-      ready.removeAll(keepingCapacity: true)
-      head = 0
-      guard let item = input.next() else { return nil }
-      accept(item)
+    while true {
+      while head == ready.count {
+        ready.removeAll(keepingCapacity: true)
+        head = 0
+        guard let item = input.next() else { return nil }
+        accept(item)
+      }
+      let piece = ready[head]
+      head += 1
+      if selection.takesAll { return piece }
+      guard case .book(.tune(let source, _, _)) = piece else { return piece }
+      guard selection.selects(referenceNumber: source.referenceNumber, title: source.firstTitle) else {
+        continue
+      }
+      selected += 1
+      if selection.shardTakes(selected) { return piece }
     }
-    defer { head += 1 }
-    return ready[head]
   }
 
   private func accept(_ item: InputItem) {

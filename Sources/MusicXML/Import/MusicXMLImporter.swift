@@ -85,9 +85,10 @@ public enum MusicXMLImporter {
       } else if element.name == "part-group" {
         let number = element.attribute("number") ?? "1"
         if element.attribute("type") == "start" {
+          // A brace over several parts (two violins) becomes a bracket: in ABC a brace makes
+          // its staves one instrument (a keyboard), and the parts must stay parts.
           let symbol = element.childText("group-symbol")
-          let bracket: StaffGroup.Bracket =
-            symbol == "brace" ? .brace : symbol == "bracket" ? .bracket : .none
+          let bracket: StaffGroup.Bracket = symbol == "brace" || symbol == "bracket" ? .bracket : .none
           open[number] = (last + 1, bracket, element.childText("group-barline") == "yes")
         } else if element.attribute("type") == "stop", let start = open.removeValue(forKey: number),
           start.bracket != .none, last > start.start

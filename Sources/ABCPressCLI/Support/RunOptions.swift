@@ -1,0 +1,32 @@
+/// Options every subcommand takes about its inputs: folders read recursively, the tunes
+/// selected and the shard (`--recursive`, `--select`, `--shard`).
+///
+/// They are set once per run by the dispatcher (`CommandLineTool.dispatch`) as a task-local
+/// value, so the input stream and piece source read them wherever the subcommand builds
+/// them, without every subcommand passing them on.
+struct RunOptions: Sendable {
+  var recursive = false
+  var selection = TuneSelection()
+
+  static let flagNames: Set<String> = ["--recursive"]
+  static let optionNames: Set<String> = ["--select", "--shard"]
+
+  static let help = """
+      --recursive             Read folders given as inputs with their subfolders (a folder
+                              input reads the *.abc files in it, sorted by name).
+      --select <list>         Only these tunes: X: numbers, ranges and title patterns,
+                              comma-separated (3,7-9,'*reel*'; abcm2ps's -e).
+      --shard <I/N>           Only every N-th selected tune from the I-th: N runs with
+                              I = 1 … N share the tunes (Documentation/scaling.md).
+    """
+
+  /// The options of a parsed command line.
+  init(_ arguments: ParsedArguments) throws {
+    recursive = arguments.has("--recursive")
+    selection = try TuneSelection(select: arguments["--select"], shard: arguments["--shard"])
+  }
+
+  init() {}
+
+  @TaskLocal static var current = RunOptions()
+}
