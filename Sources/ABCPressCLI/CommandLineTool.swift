@@ -40,7 +40,8 @@ public enum CommandLineTool {
 
   /// Runs the tool with the process's streams; returns the exit code.
   public static func main(arguments: [String]) -> Int32 {
-    run(arguments: arguments, console: .standard()).rawValue
+    InterruptCleanup.install()
+    return run(arguments: arguments, console: .standard()).rawValue
   }
 
   /// Runs the tool against a console (tests pass a captured one).
@@ -65,7 +66,10 @@ public enum CommandLineTool {
       }
     default:
       if let command = subcommands[name] {
-        return dispatch(rest, spec: command.spec, help: command.help, console: console) {
+        return dispatch(
+          rest, spec: command.spec, help: command.help, console: console,
+          summarised: summarisedCommands.contains(name)
+        ) {
           if command.measuresText { FontSystem.prepareInBackground() }
           return try command.init(console: console).run($0)
         }
@@ -82,14 +86,20 @@ public enum CommandLineTool {
     "musicxml": MusicXMLCommand.self, "abc": ABCCommand.self,
   ]
 
+  /// The subcommands that end with a summary line (tunes, pages, problems, time).
+  static let summarisedCommands: Set<String> = [
+    "render", "book", "thumbs", "midi", "musicxml", "abc", "check",
+  ]
+
   static func dispatch(
-    _ arguments: [String], spec: ArgumentSpec, help: String, console: Console,
+    _ arguments: [String], spec: ArgumentSpec, help: String, console: Console, summarised: Bool = false,
     _ body: (ParsedArguments) throws -> ExitCode
   ) -> ExitCode {
     do {
       var spec = spec
       spec.flags.formUnion(RunOptions.flagNames)
       spec.options.formUnion(RunOptions.optionNames)
+      spec.aliases["-q"] = "--quiet"
       let parsed = try ArgumentParser.parse(arguments, spec: spec)
       if parsed.has("--help") {
         console.write(help + "\n")
@@ -97,9 +107,15 @@ public enum CommandLineTool {
       }
       let includeRoots = try IncludePolicy.roots(fromOption: parsed[IncludePolicy.optionName])
       let options = try RunOptions(parsed)
-      return try RunOptions.$current.withValue(options) {
-        try IncludePolicy.$extraRoots.withValue(includeRoots) { try body(parsed) }
+      let progress = RunProgress(console: console, quiet: options.quiet)
+      if options.selection.takesAll { progress.total = RunProgress.countTunes(in: parsed.positionals) }
+      let code = try RunOptions.$current.withValue(options) {
+        try RunProgress.$current.withValue(progress) {
+          try IncludePolicy.$extraRoots.withValue(includeRoots) { try body(parsed) }
+        }
       }
+      if summarised { progress.finish() }
+      return code
     } catch let error as UsageError {
       console.error("abcpress: error: \(Diagnostic.printable(error.message))\n\n" + help)
       return .usage

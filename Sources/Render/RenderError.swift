@@ -38,7 +38,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case .invalidSize(let why):
       "invalid output size: \(why)"
     case .io(let path, let reason):
-      "cannot write \(path): \(reason)"
+      "cannot write \(TemporaryFiles.destination(of: path)): \(reason)"
     }
   }
 

@@ -7,12 +7,15 @@ import Testing
 struct ToolRun {
   let exitCode: ExitCode
   let output: String
+  /// The output as bytes (a PDF or PNG streamed to standard output).
+  let outputBytes: [UInt8]
   let errors: String
 
   init(_ arguments: [String], input: String = "") {
     let console = Console.captured(input: input)
     exitCode = CommandLineTool.run(arguments: arguments, console: console)
     output = console.output
+    outputBytes = console.outputBytes
     errors = console.errors
   }
 }
@@ -147,7 +150,7 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("two.pdf")
     let run = ToolRun(
-      ["render", "-", "-o", output.path], input: "X:3\nT:Two\nK:C\nV:1\nCDEF|\nV:2\nC,D,E,F,|\n")
+      ["render", "-", "-o", output.path, "--quiet"], input: "X:3\nT:Two\nK:C\nV:1\nCDEF|\nV:2\nC,D,E,F,|\n")
     #expect(run.exitCode == .success)
     #expect(!run.errors.contains("warning"), "\(run.errors)")
     #expect(FileManager.default.fileExists(atPath: output.path))

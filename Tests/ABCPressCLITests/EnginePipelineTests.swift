@@ -33,6 +33,36 @@ import Testing
     #expect(dumps[0].contains("page 3 "))  // Several pages, laid out in parallel.
   }
 
+  @Test func imagesAndThumbnailsAreByteIdenticalOnEveryRun() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var runs: [[String: Data]] = []
+    for (index, jobs) in ["1", "2", "2"].enumerated() {
+      let out = folder.appendingPathComponent("run\(index)")
+      for format in ["pdf", "png", "svg"] {
+        let run = ToolRun(["render", Self.exampleBook, "-o", out.path + "/book.\(format)", "-j", jobs, "-q"])
+        #expect(run.exitCode == .success, "\(run.errors)")
+      }
+      let thumbs = ToolRun([
+        "thumbs", Self.exampleBook, "-o", out.path + "/thumbs/{X}-{T}.png", "-j", jobs, "-q",
+      ])
+      #expect(thumbs.exitCode == .success, "\(thumbs.errors)")
+      var files: [String: Data] = [:]
+      let enumerator = FileManager.default.enumerator(atPath: out.path)
+      while let name = enumerator?.nextObject() as? String {
+        var isDirectory: ObjCBool = false
+        let path = out.appendingPathComponent(name).path
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+          files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+      }
+      runs.append(files)
+    }
+    #expect(runs[0].keys.count > 8)
+    #expect(runs[0].keys.contains("book.pdf") && runs[0].keys.contains("book-1.png"))
+    #expect(runs.allSatisfy { $0 == runs[0] }, "outputs differ between runs or thread counts")
+  }
+
   @Test func runningHeadsKnowThePageCountBeforeTheFirstPage() throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -45,7 +75,7 @@ import Testing
     let input = folder.appendingPathComponent("count.abc")
     try abc.write(to: input, atomically: true, encoding: .utf8)
     let pdf = folder.appendingPathComponent("count.pdf")
-    let run = ToolRun(["render", input.path, "-o", pdf.path])
+    let run = ToolRun(["render", input.path, "-o", pdf.path, "--quiet"])
     #expect(run.exitCode == .success, "\(run.errors)")
     let info = try TestTools.run("pdfinfo", [pdf.path])
     let pages = try #require(

@@ -84,7 +84,8 @@ import Testing
     let input = folder.appendingPathComponent("\(hostile.name).abc")
     try Data(hostile.bytes()).write(to: input)
     let output = folder.appendingPathComponent("out.pdf")
-    let outcome = try probe().run(["render", input.path, "-o", output.path] + hostile.extra, limit: 120)
+    let outcome = try probe().run(
+      ["render", input.path, "-o", output.path, "--quiet"] + hostile.extra, limit: 120)
     #expect(!outcome.timedOut && outcome.exitStatus == hostile.status, "\(outcome)")
     #expect(outcome.peakMegabytes > 0 && outcome.peakMegabytes <= Self.memoryLimit, "\(outcome)")
     if hostile.diagnostic.isEmpty {

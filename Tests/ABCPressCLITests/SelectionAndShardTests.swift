@@ -76,3 +76,89 @@ import Testing
     #expect(try TestTools.run("pdftotext", [pdf.path, "-"]).contains("Three"))
   }
 }
+
+/// The end of a run: a summary line, none with --quiet; the output's folder created, stale
+/// pages removed, standard output as a target, thumbnails never overwriting each other.
+@Suite struct RunOutputTests {
+  @Test func summaryLineCountsTunesPagesAndProblems() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = "X:1\nT:A\nK:C\nCDEF|\n\nX:2\nT:B\nK:C\nCD~~EF|\n"
+    let run = ToolRun(
+      ["render", "-", "-o", folder.appendingPathComponent("new/sub/out.pdf").path], input: input)
+    #expect(run.exitCode == .success)
+    #expect(run.errors.contains("abcpress: 2 tunes, 1 page, "))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("new/sub/out.pdf").path))
+    let quiet = ToolRun(["check", "-", "-q"], input: input)
+    #expect(!quiet.errors.contains("abcpress:"))
+  }
+
+  @Test func standardOutputGetsThePDFOrOnePage() throws {
+    let pdf = ToolRun(["render", "-", "-o", "-"], input: "X:1\nT:Piped\nK:C\nCDEF|\n")
+    #expect(pdf.exitCode == .success)
+    #expect(Array(pdf.outputBytes.prefix(5)) == Array("%PDF-".utf8))
+    let png = ToolRun(["render", "-", "-o", "-", "--format", "png"], input: "X:1\nK:C\nCDEF|\n")
+    #expect(Array(png.outputBytes.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+    let long = (1...40).map { "X:\($0)\nK:C\n" + String(repeating: "CDEF GABc|", count: 40) + "\n" }
+      .joined(separator: "\n")
+    let refused = ToolRun(["render", "-", "-o", "-", "--format", "svg"], input: long)
+    #expect(refused.exitCode == .usage)
+    #expect(refused.errors.contains("only one page can go to standard output"))
+  }
+
+  @Test func pagesOfALongerEarlierRunAreRemoved() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("page.svg")
+    let long = (1...30).map { "X:\($0)\nK:C\n" + String(repeating: "CDEF GABc|", count: 40) + "\n" }
+      .joined(separator: "\n")
+    #expect(ToolRun(["render", "-", "-o", output.path], input: long).exitCode == .success)
+    let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasPrefix("page-")
+    }
+    #expect(before.count > 3)
+    try Data("keep".utf8).write(to: folder.appendingPathComponent("page-notes.svg"))
+    #expect(ToolRun(["render", "-", "-o", output.path], input: "X:1\nK:C\nC|\n").exitCode == .success)
+    let after = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(after == ["page-notes.svg", "page.svg"])
+  }
+
+  @Test func thumbnailNamesNeverCollideAndLongTitlesAreShortened() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let long = String(repeating: "Very long title ", count: 30)
+    let input =
+      "X:1\nT:Same\nK:C\nCDEF|\n\nX:1\nT:Same\nK:C\nGABc|\n\nX:2\nT:\(long)\nK:C\nC|\n\nX:3\nT:Empty\nK:C\n"
+    let run = ToolRun(["thumbs", "-", "-o", folder.path + "/{X}-{T}.png"], input: input)
+    #expect(run.exitCode == .success)
+    #expect(run.errors.contains("X:3 has nothing to draw"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names.count == 3)
+    #expect(names.contains("1-Same.png") && names.contains("1-Same-2.png"))
+    #expect(names.allSatisfy { $0.utf8.count <= 255 && !$0.hasPrefix(".") })
+    // A folder in the way: each tune is reported, the run goes on.
+    let blocked = folder.appendingPathComponent("blocked")
+    try Data().write(to: blocked)
+    let failed = ToolRun(
+      ["thumbs", "-", "-o", blocked.path + "/{X}.png"], input: "X:1\nK:C\nC|\n\nX:2\nK:C\nD|\n")
+    #expect(failed.exitCode == .inputErrors)
+    #expect(failed.errors.components(separatedBy: "is a file, not a folder").count == 3)
+  }
+
+  @Test func splitWritesOneFilePerTuneNamedInInputOrder() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = "X:1\nT:Reel\nK:C\nCDEF|\n\nX:1\nT:Reel\nK:C\nGABc|\n\nX:2\nT:Jig\nM:6/8\nK:G\nGAB|\n"
+    let run = ToolRun(
+      ["render", "-", "--split", "-o", folder.path + "/pdf/{X}-{T}.pdf", "-j", "2"], input: input)
+    #expect(run.exitCode == .success, "\(run.errors)")
+    #expect(run.errors.contains("3 tunes, 3 files"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/pdf").sorted()
+    #expect(names == ["1-Reel-2.pdf", "1-Reel.pdf", "2-Jig.pdf"])
+    let second = try TestTools.run("pdftotext", [folder.path + "/pdf/2-Jig.pdf", "-"])
+    #expect(second.contains("Jig") && !second.contains("Reel"))
+    // A pattern without a placeholder would put every tune in one file: refused.
+    #expect(
+      ToolRun(["render", "-", "--split", "-o", folder.path + "/all.pdf"], input: input).exitCode == .usage)
+  }
+}

@@ -3,13 +3,13 @@ import Testing
 
 /// The real process never traps on its standard input: closed, a folder, or endless.
 @Suite struct StandardInputTests {
-  /// Runs `abcpress check -` through `sh` with `redirection` applied to standard input;
+  /// Runs `abcpress check --quiet -` (no summary line) through `sh` with `redirection` applied to standard input;
   /// returns the exit code and what `check` printed (diagnostics go to standard output).
   func check(redirection: String) throws -> (code: Int32, errors: String) {
     let executable: URL = try #require(ExecutableTests.executable, "abcpress must be built beside the tests")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exec \"$0\" check - \(redirection)", executable.path]
+    process.arguments = ["-c", "exec \"$0\" check --quiet - \(redirection)", executable.path]
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment

@@ -58,6 +58,8 @@ struct EngravingRun {
 
   /// Tunes in flight at most per thread, and their source size in all (Unicode scalars).
   static let tunesPerThread = 8
+  /// Whether this run counts for the progress line and summary (not a counting pass).
+  var reportsProgress = true
   static let sourceWindow = 4 << 20
 
   /// Runs the inputs into `output` (nil: lay out and count only). `pageCount` is what
@@ -116,6 +118,7 @@ struct EngravingRun {
       case .tune(let future, let size):
         inFlight = (inFlight.tunes - 1, inFlight.size - size)
         composition.add(pool.wait(for: future))
+        if reportsProgress { RunProgress.current?.tuneDone() }
       case .piece(let piece): composition.add(piece)
       case .done: break
       }
@@ -128,6 +131,7 @@ struct EngravingRun {
     var summary = composition.summary
     summary.numberedPages = end.bodyCount + end.back.count
     if let output, summary.tunes > 0 {
+      if reportsProgress { RunProgress.current?.add(pages: end.front.count + end.bodyCount + end.back.count) }
       let front = try pages.encode(end.front)
       let back = try pages.encode(end.back)
       summary.files = try output.finish(

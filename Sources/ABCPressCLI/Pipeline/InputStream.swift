@@ -1,5 +1,6 @@
 import ABCParser
 import Foundation
+import Render
 import ScoreModel
 
 /*
@@ -226,12 +227,14 @@ final class StandardInput {
 
   deinit {
     unlink(path)
+    TemporaryFiles.unregister(path)
   }
 
   /// Copies the console's standard input to a temporary file; a standard input that
   /// cannot be read gives an object with a `failure` (reported as the input's error).
   static func spool(from console: Console) -> StandardInput {
     let path = NSTemporaryDirectory() + "abcpress-stdin-\(getpid())-\(UUID().uuidString).abc"
+    TemporaryFiles.register(path)
     let out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard out >= 0 else {
       return StandardInput(
@@ -241,6 +244,9 @@ final class StandardInput {
     if let data = console.capturedInput {
       _ = data.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }
       return StandardInput(path: path, failure: nil)
+    }
+    if InterruptCleanup.standardInputWasClosed {
+      return StandardInput(path: path, failure: "standard input is closed")
     }
     return StandardInput(path: path, failure: copy(to: out, path: path))
   }

@@ -6,7 +6,8 @@ import Render
 import ScoreModel
 
 /// One tune's thumbnail made on a worker: parse, lay out alone on a tall page, crop to the
-/// incipit or the whole music, and write the image file (under a temporary name first).
+/// incipit or the whole music, and write the image under a temporary name; the run then
+/// names it, in input order, so names never collide (`OutputNames`).
 struct Thumbnail: @unchecked Sendable {
   let session: EngravingSession
   let base: FormatDirectives
@@ -21,28 +22,33 @@ struct Thumbnail: @unchecked Sendable {
     /// Whether the item was a tune (counted even when it drew nothing).
     var tune: Bool
     var failure: RenderFailure?
+    /// The image written under a temporary name, and the name the pattern gives it.
+    var written: (temporary: URL, wanted: String)?
+    /// Where the tune is, for reports about its file.
+    var place: (file: String?, line: Int) = (nil, 1)
+    var number = 0
   }
 
   func make(_ item: TuneStream.Item, workspace: RenderWorkspace) -> Result {
-    let parsed = BookAssembler.parse(item.source, headerTitles: item.headerTitles)
-    guard let tune = parsed.tune else { return Result(diagnostics: parsed.diagnostics, tune: false) }
-    var format = base
-    format.apply(item.directives)
-    var own = FormatDirectives(setup: format.setup, options: format.options)
-    own.apply(tune: tune)
-    let warnings =
-      own.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file) }
-      + UndrawnNotation.warnings(for: tune, file: item.source.file)
-    let diagnostics = parsed.diagnostics + warnings
+    let (prepared, found) = PreparedTune.prepare(item, base: base)
+    guard let prepared else { return Result(diagnostics: found, tune: false) }
+    let (tune, own, diagnostics) = (prepared.tune, prepared.format, prepared.diagnostics)
+    let place = (item.source.file, item.source.startLine)
     let engraver = session.engraver(workspace, setup: own.setup, options: own.options)
     let list = engraver.engrave([tune])
     guard let page = IncipitCrop.crop(list.pages, bars: bars) else {
-      return Result(diagnostics: diagnostics, tune: true)
+      let nothing = Diagnostic(
+        .warning, "X:\(tune.referenceNumber) has nothing to draw: no thumbnail written", at: tune.range,
+        file: item.source.file)
+      return Result(diagnostics: diagnostics + [nothing], tune: true)
     }
-    let url = URL(fileURLWithPath: ThumbsCommand.fileName(pattern, tune: tune, position: item.position))
+    let wanted = ThumbsCommand.fileName(pattern, tune: tune, position: item.position)
+    let final = URL(fileURLWithPath: wanted)
+    let url = final.deletingLastPathComponent().appendingPathComponent(
+      ".abcpress-\(UUID().uuidString).\(final.pathExtension)")
+    TemporaryFiles.register(url.path)
     do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try TemporaryFiles.createFolder(for: final)
       let single = DisplayList(pages: [page], title: tune.title)
       switch self.format {
       case .png:
@@ -53,8 +59,16 @@ struct Thumbnail: @unchecked Sendable {
         try ThumbsCommand.setSVGWidth(url, width: width, aspect: page.height / page.width)
       }
     } catch {
-      return Result(diagnostics: diagnostics, tune: true, failure: RenderFailure(error))
+      unlink(url.path)
+      TemporaryFiles.unregister(url.path)
+      var reason = (error as? RenderError).map(\.description) ?? "\(error)"
+      if case .io(_, let cause)? = error as? RenderError { reason = cause }
+      let failed = Diagnostic(
+        .error, "cannot write the thumbnail \(wanted): \(reason)", at: tune.range, file: item.source.file)
+      return Result(diagnostics: diagnostics + [failed], tune: true, place: place)
     }
-    return Result(diagnostics: diagnostics, tune: true)
+    return Result(
+      diagnostics: diagnostics, tune: true, written: (url, wanted), place: place, number: tune.referenceNumber
+    )
   }
 }

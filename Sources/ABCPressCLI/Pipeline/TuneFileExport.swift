@@ -1,5 +1,6 @@
 import ABCParser
 import Foundation
+import Render
 import ScoreModel
 
 /// Writes one file per tune for the exporting subcommands (`midi`, `musicxml`): to one
@@ -107,6 +108,7 @@ struct TuneFileExport {
             + "choose one with --tune X, or write them all with -o DIR/")
       }
       try Self.write(chosen.bytes, to: URL(fileURLWithPath: target.path))
+      RunProgress.current?.add(files: 1)
     }
     reporter.finish()
     return reporter.hasErrors ? .inputErrors : .success
@@ -124,13 +126,14 @@ struct TuneFileExport {
         "abcpress: warning: several tunes are X:\(stem); later ones go to \(stem)-N.\(pathExtension)")
     }
     try Self.write(bytes, to: directory.appendingPathComponent(name))
+    RunProgress.current?.add(files: 1)
   }
 
   static func write(_ bytes: [UInt8], to url: URL) throws {
     do {
-      try Data(bytes).write(to: url, options: .atomic)
-    } catch {
-      throw OutputError("cannot write \(url.path): \(InputLoader.reason(error))")
+      try TemporaryFiles.writeAtomically(bytes, to: url)
+    } catch RenderError.io(_, let reason) {
+      throw OutputError("cannot write \(url.path): \(reason)")
     }
   }
 }

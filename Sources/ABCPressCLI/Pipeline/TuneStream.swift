@@ -81,6 +81,7 @@ struct TuneStream {
       queue.removeFirst(head)
       head = 0
     }
+    RunProgress.current?.tuneDone()
     try consume(value)
   }
 }

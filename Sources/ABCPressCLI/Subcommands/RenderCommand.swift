@@ -2,6 +2,7 @@ import DisplayList
 import Foundation
 import Layout
 import Render
+import ScoreModel
 
 /// `abcpress render IN.abc… -o OUT.pdf|.png|.svg`: engrave tune books to files.
 struct RenderCommand {
@@ -11,11 +12,18 @@ struct RenderCommand {
     Engraves every tune of the inputs, in order, into one output. The format comes from
     the output's extension. PNG and SVG write one file per page: a single page goes to
     the given name, several pages to numbered files (out-1.png, out-2.png, ...).
-    Use '-' as an input to read ABC from standard input. abcm2ps format directives
-    (%%pagewidth, %%titlefont, %%header, ...) in the files apply over the template.
+    Use '-' as an input to read ABC from standard input, and '-o -' to write the PDF
+    (or, with --format png|svg, a single page) to standard output for pipelines.
+    abcm2ps format directives (%%pagewidth, %%titlefont, %%header, ...) in the files apply
+    over the template. The output's folder is created if missing; numbered pages an
+    earlier, longer run left (out-7.png when this run has six pages) are removed.
 
     OPTIONS:
-      -o, --output <file>     Output file (.pdf, .png or .svg). Required.
+      -o, --output <file>     Output file (.pdf, .png or .svg), or - for standard output. Required.
+      --format <f>            With -o -: pdf (default), png or svg.
+      --split                 One file per tune: -o is a pattern with {X} (the X: number),
+                              {T} (the title, file-safe) and {N} (the position), e.g.
+                              -o 'out/{X}-{T}.pdf'; a name an earlier tune took gets -2.
       --dpi <n>               PNG resolution in dots per inch (default 150).
       --template <name|file>  Page template (see 'abcpress templates'); default plain A4.
       --theme <name|file>     Colour theme (see 'abcpress themes'); default classic.
@@ -31,15 +39,17 @@ struct RenderCommand {
     """
 
   static let spec = ArgumentSpec(
-    flags: EngravingSession.flagNames,
-    options: EngravingSession.optionNames.union(["--output", "--dpi", TransposeOption.name]),
+    flags: EngravingSession.flagNames.union(["--split"]),
+    options: EngravingSession.optionNames.union(["--output", "--dpi", "--format", TransposeOption.name]),
     aliases: EngravingSession.aliases)
 
   let console: Console
 
   func run(_ arguments: ParsedArguments) throws -> ExitCode {
     guard !arguments.positionals.isEmpty else { throw UsageError("render needs at least one input file") }
-    let (url, format) = try Self.output(arguments, command: "render")
+    if arguments.has("--split") { return try split(arguments) }
+    let streams = arguments["--output"] == "-"
+    let (url, format) = try streams ? Self.streamed(arguments) : Self.output(arguments, command: "render")
     let dpi = try Self.dpi(arguments)
     _ = try EngravingSession.pageSetup(arguments)
     let job = try BookJob(arguments: arguments, console: console, frontMatter: false)
@@ -48,7 +58,84 @@ struct RenderCommand {
       console.error("abcpress: error: no tunes to engrave")
       return .inputErrors
     }
+    if streams { try stream(summary.files, format: format) }
     return summary.hasErrors ? .inputErrors : .success
+  }
+
+  /// `--split`: each tune into its own file, named by the pattern in input order.
+  private func split(_ arguments: ParsedArguments) throws -> ExitCode {
+    guard let pattern = arguments["--output"], pattern != "-" else {
+      throw UsageError("render --split needs a file pattern: -o 'out/{X}-{T}.pdf'")
+    }
+    guard let format = OutputFormat(pathExtension: URL(fileURLWithPath: pattern).pathExtension) else {
+      throw UsageError("cannot tell the output format from '\(pattern)': use .pdf, .png or .svg")
+    }
+    guard pattern.contains("{X}") || pattern.contains("{T}") || pattern.contains("{N}") else {
+      throw UsageError("render --split needs {X}, {T} or {N} in the pattern, so each tune gets its own file")
+    }
+    let session = try EngravingSession(arguments: arguments)
+    let splitter = TuneSplit(
+      session: session, pattern: pattern, format: format, dpi: try Self.dpi(arguments),
+      transpose: try TransposeOption.semitones(arguments))
+    let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
+    var stream = TuneStream(inputs: arguments.positionals, jobs: session.jobs)
+    stream.standardInput = standardInput
+    let workspaces = try Workspaces(session: session, jobs: session.jobs)
+    let reporter = DiagnosticReporter(console: console)
+    var names = OutputNames()
+    var tunes = 0
+    try stream.run { item, worker in
+      splitter.make(item, workspace: workspaces[worker])
+    } report: {
+      reporter.report($0)
+    } consume: { result in
+      reporter.report(result.diagnostics)
+      if result.tune { tunes += 1 }
+      guard let written = result.written else { return }
+      switch TuneSplit.place(written, names: &names) {
+      case .success(let count): RunProgress.current?.add(files: count)
+      case .failure(let error):
+        reporter.report(
+          Diagnostic(
+            .error, "cannot write X:\(result.number): \(error.description)",
+            at: SourceRange(SourceLocation(line: result.place.line, column: 1)), file: result.place.file))
+      }
+    }
+    reporter.finish()
+    if tunes == 0 {
+      console.error("abcpress: error: no tunes to engrave")
+      return .inputErrors
+    }
+    return reporter.hasErrors ? .inputErrors : .success
+  }
+
+  /// `-o -`: a private temporary file, copied to standard output once complete.
+  static func streamed(_ arguments: ParsedArguments) throws -> (URL, OutputFormat) {
+    let name = arguments["--format"] ?? "pdf"
+    guard let format = OutputFormat(pathExtension: name) else {
+      throw UsageError("--format must be pdf, png or svg, got '\(name)'")
+    }
+    let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("abcpress-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    TemporaryFiles.register(folder.path)
+    return (folder.appendingPathComponent("out.\(name)"), format)
+  }
+
+  /// Copies the finished output to standard output and removes it.
+  private func stream(_ files: [URL], format: OutputFormat) throws {
+    defer {
+      if let folder = files.first?.deletingLastPathComponent() {
+        try? FileManager.default.removeItem(at: folder)
+        TemporaryFiles.unregister(folder.path)
+      }
+    }
+    guard files.count == 1, let file = files.first else {
+      throw UsageError(
+        "the \(format == .png ? "PNG" : "SVG") output has \(files.count) pages: only one page can go to "
+          + "standard output (write to a file, or use --format pdf)")
+    }
+    console.write(bytes: Array(try Data(contentsOf: file)))
   }
 
   /// The `-o` file and its format.

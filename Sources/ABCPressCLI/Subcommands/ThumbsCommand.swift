@@ -13,7 +13,10 @@ struct ThumbsCommand {
     Writes one image per tune, cropped to the music: the incipit (the first system, or its
     first N bars with --incipit N) or, with --whole, the whole tune. The pattern names each
     file: {X} the tune's X: number, {T} its title (made file-safe), {N} its position (1, 2, ...).
-    The pattern's extension picks PNG or SVG. Folders are created as needed.
+    The pattern's extension picks PNG or SVG. Folders are created as needed. A name an
+    earlier tune of the run took gets -2, -3 ... (never overwritten); a name too long for
+    the file system is shortened; a tune that cannot be written is reported and the rest
+    go on.
 
     OPTIONS:
       -o, --output <pattern>  File name pattern, e.g. 'thumbs/{X}-{T}.png'. Required.
@@ -63,6 +66,7 @@ struct ThumbsCommand {
       session: session, base: base, bars: bars, pattern: pattern, format: format, width: width,
       palette: palette)
     var count = 0
+    var names = OutputNames()
     let console = self.console
     let reporter = DiagnosticReporter(console: console)
     func report(_ found: [Diagnostic]) { reporter.report(found) }
@@ -74,6 +78,17 @@ struct ThumbsCommand {
       report(result.diagnostics)
       if result.tune { count += 1 }
       if let failure = result.failure { throw failure }
+      // Named in input order: a name an earlier tune took gets -2, -3 …
+      guard let (temporary, wanted) = result.written else { return }
+      switch names.place(temporary, wanted: wanted) {
+      case .success: RunProgress.current?.add(files: 1)
+      case .failure(let error):
+        report([
+          Diagnostic(
+            .error, "cannot write the thumbnail of X:\(result.number): \(error.description)",
+            at: SourceRange(SourceLocation(line: result.place.line, column: 1)), file: result.place.file)
+        ])
+      }
     }
     if count == 0 {
       console.error("abcpress: error: no tunes to engrave")

@@ -64,6 +64,7 @@ struct BookJob {
     var pageCount: Int?
     var quiet = run
     quiet.console = Console.captured()
+    quiet.reportsProgress = false
     if BookComposer.needsPageCount(session.base.setup) {
       pageCount = try quiet.run(into: Output?.none, pageCount: nil).numberedPages
     }
@@ -75,6 +76,7 @@ struct BookJob {
   /// Runs the engine into a PDF, PNG or SVG file.
   func write(to url: URL, format: OutputFormat, dpi: Double) throws -> EngravingRun.Summary {
     let palette = session.palette
+    try TemporaryFiles.createFolder(for: url)
     switch format {
     case .pdf: return try execute { try PDFOutput(url: url, fonts: session.fonts, palette: palette) }
     case .png: return try execute { try ImageOutput(url: url, kind: .png(dpi: dpi), palette: palette) }

@@ -6,6 +6,8 @@ import ScoreModel
 /// The executable uses the process's streams; tests use a captured console.
 public final class Console: @unchecked Sendable {
   public private(set) var output = ""
+  /// Every byte written to a captured console's output (binary streams included).
+  public private(set) var outputBytes: [UInt8] = []
   public private(set) var errors = ""
   private let captures: Bool
   private let input: Data?
@@ -31,6 +33,7 @@ public final class Console: @unchecked Sendable {
   public func write(bytes: [UInt8]) {
     if captures {
       output += String(decoding: bytes, as: UTF8.self)
+      outputBytes += bytes
       return
     }
     var offset = 0
@@ -48,10 +51,17 @@ public final class Console: @unchecked Sendable {
     }
   }
 
-  public func error(_ text: String) {
-    let line = text.hasSuffix("\n") ? text : text + "\n"
+  public func error(_ text: String) { error(text, newline: true) }
+
+  /// Writes to standard error, with a line end added unless `newline` is false (a
+  /// progress line redrawn in place).
+  public func error(_ text: String, newline: Bool) {
+    let line = !newline || text.hasSuffix("\n") ? text : text + "\n"
     if captures { errors += line } else { FileHandle.standardError.write(Data(line.utf8)) }
   }
+
+  /// Whether a stream of the process is a terminal (never for a captured console).
+  func isTerminal(_ descriptor: Int32) -> Bool { !captures && isatty(descriptor) == 1 }
 
   /// The standard input a captured console serves (nil for the process's own).
   var capturedInput: Data? { input }
@@ -61,6 +71,7 @@ public final class Console: @unchecked Sendable {
   /// `/dev/zero`) throw a `StandardInputError` instead of trapping or growing forever.
   public func readStandardInput() throws(StandardInputError) -> Data {
     if let input { return input }
+    if InterruptCleanup.standardInputWasClosed { throw StandardInputError("standard input is closed") }
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {

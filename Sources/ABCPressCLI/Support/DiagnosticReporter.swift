@@ -19,7 +19,14 @@ final class DiagnosticReporter {
 
   func report(_ found: [Diagnostic]) {
     if found.contains(where: { $0.severity == .error }) { hasErrors = true }
-    for diagnostic in budget.admit(found) { emit(diagnostic) }
+    if !found.isEmpty {
+      RunProgress.current?.counted(
+        warnings: found.filter { $0.severity == .warning }.count,
+        errors: found.filter { $0.severity == .error }.count)
+    }
+    let admitted = budget.admit(found)
+    if !admitted.isEmpty { RunProgress.current?.clearLine() }
+    for diagnostic in admitted { emit(diagnostic) }
   }
 
   func report(_ diagnostic: Diagnostic) { report([diagnostic]) }

@@ -1,8 +1,10 @@
 import Foundation
+import Render
 
-/// Writes text output atomically: a failed run never leaves a truncated file behind.
+/// Writes text output atomically: a failed or interrupted run never leaves a truncated
+/// file behind (`TemporaryFiles`).
 enum OutputFile {
   static func write(_ text: String, to url: URL) throws {
-    try Data(text.utf8).write(to: url, options: .atomic)
+    try TemporaryFiles.writeAtomically(Array(text.utf8), to: url)
   }
 }

@@ -6,9 +6,11 @@
 /// them, without every subcommand passing them on.
 struct RunOptions: Sendable {
   var recursive = false
+  /// `--quiet`: no progress and no summary (diagnostics still print).
+  var quiet = false
   var selection = TuneSelection()
 
-  static let flagNames: Set<String> = ["--recursive"]
+  static let flagNames: Set<String> = ["--recursive", "--quiet"]
   static let optionNames: Set<String> = ["--select", "--shard"]
 
   static let help = """
@@ -18,11 +20,13 @@ struct RunOptions: Sendable {
                               comma-separated (3,7-9,'*reel*'; abcm2ps's -e).
       --shard <I/N>           Only every N-th selected tune from the I-th: N runs with
                               I = 1 … N share the tunes (Documentation/scaling.md).
+      -q, --quiet             No progress line and no summary on standard error.
     """
 
   /// The options of a parsed command line.
   init(_ arguments: ParsedArguments) throws {
     recursive = arguments.has("--recursive")
+    quiet = arguments.has("--quiet")
     selection = try TuneSelection(select: arguments["--select"], shard: arguments["--shard"])
   }
 

@@ -10,6 +10,7 @@ final class AtomicOutput {
     let name = ".\(destination.lastPathComponent).\(UUID().uuidString).tmp"
     let temporary = destination.deletingLastPathComponent().appendingPathComponent(name)
     pending.append((temporary, destination))
+    TemporaryFiles.register(temporary.path)
     return temporary
   }
 
@@ -17,8 +18,9 @@ final class AtomicOutput {
   func commit() throws {
     while let (temporary, destination) = pending.first {
       guard rename(temporary.path, destination.path) == 0 else {
-        throw RenderError.io(path: destination.path, reason: String(cString: strerror(errno)))
+        throw RenderError.io(path: destination.path, reason: TemporaryFiles.reason(errno))
       }
+      TemporaryFiles.unregister(temporary.path)
       pending.removeFirst()
     }
   }
@@ -27,6 +29,7 @@ final class AtomicOutput {
   func discard() {
     for (temporary, _) in pending {
       try? FileManager.default.removeItem(at: temporary)
+      TemporaryFiles.unregister(temporary.path)
     }
     pending.removeAll()
   }

@@ -81,12 +81,12 @@ public final class CairoSurface: @unchecked Sendable {
     let bytes = PNGEncoder.encode(
       pixels: UnsafeRawPointer(data), width: width, height: height, stride: stride, colorType: type)
     guard let file = fopen(path, "wb") else {
-      throw RenderError.io(path: path, reason: String(cString: strerror(errno)))
+      throw RenderError.io(path: path, reason: TemporaryFiles.reason(errno))
     }
     let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
     let closed = fclose(file)
     guard written == bytes.count, closed == 0 else {
-      throw RenderError.io(path: path, reason: String(cString: strerror(errno)))
+      throw RenderError.io(path: path, reason: TemporaryFiles.reason(errno))
     }
   }
 

@@ -24,7 +24,10 @@ public final class ImageOutput: PageOutput {
   }
 
   deinit {
-    for file in temporaries { try? FileManager.default.removeItem(at: file) }
+    for file in temporaries {
+      try? FileManager.default.removeItem(at: file)
+      TemporaryFiles.unregister(file.path)
+    }
   }
 
   /// Renders the page into a temporary file beside the destination.
@@ -32,6 +35,7 @@ public final class ImageOutput: PageOutput {
     let name = ".\(url.lastPathComponent).\(UUID().uuidString).tmp"
     let file = url.deletingLastPathComponent().appendingPathComponent(name)
     lock.withLock { temporaries.append(file) }
+    TemporaryFiles.register(file.path)
     let renderer = PageRenderer(fonts: workspace.fonts, text: workspace.measurer, palette: palette)
     switch kind {
     case .png(let dpi): try PNGWriter(renderer: renderer, dpi: dpi).write(page, to: file)
@@ -51,10 +55,26 @@ public final class ImageOutput: PageOutput {
     let names = OutputFormat.pageURLs(for: url, pageCount: files.count)
     for (file, destination) in zip(files, names) {
       guard rename(file.path, destination.path) == 0 else {
-        throw RenderError.io(path: destination.path, reason: String(cString: strerror(errno)))
+        throw RenderError.io(path: destination.path, reason: TemporaryFiles.reason(errno))
       }
       lock.withLock { temporaries.removeAll { $0 == file } }
+      TemporaryFiles.unregister(file.path)
     }
+    removeStalePages(keeping: files.count)
     return names
+  }
+
+  /// Deletes numbered pages an earlier, longer run left (`OUT-7.png` … when this run has
+  /// six pages; every numbered page when it has one), so the folder holds this document.
+  private func removeStalePages(keeping count: Int) {
+    let folder = url.deletingLastPathComponent()
+    let stem = url.deletingPathExtension().lastPathComponent
+    let suffix = "." + url.pathExtension
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+    for name in names where name.hasPrefix(stem + "-") && name.hasSuffix(suffix) {
+      let middle = name.dropFirst(stem.count + 1).dropLast(suffix.count)
+      guard let number = Int(middle), String(number) == middle, number >= 1 else { continue }
+      if count == 1 || number > count { unlink(folder.appendingPathComponent(name).path) }
+    }
   }
 }

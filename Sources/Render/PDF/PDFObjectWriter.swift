@@ -27,7 +27,7 @@ final class PDFObjectWriter {
   /// Opens `path` for writing (replacing it) and writes the PDF header.
   init(path: String) throws {
     guard let file = fopen(path, "wb") else {
-      throw RenderError.io(path: path, reason: String(cString: strerror(errno)))
+      throw RenderError.io(path: path, reason: TemporaryFiles.reason(errno))
     }
     self.file = file
     self.path = path
@@ -109,7 +109,7 @@ final class PDFObjectWriter {
     guard !bytes.isEmpty else { return }
     let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
     guard written == bytes.count else {
-      throw RenderError.io(path: path, reason: String(cString: strerror(errno)))
+      throw RenderError.io(path: path, reason: TemporaryFiles.reason(errno))
     }
     position += written
   }

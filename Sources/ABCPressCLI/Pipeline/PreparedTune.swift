@@ -1,0 +1,31 @@
+import Book
+import Layout
+import ScoreModel
+import Transposition
+
+/// A tune of a per-tune run (thumbnails, `render --split`) ready to engrave: parsed,
+/// transposed, with the format directives of the run, the file and the tune applied, and
+/// every diagnostic so far.
+struct PreparedTune {
+  var tune: Tune
+  var format: FormatDirectives
+  var diagnostics: [Diagnostic]
+
+  /// Parses `item` over `base`; nil (with the parser's diagnostics) when it holds no tune.
+  static func prepare(_ item: TuneStream.Item, base: FormatDirectives, transpose: Int = 0)
+    -> (prepared: PreparedTune?, diagnostics: [Diagnostic])
+  {
+    let parsed = BookAssembler.parse(item.source, headerTitles: item.headerTitles)
+    guard var tune = parsed.tune else { return (nil, parsed.diagnostics) }
+    if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+    var run = base
+    run.apply(item.directives)
+    var own = FormatDirectives(setup: run.setup, options: run.options)
+    own.apply(tune: tune)
+    let diagnostics =
+      parsed.diagnostics
+      + own.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file) }
+      + UndrawnNotation.warnings(for: tune, file: item.source.file)
+    return (PreparedTune(tune: tune, format: own, diagnostics: diagnostics), diagnostics)
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// An interrupted run (SIGINT, SIGTERM) leaves no temporary file and the old output intact,
+/// and exits with 128 + the signal, as shells expect. Runs the real executable.
+@Suite struct InterruptTests {
+  /// Starts `abcpress` with `arguments`, sends `signal` after `delay` seconds, and returns
+  /// its exit status.
+  func interrupted(_ arguments: [String], signal: Int32, after delay: Double) throws -> Int32 {
+    let executable: URL = try #require(ExecutableTests.executable, "abcpress must be built beside the tests")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments + ["--quiet"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    process.standardError = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: delay)
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// A book long enough that no run finishes in a few seconds.
+  static func longBook(in folder: URL) throws -> URL {
+    let url = folder.appendingPathComponent("long.abc")
+    let tune = "K:D\n" + String(repeating: "|: dfaf gfed | cBAG FGAB :|\n", count: 12)
+    let text = (1...4000).map { "X:\($0)\nT:Tune \($0)\nM:4/4\nL:1/8\n" + tune }.joined(separator: "\n")
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  @Test func aStoppedRenderKeepsTheOldFileAndLeavesNoTemporaries() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let book = try Self.longBook(in: folder)
+    let output = folder.appendingPathComponent("book.pdf")
+    try Data("the old book".utf8).write(to: output)
+    let status = try interrupted(["render", book.path, "-o", output.path], signal: SIGINT, after: 1.5)
+    #expect(status == 130)
+    #expect(try String(contentsOf: output, encoding: .utf8) == "the old book")
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(left == ["book.pdf", "long.abc"])
+  }
+
+  @Test func aStoppedThumbnailRunLeavesOnlyFinishedImages() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let book = try Self.longBook(in: folder)
+    let thumbs = folder.appendingPathComponent("thumbs")
+    let status = try interrupted(
+      ["thumbs", book.path, "-o", thumbs.path + "/{X}.png"], signal: SIGTERM, after: 2)
+    #expect(status == 143)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: thumbs.path)) ?? []
+    #expect(names.allSatisfy { !$0.hasPrefix(".") && $0.hasSuffix(".png") })
+    #expect(names.count < 4000)
+  }
+}
