@@ -13,6 +13,7 @@ public enum CommandLineTool {
 
     SUBCOMMANDS:
       render     Engrave ABC files to PDF, PNG or SVG.
+      watch      Render, then render again each time an input is saved.
       book       Make a tune book: title page, contents, tunes, index, bookmarks.
       thumbs     One cropped image (incipit or whole tune) per tune.
       templates  List the built-in page templates.
@@ -83,7 +84,7 @@ public enum CommandLineTool {
   static let subcommands: [String: any Subcommand.Type] = [
     "render": RenderCommand.self, "book": BookCommand.self, "thumbs": ThumbsCommand.self,
     "dump": DumpCommand.self, "check": CheckCommand.self, "midi": MIDICommand.self,
-    "musicxml": MusicXMLCommand.self, "abc": ABCCommand.self,
+    "musicxml": MusicXMLCommand.self, "abc": ABCCommand.self, "watch": WatchCommand.self,
   ]
 
   /// The subcommands that end with a summary line (tunes, pages, problems, time).

@@ -1,3 +1,4 @@
+import ABCPressTestSupport
 import Foundation
 import Testing
 
@@ -56,5 +57,44 @@ import Testing
     let names = (try? FileManager.default.contentsOfDirectory(atPath: thumbs.path)) ?? []
     #expect(names.allSatisfy { !$0.hasPrefix(".") && $0.hasSuffix(".png") })
     #expect(names.count < 4000)
+  }
+
+  @Test func watchRendersAgainOnEachSave() throws {
+    let executable: URL = try #require(ExecutableTests.executable, "abcpress must be built beside the tests")
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("song.abc")
+    let output = folder.appendingPathComponent("song.pdf")
+    try Data("X:1\nT:First Draft\nK:C\nCDEF|\n".utf8).write(to: input)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["watch", input.path, "-o", output.path]
+    process.standardError = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    defer {
+      kill(process.processIdentifier, SIGINT)
+      process.waitUntilExit()
+    }
+    func waitFor(_ text: String) -> Bool {
+      for _ in 0..<100 {
+        if FileManager.default.fileExists(atPath: output.path),
+          (try? TestTools.run("pdftotext", [output.path, "-"]))?.contains(text) == true
+        {
+          return true
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+      return false
+    }
+    #expect(waitFor("First Draft"))
+    // Saved as editors save: a new file renamed over the old one.
+    let saved = folder.appendingPathComponent(".song.abc.swp")
+    try Data("X:1\nT:Second Draft\nK:C\nGABc|\n".utf8).write(to: saved)
+    #expect(rename(saved.path, input.path) == 0)
+    #expect(waitFor("Second Draft"))
+    // Written in place.
+    try Data("X:1\nT:Third Draft\nK:C\ncBAG|\n".utf8).write(to: input)
+    #expect(waitFor("Third Draft"))
   }
 }

@@ -161,4 +161,39 @@ import Testing
     #expect(
       ToolRun(["render", "-", "--split", "-o", folder.path + "/all.pdf"], input: input).exitCode == .usage)
   }
+
+  @Test func cachedThumbnailsEqualFreshOnesAndFollowEdits() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cache = folder.appendingPathComponent("cache").path
+    func book(_ second: String) -> String {
+      "X:1\nT:One\nK:C\nCDEF|\n\nX:2\nT:Two\nK:G\n\(second)\n\nX:3\nT:Warned\nK:C\n-C D|\n"
+    }
+    func thumbs(_ input: String, into name: String, cached: Bool) -> ToolRun {
+      ToolRun(
+        ["thumbs", "-", "-o", folder.path + "/\(name)/{X}.png"] + (cached ? ["--cache", cache] : []),
+        input: input)
+    }
+    func files(_ name: String) throws -> [String: Data] {
+      let path = folder.appendingPathComponent(name).path
+      var result: [String: Data] = [:]
+      for file in try FileManager.default.contentsOfDirectory(atPath: path) {
+        result[file] = try Data(contentsOf: URL(fileURLWithPath: path + "/" + file))
+      }
+      return result
+    }
+    let first = thumbs(book("GABc|"), into: "a", cached: true)
+    #expect(first.exitCode == .success)
+    let stored = FileManager.default.enumerator(atPath: cache)?.allObjects.compactMap { $0 as? String } ?? []
+    #expect(stored.filter { $0.hasSuffix(".png") }.count == 2)  // the warned tune is not stored
+    let again = thumbs(book("GABc|"), into: "b", cached: true)
+    #expect(again.errors.contains("warning"))  // its warning is printed again
+    #expect(try files("a") == files("b"))
+    // An edit: the changed tune is drawn anew and equals a fresh, uncached drawing.
+    _ = thumbs(book("dcBA|"), into: "c", cached: true)
+    _ = thumbs(book("dcBA|"), into: "d", cached: false)
+    #expect(try files("c") == files("d"))
+    #expect(try files("c")["2.png"] != files("a")["2.png"])
+    #expect(try files("c")["1.png"] == files("a")["1.png"])
+  }
 }

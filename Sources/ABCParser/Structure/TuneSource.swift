@@ -64,6 +64,16 @@ public struct TuneSource: Sendable {
     return Int(digits)
   }
 
+  /// The tune's source text, its lines joined by line feeds (for cache keys).
+  public var text: String {
+    var result = ""
+    for line in lines {
+      result.unicodeScalars.append(contentsOf: line.scalars)
+      result.unicodeScalars.append("\n")
+    }
+    return result
+  }
+
   /// The first `T:` of the tune's header as written (escapes not decoded), read without
   /// parsing the tune; nil when it has none before its `K:`.
   public var firstTitle: String? {

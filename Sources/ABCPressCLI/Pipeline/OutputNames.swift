@@ -37,6 +37,27 @@ struct OutputNames {
     return .success(name)
   }
 
+  /// Writes stored bytes (a cache hit) under the name the tune gets; a file already
+  /// holding exactly these bytes (the same run before) is left alone.
+  mutating func write(_ bytes: [UInt8], wanted: String) -> Result<String, RenderError> {
+    let name = claim(wanted)
+    if let existing = FileManager.default.contents(atPath: name), existing.count == bytes.count,
+      existing.elementsEqual(bytes)
+    {
+      return .success(name)
+    }
+    do {
+      let url = URL(fileURLWithPath: name)
+      try TemporaryFiles.createFolder(for: url)
+      try TemporaryFiles.writeAtomically(bytes, to: url)
+      return .success(name)
+    } catch let error as RenderError {
+      return .failure(error)
+    } catch {
+      return .failure(.io(path: name, reason: "\(error)"))
+    }
+  }
+
   /// `dir/name.png` → `dir/name-2.png`.
   static func numbered(_ path: String, _ count: Int) -> String {
     let url = URL(fileURLWithPath: path)

@@ -16,6 +16,8 @@ struct Thumbnail: @unchecked Sendable {
   let format: OutputFormat
   let width: Double
   let palette: RolePalette
+  /// `--cache`: stored thumbnails of earlier runs.
+  var cache: TuneCache?
 
   struct Result: Sendable {
     var diagnostics: [Diagnostic]
@@ -27,9 +29,20 @@ struct Thumbnail: @unchecked Sendable {
     /// Where the tune is, for reports about its file.
     var place: (file: String?, line: Int) = (nil, 1)
     var number = 0
+    /// A cache hit: the stored image and the name the pattern gives it.
+    var cached: (bytes: [UInt8], wanted: String)?
   }
 
   func make(_ item: TuneStream.Item, workspace: RenderWorkspace) -> Result {
+    let key = cache?.key(for: item)
+    let pathExtension = format == .png ? "png" : "svg"
+    if let cache, let key, let hit = cache.lookup(key, pathExtension: pathExtension) {
+      let wanted = ThumbsCommand.fileName(
+        pattern, number: hit.number, title: hit.title, position: item.position)
+      return Result(
+        diagnostics: [], tune: true, place: (item.source.file, item.source.startLine), number: hit.number,
+        cached: (hit.bytes, wanted))
+    }
     let (prepared, found) = PreparedTune.prepare(item, base: base)
     guard let prepared else { return Result(diagnostics: found, tune: false) }
     let (tune, own, diagnostics) = (prepared.tune, prepared.format, prepared.diagnostics)
@@ -66,6 +79,10 @@ struct Thumbnail: @unchecked Sendable {
       let failed = Diagnostic(
         .error, "cannot write the thumbnail \(wanted): \(reason)", at: tune.range, file: item.source.file)
       return Result(diagnostics: diagnostics + [failed], tune: true, place: place)
+    }
+    if let cache, let key, diagnostics.isEmpty {
+      cache.store(
+        key, pathExtension: pathExtension, file: url, number: tune.referenceNumber, title: tune.title)
     }
     return Result(
       diagnostics: diagnostics, tune: true, written: (url, wanted), place: place, number: tune.referenceNumber

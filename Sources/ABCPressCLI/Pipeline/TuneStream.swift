@@ -28,6 +28,8 @@ struct TuneStream {
     var position: Int
     /// The format directives met between tunes so far, in order.
     var directives: [Directive]
+    /// The fields and directives of the tune's file header, as text (for cache keys).
+    var header = ""
   }
 
   func run<Value: Sendable>(
@@ -42,6 +44,7 @@ struct TuneStream {
     var head = 0
     var position = 0
     var directives: [Directive] = []
+    var header = ""
     let window = EngravingRun.tunesPerThread * (pool.workerCount + 1)
     var exhausted = false
     while true {
@@ -53,13 +56,18 @@ struct TuneStream {
         switch piece {
         case .book(.tune(let tune, let titles, _)):
           position += 1
-          let item = Item(source: tune, headerTitles: titles, position: position, directives: directives)
+          let item = Item(
+            source: tune, headerTitles: titles, position: position, directives: directives, header: header)
           queue.append(pool.submit { worker in work(item, worker) })
         case .book(.diagnostics(let found)):
           // Reader problems are reported once the tunes before them are.
           while head < queue.count { try take(&queue, &head, pool, consume) }
           report(found)
         case .book(.directive(let directive)): directives.append(directive)
+        case .header(let found):
+          header =
+            found.fields.map { "\($0.label):\($0.value)" }.joined(separator: "\n") + "\n"
+            + found.directives.map { "%%\($0.name) \($0.arguments)" }.joined(separator: "\n")
         default: break
         }
       }

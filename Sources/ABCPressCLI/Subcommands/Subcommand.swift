@@ -28,3 +28,4 @@ extension MusicXMLCommand: Subcommand {
 extension ABCCommand: Subcommand {
   static var measuresText: Bool { false }
 }
+extension WatchCommand: Subcommand {}

@@ -24,6 +24,8 @@ struct ThumbsCommand {
       --incipit <bars>        Bars to keep (default: the template's, 4; 0 = the first system).
       --whole                 The whole tune instead of the incipit.
       --transparent           No background (PNG alpha; SVG without the background fill).
+      --cache <dir>           Keep each thumbnail in this folder, keyed by the tune's text and
+                              every setting, so a later run redraws only changed tunes.
       --template <name|file>  Template for the music's size (default incipit).
       --theme <name|file>     Colour theme (default classic).
       --music-font, --staff-space, --jobs, --fonts   As for render.
@@ -33,7 +35,7 @@ struct ThumbsCommand {
 
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames.union(["--whole", "--transparent"]),
-    options: EngravingSession.optionNames.union(["--output", "--width", "--incipit"]),
+    options: EngravingSession.optionNames.union(["--output", "--width", "--incipit", "--cache"]),
     aliases: EngravingSession.aliases)
 
   let console: Console
@@ -62,9 +64,14 @@ struct ThumbsCommand {
     var stream = TuneStream(inputs: arguments.positionals, jobs: session.jobs)
     stream.standardInput = standardInput
     let workspaces = try Workspaces(session: session, jobs: session.jobs)
+    let cache = arguments["--cache"].map {
+      TuneCache(
+        directory: URL(fileURLWithPath: $0, isDirectory: true),
+        settings: TuneCache.settings(arguments, fonts: FontLocator.locate(explicit: arguments["--fonts"])))
+    }
     let thumbnail = Thumbnail(
       session: session, base: base, bars: bars, pattern: pattern, format: format, width: width,
-      palette: palette)
+      palette: palette, cache: cache)
     var count = 0
     var names = OutputNames()
     let console = self.console
@@ -79,6 +86,18 @@ struct ThumbsCommand {
       if result.tune { count += 1 }
       if let failure = result.failure { throw failure }
       // Named in input order: a name an earlier tune took gets -2, -3 …
+      if let (bytes, wanted) = result.cached {
+        switch names.write(bytes, wanted: wanted) {
+        case .success: RunProgress.current?.add(files: 1)
+        case .failure(let error):
+          report([
+            Diagnostic(
+              .error, "cannot write the thumbnail of X:\(result.number): \(error.description)",
+              at: SourceRange(SourceLocation(line: result.place.line, column: 1)), file: result.place.file)
+          ])
+        }
+        return
+      }
       guard let (temporary, wanted) = result.written else { return }
       switch names.place(temporary, wanted: wanted) {
       case .success: RunProgress.current?.add(files: 1)
@@ -111,7 +130,12 @@ struct ThumbsCommand {
 
   /// The pattern with `{X}`, `{T}` and `{N}` filled in.
   static func fileName(_ pattern: String, tune: Tune, position: Int) -> String {
-    let title = tune.title.isEmpty ? "untitled" : tune.title
+    fileName(pattern, number: tune.referenceNumber, title: tune.title, position: position)
+  }
+
+  /// The pattern with `{X}`, `{T}` and `{N}` filled in from an X: number and a title.
+  static func fileName(_ pattern: String, number: Int, title: String, position: Int) -> String {
+    let title = title.isEmpty ? "untitled" : title
     var slug = ""
     for character in title {
       if character.isLetter || character.isNumber {
@@ -121,7 +145,7 @@ struct ThumbsCommand {
       }
     }
     while slug.hasSuffix("-") { slug.removeLast() }
-    return pattern.replacingOccurrences(of: "{X}", with: String(tune.referenceNumber))
+    return pattern.replacingOccurrences(of: "{X}", with: String(number))
       .replacingOccurrences(of: "{T}", with: slug.isEmpty ? "untitled" : slug)
       .replacingOccurrences(of: "{N}", with: String(position))
   }

@@ -72,7 +72,6 @@ public enum TemporaryFiles {
         written += count
       }
     }
-    if failure == 0 && fsync(descriptor) != 0 && errno != EINVAL { failure = errno }
     close(descriptor)
     guard failure == 0, rename(temporary, url.path) == 0 else {
       let code = failure != 0 ? failure : errno
