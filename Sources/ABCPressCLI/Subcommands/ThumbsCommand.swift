@@ -86,20 +86,15 @@ struct ThumbsCommand {
       if result.tune { count += 1 }
       if let failure = result.failure { throw failure }
       // Named in input order: a name an earlier tune took gets -2, -3 …
+      let placed: Result<String, RenderError>
       if let (bytes, wanted) = result.cached {
-        switch names.write(bytes, wanted: wanted) {
-        case .success: RunProgress.current?.add(files: 1)
-        case .failure(let error):
-          report([
-            Diagnostic(
-              .error, "cannot write the thumbnail of X:\(result.number): \(error.description)",
-              at: SourceRange(SourceLocation(line: result.place.line, column: 1)), file: result.place.file)
-          ])
-        }
+        placed = names.write(bytes, wanted: wanted)
+      } else if let (temporary, wanted) = result.written {
+        placed = names.place(temporary, wanted: wanted)
+      } else {
         return
       }
-      guard let (temporary, wanted) = result.written else { return }
-      switch names.place(temporary, wanted: wanted) {
+      switch placed {
       case .success: RunProgress.current?.add(files: 1)
       case .failure(let error):
         report([
