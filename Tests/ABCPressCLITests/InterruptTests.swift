@@ -2,6 +2,8 @@ import ABCPressTestSupport
 import Foundation
 import Testing
 
+@testable import ABCPressCLI
+
 /// An interrupted run (SIGINT, SIGTERM) leaves no temporary file and the old output intact,
 /// and exits with 128 + the signal, as shells expect. Runs the real executable.
 @Suite struct InterruptTests {
@@ -96,5 +98,32 @@ import Testing
     // Written in place.
     try Data("X:1\nT:Third Draft\nK:C\ncBAG|\n".utf8).write(to: input)
     #expect(waitFor("Third Draft"))
+  }
+}
+
+/// The exit codes `abcpress --help` documents, one case each.
+@Suite struct ExitCodeTests {
+  @Test func eachDocumentedCodeHasItsCase() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pdf = folder.appendingPathComponent("out.pdf").path
+    let good = "X:1\nT:Good\nK:C\nCDEF|\n"
+    // 0: success.
+    #expect(ToolRun(["render", "-", "-o", pdf, "-q"], input: good).exitCode == .success)
+    #expect(ExitCode.success.rawValue == 0)
+    // 1: the input had errors; what could be engraved was still written.
+    let bad = ToolRun(["render", "-", "-o", pdf, "-q"], input: good + "\nX:2\nT:Bad\nM:7/0\nK:C\nCD|\n")
+    #expect(bad.exitCode == .inputErrors && ExitCode.inputErrors.rawValue == 1)
+    #expect(FileManager.default.fileExists(atPath: pdf))
+    // 2: a usage error, one message and the help.
+    let usage = ToolRun(["render", "-", "--dpi", "huge", "-o", pdf], input: good)
+    #expect(usage.exitCode == .usage && ExitCode.usage.rawValue == 2)
+    // 3: the output could not be produced.
+    let blocked = folder.appendingPathComponent("file").path
+    try Data().write(to: URL(fileURLWithPath: blocked))
+    let output = ToolRun(["render", "-", "-o", blocked + "/out.pdf", "-q"], input: good)
+    #expect(output.exitCode == .failure && ExitCode.failure.rawValue == 3)
+    #expect(output.errors.contains("is a file, not a folder"))
+    #expect(CommandLineTool.help.contains("EXIT CODES"))
   }
 }

@@ -23,7 +23,6 @@ struct Thumbnail: @unchecked Sendable {
     var diagnostics: [Diagnostic]
     /// Whether the item was a tune (counted even when it drew nothing).
     var tune: Bool
-    var failure: RenderFailure?
     /// The image written under a temporary name, and the name the pattern gives it.
     var written: (temporary: URL, wanted: String)?
     /// Where the tune is, for reports about its file.

@@ -84,7 +84,6 @@ struct ThumbsCommand {
     } consume: { result in
       report(result.diagnostics)
       if result.tune { count += 1 }
-      if let failure = result.failure { throw failure }
       // Named in input order: a name an earlier tune took gets -2, -3 …
       let placed: Result<String, RenderError>
       if let (bytes, wanted) = result.cached {
