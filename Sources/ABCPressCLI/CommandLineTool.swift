@@ -109,7 +109,9 @@ public enum CommandLineTool {
       let includeRoots = try IncludePolicy.roots(fromOption: parsed[IncludePolicy.optionName])
       let options = try RunOptions(parsed)
       let progress = RunProgress(console: console, quiet: options.quiet)
-      if options.selection.takesAll { progress.total = RunProgress.countTunes(in: parsed.positionals) }
+      if progress.isLive && options.selection.takesAll {
+        progress.total = RunProgress.countTunes(in: parsed.positionals)
+      }
       let code = try RunOptions.$current.withValue(options) {
         try RunProgress.$current.withValue(progress) {
           try IncludePolicy.$extraRoots.withValue(includeRoots) { try body(parsed) }

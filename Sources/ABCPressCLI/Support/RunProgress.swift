@@ -14,7 +14,8 @@ import Foundation
 
  `--quiet` turns both off (diagnostics still print).
 
- Limits. The total counts `X:` lines, so `--select` and `--shard` runs show no time left.
+ Limits. The total counts `X:` lines (on a terminal only), so `--select` and `--shard` runs
+ show no time left.
  */
 
 /// Counts a run's tunes, pages, files and problems, and reports them.
@@ -22,6 +23,8 @@ final class RunProgress: @unchecked Sendable {
   private let lock = NSLock()
   private let console: Console
   private let live: Bool
+  /// Whether the progress line is drawn on a terminal (only then is the total counted).
+  var isLive: Bool { live }
   private let quiet: Bool
   private let started = Date()
   private var lastDrawn = Date.distantPast
@@ -110,17 +113,12 @@ final class RunProgress: @unchecked Sendable {
     var count = 0
     for path in paths {
       guard path != "-", let data = FileManager.default.contents(atPath: path) else { return nil }
-      var atLineStart = true
-      var previous: UInt8 = 0
-      for byte in data {
-        if atLineStart && byte == UInt8(ascii: "X") {
-          previous = byte
-          atLineStart = false
-          continue
+      data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+        guard bytes.count >= 2 else { return }
+        if bytes[0] == UInt8(ascii: "X") && bytes[1] == UInt8(ascii: ":") { count += 1 }
+        for index in 0..<(bytes.count - 2) where bytes[index] == 10 {
+          if bytes[index + 1] == UInt8(ascii: "X") && bytes[index + 2] == UInt8(ascii: ":") { count += 1 }
         }
-        if previous == UInt8(ascii: "X") && byte == UInt8(ascii: ":") { count += 1 }
-        previous = 0
-        atLineStart = byte == 10
       }
     }
     return count
