@@ -18,6 +18,7 @@ import Testing
 
   @Test func singleTuneToAFile() throws {
     let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("t.abc")
     try Data(simpleTune.utf8).write(to: input)
     let output = folder.appendingPathComponent("t.mid")
@@ -42,6 +43,7 @@ import Testing
 
   @Test func transposeOptionMovesTheNotes() throws {
     let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("t.mid")
     let run = ToolRun(
       ["midi", "-", "-o", output.path, "--transpose", "-2"], input: "X:1\nL:1/4\nK:D\nD E F|\n")
@@ -91,6 +93,7 @@ import Testing
 
   @Test func severalTunesNeedAChoiceOrADirectory() throws {
     let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("out.mid")
     let refused = ToolRun(["midi", "-", "-o", file.path], input: twoTunes)
     #expect(refused.exitCode == .usage)
@@ -111,6 +114,7 @@ import Testing
 
   @Test func usageErrors() throws {
     let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("x.mid").path
     let cases: [([String], String)] = [
       (["midi", "-o", file], "input"),

@@ -30,6 +30,7 @@ import Testing
 
   @Test func latin1FileGivesAccentedTitleWithoutWarnings() throws {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("latin1.abc")
     try Data(Self.latin1Bytes).write(to: file)
     let loaded = InputLoader(console: Console.captured(input: "")).load([file.path])
@@ -42,6 +43,7 @@ import Testing
 @Suite struct IncludeLoadingTests {
   @Test func includeIsReadRelativeToTheIncludingFile() throws {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let sub = directory.appendingPathComponent("parts")
     try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
     try Data("X:1\nT:Main\nI:abc-include head.abc\nK:G\nGAB|\n".utf8).write(
@@ -56,6 +58,7 @@ import Testing
 
   @Test func missingIncludeIsReported() throws {
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("main.abc")
     try Data("X:1\nI:abc-include gone.abc\nK:G\nGAB|\n".utf8).write(to: file)
     let loaded = InputLoader(console: Console.captured(input: "")).load([file.path])
