@@ -60,6 +60,31 @@ import Testing
         .exitCode == .usage)
   }
 
+  @Test func shardsWritingIntoOneFolderGiveTheFilesOfOneRun() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Repeated X: numbers and titles: {N} (position among all tunes) keeps names unique.
+    let text = (1...7).map { "X:1\nT:Same\nK:C\n" + String(repeating: "C", count: $0) + "|\n" }.joined(
+      separator: "\n")
+    let input = folder.appendingPathComponent("book.abc")
+    try Data(text.utf8).write(to: input)
+    let whole = folder.appendingPathComponent("whole").path
+    let sharded = folder.appendingPathComponent("sharded").path
+    #expect(ToolRun(["thumbs", input.path, "-o", whole + "/{N}-{X}.png", "-q"]).exitCode == .success)
+    for shard in 1...3 {
+      let run = ToolRun(["thumbs", input.path, "-o", sharded + "/{N}-{X}.png", "--shard", "\(shard)/3", "-q"])
+      #expect(run.exitCode == .success)
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: whole).sorted()
+    #expect(names.count == 7)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sharded).sorted() == names)
+    for name in names {
+      #expect(
+        FileManager.default.contents(atPath: whole + "/" + name)
+          == FileManager.default.contents(atPath: sharded + "/" + name))
+    }
+  }
+
   @Test func foldersAreReadSortedAndRecursivelyWhenAsked() throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -23,6 +23,9 @@ final class PieceSource {
   /// `--select` and `--shard` (`RunOptions`), and how many tunes the selection took.
   private let selection: TuneSelection
   private var selected = 0
+  /// The position (1, 2, …) among all tunes of the inputs, selected or not, of the last
+  /// tune handed out: `{N}` in file names, the same in every shard.
+  private(set) var tuneOrdinal = 0
 
   init(input: InputStream, selection: TuneSelection = RunOptions.current.selection) {
     self.input = input
@@ -41,8 +44,9 @@ final class PieceSource {
       }
       let piece = ready[head]
       head += 1
-      if selection.takesAll { return piece }
       guard case .book(.tune(let source, _, _)) = piece else { return piece }
+      tuneOrdinal += 1
+      if selection.takesAll { return piece }
       guard selection.selects(referenceNumber: source.referenceNumber, title: source.firstTitle) else {
         continue
       }

@@ -21,7 +21,8 @@ struct TuneStream {
   var standardInput: StandardInput?
   let jobs: Int
 
-  /// A tune as the job gets it, with its position in the run (1, 2, …).
+  /// A tune as the job gets it, with its position among the tunes of the inputs (1, 2, …,
+  /// counting tunes `--select` or `--shard` leave out, so it is the same in every shard).
   struct Item: Sendable {
     var source: TuneSource
     var headerTitles: [String]
@@ -55,7 +56,7 @@ struct TuneStream {
         }
         switch piece {
         case .book(.tune(let tune, let titles, _)):
-          position += 1
+          position = source.tuneOrdinal
           let item = Item(
             source: tune, headerTitles: titles, position: position, directives: directives, header: header)
           queue.append(pool.submit { worker in work(item, worker) })
