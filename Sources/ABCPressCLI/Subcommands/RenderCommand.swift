@@ -22,7 +22,8 @@ struct RenderCommand {
       -o, --output <file>     Output file (.pdf, .png or .svg), or - for standard output. Required.
       --format <f>            With -o -: pdf (default), png or svg.
       --split                 One file per tune: -o is a pattern with {X} (the X: number),
-                              {T} (the title, file-safe) and {N} (the position), e.g.
+                              {T} (the title, file-safe) and {N} (the position among all
+                              tunes of the inputs), e.g.
                               -o 'out/{X}-{T}.pdf'; a name an earlier tune took gets -2.
       --dpi <n>               PNG resolution in dots per inch (default 150).
       --template <name|file>  Page template (see 'abcpress templates'); default plain A4.

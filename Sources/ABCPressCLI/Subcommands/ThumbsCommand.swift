@@ -12,7 +12,8 @@ struct ThumbsCommand {
 
     Writes one image per tune, cropped to the music: the incipit (the first system, or its
     first N bars with --incipit N) or, with --whole, the whole tune. The pattern names each
-    file: {X} the tune's X: number, {T} its title (made file-safe), {N} its position (1, 2, ...).
+    file: {X} the tune's X: number, {T} its title (made file-safe), {N} its position among all
+    tunes of the inputs (1, 2, ...; the same whatever --select or --shard).
     The pattern's extension picks PNG or SVG. Folders are created as needed. A name an
     earlier tune of the run took gets -2, -3 ... (never overwritten); a name too long for
     the file system is shortened; a tune that cannot be written is reported and the rest
