@@ -15,6 +15,8 @@
  decoded first); the number is the `X:` as written.
  */
 
+import Foundation
+
 /// The tunes a run takes, by X: number, title and shard.
 struct TuneSelection: Sendable, Equatable {
   enum Item: Sendable, Equatable {
@@ -39,7 +41,7 @@ struct TuneSelection: Sendable, Equatable {
   init(select: String?, shard: String?) throws {
     if let select {
       for raw in select.split(separator: ",") {
-        let item = raw.trimmingCharacters(in: " \t")
+        let item = raw.trimmingCharacters(in: .whitespaces)
         guard !item.isEmpty else { continue }
         items.append(try Self.item(item))
       }
@@ -119,14 +121,5 @@ struct TuneSelection: Sendable, Equatable {
     }
     while i < p.count && p[i] == "*" { i += 1 }
     return i == p.count
-  }
-}
-
-extension StringProtocol {
-  fileprivate func trimmingCharacters(in set: String) -> String {
-    var scalars = Substring(self)
-    while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
-    while let last = scalars.last, set.contains(last) { scalars.removeLast() }
-    return String(scalars)
   }
 }
