@@ -74,7 +74,8 @@ struct TuneFileExport {
     }
     var numbers: [Int] = []
     var chosen: (number: Int, bytes: [UInt8])?
-    var used: [String: Int] = [:]
+    var names = OutputNames()
+    var warned = Set<Int>()
     let reporter = DiagnosticReporter(console: console)
     try stream.run { item, _ -> Converted in
       let parsed = item.source.parse()
@@ -90,7 +91,8 @@ struct TuneFileExport {
       guard let number = converted.number, let bytes = converted.bytes else { return }
       numbers.append(number)
       if target.isDirectory {
-        try writeNumbered(number, bytes, into: directory, pathExtension: target.pathExtension, used: &used)
+        try writeNumbered(
+          number, bytes, into: directory, pathExtension: target.pathExtension, names: &names, warned: &warned)
       } else if chosen == nil {
         chosen = (number, bytes)
       }
@@ -114,18 +116,18 @@ struct TuneFileExport {
     return reporter.hasErrors ? .inputErrors : .success
   }
 
+  /// Writes `<X>.<ext>` in the directory, `<X>-2.<ext>` … for a repeated X (`OutputNames`).
   private func writeNumbered(
-    _ number: Int, _ bytes: [UInt8], into directory: URL, pathExtension: String, used: inout [String: Int]
+    _ number: Int, _ bytes: [UInt8], into directory: URL, pathExtension: String, names: inout OutputNames,
+    warned: inout Set<Int>
   ) throws {
-    let stem = "\(number)"
-    used[stem, default: 0] += 1
-    let count = used[stem] ?? 1
-    let name = count == 1 ? "\(stem).\(pathExtension)" : "\(stem)-\(count).\(pathExtension)"
-    if count == 2 {
+    let wanted = directory.appendingPathComponent("\(number).\(pathExtension)").path
+    let name = names.claim(wanted)
+    if name != wanted, warned.insert(number).inserted {
       console.error(
-        "abcpress: warning: several tunes are X:\(stem); later ones go to \(stem)-N.\(pathExtension)")
+        "abcpress: warning: several tunes are X:\(number); later ones go to \(number)-N.\(pathExtension)")
     }
-    try Self.write(bytes, to: directory.appendingPathComponent(name))
+    try Self.write(bytes, to: URL(fileURLWithPath: name))
     RunProgress.current?.add(files: 1)
   }
 

@@ -23,8 +23,13 @@ import Render
 /// Stored per-tune outputs, by a key over everything they depend on.
 struct TuneCache: Sendable {
   let directory: URL
-  /// The run's settings, hashed into every key.
+  /// The hash of the program's version and the run's settings, part of every key.
   let settings: String
+
+  init(directory: URL, settings: String) {
+    self.directory = directory
+    self.settings = Self.hash(CommandLineTool.version + "\u{0}" + settings)
+  }
 
   /// What a hit gives back.
   struct Entry: Sendable {
@@ -35,7 +40,7 @@ struct TuneCache: Sendable {
 
   /// The key of a tune of the run.
   func key(for item: TuneStream.Item) -> String {
-    var text = CommandLineTool.version + "\u{0}" + settings + "\u{0}" + item.header + "\u{0}"
+    var text = settings + "\u{0}" + item.header + "\u{0}"
     text += item.directives.map { "\($0.name) \($0.arguments)" }.joined(separator: "\n") + "\u{0}"
     text += item.headerTitles.joined(separator: "\n") + "\u{0}" + item.source.text
     return Self.hash(text)
