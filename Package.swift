@@ -65,7 +65,7 @@ let package = Package(
       name: "ABCPressCLI",
       dependencies: [
         "ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Book", "Render", "MIDIExport",
-        "Transposition", "MusicXML",
+        "Transposition", "MusicXML", "CABCPressZlib",
       ]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 

@@ -73,4 +73,10 @@ public struct EngravedTune: Sendable {
     titles = tune.metadata.titles.filter { !$0.isEmpty }.map(style.printed)
     contentsTitle = tune.title.isEmpty ? "X:\(tune.referenceNumber)" : style.printed(tune.title)
   }
+
+  init(laidOut: LaidOutTune, titles: [String], contentsTitle: String) {
+    self.laidOut = laidOut
+    self.titles = titles
+    self.contentsTitle = contentsTitle
+  }
 }

@@ -71,6 +71,9 @@ import Testing
     let process = Process()
     process.executableURL = executable
     process.arguments = ["watch", input.path, "-o", output.path]
+    // Watch keeps a layout cache in the user's cache folder: here, one of the test's.
+    let cache = folder.appendingPathComponent("xdg")
+    process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path]) { $1 }
     process.standardError = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     try process.run()
@@ -98,6 +101,9 @@ import Testing
     // Written in place.
     try Data("X:1\nT:Third Draft\nK:C\ncBAG|\n".utf8).write(to: input)
     #expect(waitFor("Third Draft"))
+    let records = FileManager.default.enumerator(atPath: cache.path + "/abcpress")?.allObjects
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".layout") }
+    #expect(records?.count == 3)  // each draft laid out once and kept
   }
 }
 

@@ -221,4 +221,44 @@ import Testing
     #expect(try files("c")["2.png"] != files("a")["2.png"])
     #expect(try files("c")["1.png"] == files("a")["1.png"])
   }
+
+  @Test func cachedBooksEqualFreshOnesAndFollowEdits() throws {
+    setenv("SOURCE_DATE_EPOCH", "1700000000", 1)
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cache = folder.appendingPathComponent("cache").path
+    func book(_ second: String, above: String = "") -> String {
+      above + "X:1\nT:One\nK:C\nCDEF|GABc|\n\nX:2\nT:Two\nK:G\n\(second)\n\nX:3\nT:Three\nK:D\nd4|]\n"
+    }
+    func pdf(_ input: String, _ name: String, cached: Bool) throws -> Data {
+      let path = folder.path + "/" + name + ".pdf"
+      let run = ToolRun(
+        ["book", "-", "-o", path, "--quiet"] + (cached ? ["--cache", cache] : []), input: input)
+      #expect(run.exitCode == .success, "\(run.errors)")
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+    let fresh = try pdf(book("GABc|"), "fresh", cached: false)
+    #expect(try pdf(book("GABc|"), "fill", cached: true) == fresh)
+    let records =
+      FileManager.default.enumerator(atPath: cache)?.allObjects.compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".layout") }.sorted() ?? []
+    #expect(records.count == 3)
+    #expect(try pdf(book("GABc|"), "warm", cached: true) == fresh)
+    // The warm run really reads the records: swapped, two tunes trade places.
+    let first = cache + "/" + records[0]
+    let second = cache + "/" + records[1]
+    let (a, b) = (
+      try Data(contentsOf: URL(fileURLWithPath: first)), try Data(contentsOf: URL(fileURLWithPath: second))
+    )
+    try b.write(to: URL(fileURLWithPath: first))
+    try a.write(to: URL(fileURLWithPath: second))
+    #expect(try pdf(book("GABc|"), "swapped", cached: true) != fresh)
+    // Damaged records read as missing: the tunes are engraved again and stored anew.
+    for record in records { try Data([1, 2, 3, 4, 5]).write(to: URL(fileURLWithPath: cache + "/" + record)) }
+    #expect(try pdf(book("GABc|"), "damaged", cached: true) == fresh)
+    #expect(try pdf(book("GABc|"), "healed", cached: true) == fresh)
+    // An edit to one tune, with lines added above every tune: equal to a fresh book.
+    let edited = book("dcBA|GFED|\nGABc|", above: "% a comment\n%\n\n")
+    #expect(try pdf(edited, "edited", cached: true) == pdf(edited, "edited-fresh", cached: false))
+  }
 }

@@ -38,6 +38,8 @@ struct EngravingRun {
   var matter = BookMatter()
   /// `rhythm` or `key` to sort tunes into sections.
   var groupBy: String?
+  /// `--cache`: tunes laid out by earlier runs.
+  var cache: TuneCache?
 
   /// What a pass did.
   struct Summary {
@@ -86,6 +88,7 @@ struct EngravingRun {
       engraver: { setup, options in session.engraver(coordinator, setup: setup, options: options) },
       pageCount: pageCount, onPage: { pages.take($0) })
     var submitFormat = session.base
+    var context = TuneJob.Context()
     var queue: [Queued] = []
     var queueHead = 0
     var inFlight = (tunes: 0, size: 0)
@@ -97,13 +100,17 @@ struct EngravingRun {
           let format = (submitFormat.setup, submitFormat.options)
           let job = TuneJob(
             source: tune, headerTitles: titles, trailing: trailing, setup: format.0, options: format.1,
-            transpose: transpose, session: session)
+            transpose: transpose, session: session, cache: cache.map { ($0, context) })
           let future = pool.submit { worker in job.run(workspaces[worker]) }
           queue.append(.tune(future, size: tune.size))
           inFlight = (inFlight.tunes + 1, inFlight.size + tune.size)
           continue
         }
-        if case .book(.directive(let directive)) = piece { submitFormat.apply(directive) }
+        if case .book(.directive(let directive)) = piece {
+          submitFormat.apply(directive)
+          if cache != nil { context.directives.append(directive) }
+        }
+        if case .header(let header) = piece, cache != nil { context.header = TuneStream.headerText(header) }
         queue.append(.piece(piece))
       }
       guard queueHead < queue.count else { break }
@@ -148,7 +155,8 @@ struct EngravingRun {
   }
 }
 
-/// A tune's work on a worker: parse, transpose, the tune's directives, layout.
+/// A tune's work on a worker: parse, transpose, the tune's directives, layout — or its
+/// layout read back from the cache when an earlier run stored it.
 struct TuneJob: @unchecked Sendable {
   let source: TuneSource
   let headerTitles: [String]
@@ -157,8 +165,36 @@ struct TuneJob: @unchecked Sendable {
   let options: LayoutOptions
   let transpose: Int
   let session: EngravingSession
+  /// The cache and what, besides the tune's text, its layout depends on.
+  var cache: (TuneCache, Context)?
+
+  /// The file header and the directives between tunes before this one (for its key).
+  struct Context {
+    var header = ""
+    var directives: [Directive] = []
+  }
+
+  static let cacheExtension = "layout"
 
   func run(_ workspace: RenderWorkspace) -> EngravingRun.TuneResult {
+    guard let (cache, context) = self.cache else { return engrave(workspace) }
+    let key = cache.key(
+      header: context.header, directives: context.directives, headerTitles: headerTitles, text: source.text)
+    if let packed = cache.read(key, pathExtension: Self.cacheExtension),
+      let bytes = CompressedRecord.unpack(packed),
+      let engraved = EngravedTune(encoded: bytes, firstLine: source.startLine)
+    {
+      return EngravingRun.TuneResult(engraved: engraved, diagnostics: [], trailing: trailing)
+    }
+    let result = engrave(workspace)
+    // Tunes with diagnostics are engraved again on every run, so their messages are too.
+    if result.diagnostics.isEmpty, let bytes = result.engraved?.encoded(firstLine: source.startLine) {
+      cache.write(CompressedRecord.pack(bytes), key: key, pathExtension: Self.cacheExtension, atomic: false)
+    }
+    return result
+  }
+
+  private func engrave(_ workspace: RenderWorkspace) -> EngravingRun.TuneResult {
     let parsed = BookAssembler.parse(source, headerTitles: headerTitles)
     guard var tune = parsed.tune else {
       return EngravingRun.TuneResult(engraved: nil, diagnostics: parsed.diagnostics, trailing: trailing)

@@ -65,16 +65,19 @@ struct TuneStream {
           while head < queue.count { try take(&queue, &head, pool, consume) }
           report(found)
         case .book(.directive(let directive)): directives.append(directive)
-        case .header(let found):
-          header =
-            found.fields.map { "\($0.label):\($0.value)" }.joined(separator: "\n") + "\n"
-            + found.directives.map { "%%\($0.name) \($0.arguments)" }.joined(separator: "\n")
+        case .header(let found): header = Self.headerText(found)
         default: break
         }
       }
       guard head < queue.count else { break }
       try take(&queue, &head, pool, consume)
     }
+  }
+
+  /// A file header's fields and directives as text (part of cache keys).
+  static func headerText(_ header: TunebookHeader) -> String {
+    header.fields.map { "\($0.label):\($0.value)" }.joined(separator: "\n") + "\n"
+      + header.directives.map { "%%\($0.name) \($0.arguments)" }.joined(separator: "\n")
   }
 
   private func take<Value>(

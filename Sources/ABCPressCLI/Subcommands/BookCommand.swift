@@ -25,6 +25,8 @@ struct BookCommand {
       --no-index              Leave out the index of titles.
       --no-title-page         Leave out the title page.
       --dpi <n>               PNG resolution (default 150).
+      --cache <dir>           Keep each tune's layout in this folder: a later run lays out
+                              only the tunes that changed (output is byte-identical).
       --page-size, --music-font, --staff-space, --auto-break, --jobs, --fonts   As for render.
     \(IncludePolicy.help)
       -h, --help              Show this help.
@@ -33,7 +35,7 @@ struct BookCommand {
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames.union(["--no-contents", "--no-index", "--no-title-page"]),
     options: EngravingSession.optionNames.union([
-      "--output", "--dpi", "--title", "--author", "--subtitle", "--group-by",
+      "--output", "--dpi", "--title", "--author", "--subtitle", "--group-by", "--cache",
     ]),
     aliases: EngravingSession.aliases)
 

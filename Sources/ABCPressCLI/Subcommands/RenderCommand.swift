@@ -34,6 +34,9 @@ struct RenderCommand {
       --auto-break            Choose line breaks optimally, ignoring the source's.
     \(TransposeOption.help)
       -j, --jobs <n>          Threads that lay out and draw (default: every core).
+      --cache <dir>           Keep each tune's layout in this folder, keyed by its text and
+                              every setting: a later run lays out only changed tunes (watch
+                              keeps one in ~/.cache/abcpress without this option).
       --fonts <dir>           Folder holding the music fonts (default: the checkout's Fonts/).
     \(IncludePolicy.help)
       -h, --help              Show this help.
@@ -41,10 +44,21 @@ struct RenderCommand {
 
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames.union(["--split"]),
-    options: EngravingSession.optionNames.union(["--output", "--dpi", "--format", TransposeOption.name]),
+    options: EngravingSession.optionNames.union([
+      "--output", "--dpi", "--format", TransposeOption.name, "--cache",
+    ]),
     aliases: EngravingSession.aliases)
 
   let console: Console
+  /// The layout cache without `--cache` (watch keeps one in the user's cache folder).
+  var cacheFallback: URL?
+
+  init(console: Console) { self.console = console }
+
+  init(console: Console, cacheFallback: URL?) {
+    self.console = console
+    self.cacheFallback = cacheFallback
+  }
 
   func run(_ arguments: ParsedArguments) throws -> ExitCode {
     guard !arguments.positionals.isEmpty else { throw UsageError("render needs at least one input file") }
@@ -53,7 +67,8 @@ struct RenderCommand {
     let (url, format) = try streams ? Self.streamed(arguments) : Self.output(arguments, command: "render")
     let dpi = try Self.dpi(arguments)
     _ = try EngravingSession.pageSetup(arguments)
-    let job = try BookJob(arguments: arguments, console: console, frontMatter: false)
+    let job = try BookJob(
+      arguments: arguments, console: console, frontMatter: false, cacheFallback: cacheFallback)
     let summary = try job.write(to: url, format: format, dpi: dpi)
     if summary.tunes == 0 {
       console.error("abcpress: error: no tunes to engrave")

@@ -65,11 +65,7 @@ struct ThumbsCommand {
     var stream = TuneStream(inputs: arguments.positionals, jobs: session.jobs)
     stream.standardInput = standardInput
     let workspaces = try Workspaces(session: session, jobs: session.jobs)
-    let cache = arguments["--cache"].map {
-      TuneCache(
-        directory: URL(fileURLWithPath: $0, isDirectory: true),
-        settings: TuneCache.settings(arguments, fonts: FontLocator.locate(explicit: arguments["--fonts"])))
-    }
+    let cache = TuneCache(arguments)
     let thumbnail = Thumbnail(
       session: session, base: base, bars: bars, pattern: pattern, format: format, width: width,
       palette: palette, cache: cache)

@@ -43,7 +43,7 @@ struct WatchCommand {
       let started = Date()
       let code: ExitCode
       do {
-        code = try RenderCommand(console: console).run(arguments)
+        code = try RenderCommand(console: console, cacheFallback: TuneCache.userFolder).run(arguments)
       } catch let error as UsageError {
         throw error
       } catch {

@@ -18,9 +18,11 @@ struct BookJob {
     set { run.matter = newValue }
   }
 
-  init(arguments: ParsedArguments, console: Console, defaultTemplate: String? = nil, frontMatter: Bool)
-    throws
-  {
+  /// `cacheFallback`: the layout cache to use when `--cache` is not given (watch's).
+  init(
+    arguments: ParsedArguments, console: Console, defaultTemplate: String? = nil, frontMatter: Bool,
+    cacheFallback: URL? = nil
+  ) throws {
     session = try EngravingSession(arguments: arguments, defaultTemplate: defaultTemplate)
     self.console = console
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
@@ -29,6 +31,7 @@ struct BookJob {
     run.transpose = try TransposeOption.semitones(arguments)
     run.matter = matter(arguments: arguments, frontMatter: frontMatter)
     run.groupBy = try groupBy(arguments)
+    run.cache = TuneCache(arguments, fallback: cacheFallback)
   }
 
   /// The book's matter: the template's parts, titles from the options (the first file's

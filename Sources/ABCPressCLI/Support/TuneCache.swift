@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import ScoreModel
 
 /*
  TuneCache — finished per-tune outputs (thumbnails) kept between runs (`--cache DIR`).
@@ -31,6 +32,26 @@ struct TuneCache: Sendable {
     self.settings = Self.hash(CommandLineTool.version + "\u{0}" + settings)
   }
 
+  /// The cache `--cache DIR` names (nil without the option), or `fallback` without it.
+  init?(_ arguments: ParsedArguments, fallback: URL? = nil) {
+    guard
+      let directory = arguments["--cache"].map({ URL(fileURLWithPath: $0, isDirectory: true) }) ?? fallback
+    else { return nil }
+    self.init(
+      directory: directory,
+      settings: Self.settings(arguments, fonts: FontLocator.locate(explicit: arguments["--fonts"])))
+  }
+
+  /// The user's cache folder (`$XDG_CACHE_HOME/abcpress`, else `~/.cache/abcpress`).
+  static var userFolder: URL? {
+    let environment = ProcessInfo.processInfo.environment
+    if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+      return URL(fileURLWithPath: base).appendingPathComponent("abcpress", isDirectory: true)
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return URL(fileURLWithPath: home).appendingPathComponent(".cache/abcpress", isDirectory: true)
+  }
+
   /// What a hit gives back.
   struct Entry: Sendable {
     var bytes: [UInt8]
@@ -40,16 +61,75 @@ struct TuneCache: Sendable {
 
   /// The key of a tune of the run.
   func key(for item: TuneStream.Item) -> String {
-    var text = settings + "\u{0}" + item.header + "\u{0}"
-    text += item.directives.map { "\($0.name) \($0.arguments)" }.joined(separator: "\n") + "\u{0}"
-    text += item.headerTitles.joined(separator: "\n") + "\u{0}" + item.source.text
-    return Self.hash(text)
+    key(
+      header: item.header, directives: item.directives, headerTitles: item.headerTitles,
+      text: item.source.text)
+  }
+
+  /// The key of a tune: its file header, the directives before it, its header titles
+  /// and its text (not its line numbers: a tune moved by an edit above it keeps its key).
+  func key(header: String, directives: [Directive], headerTitles: [String], text: String) -> String {
+    var key = settings + "\u{0}" + header + "\u{0}"
+    key += directives.map { "\($0.name) \($0.arguments)" }.joined(separator: "\n") + "\u{0}"
+    key += headerTitles.joined(separator: "\n") + "\u{0}" + text
+    return Self.hash(key)
+  }
+
+  /// The stored bytes of an entry, if any (plain system calls: FileManager's extra
+  /// checks cost more than the read on a cache of thousands of entries).
+  func read(_ key: String, pathExtension: String) -> [UInt8]? {
+    let descriptor = open(path(key, pathExtension), O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size < 1 << 30 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var done = 0
+    while done < bytes.count {
+      let count = bytes.withUnsafeMutableBytes {
+        Glibc.read(descriptor, $0.baseAddress! + done, $0.count - done)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      done += count
+    }
+    return bytes
+  }
+
+  /// Stores bytes under a key; a failure only means the work is done again. `atomic`
+  /// writes a temporary file and renames it (for entries used as they are, such as
+  /// images); otherwise the entry is written in place, for records that check themselves
+  /// when read (a torn or half-written one reads as missing and is written again) —
+  /// on ext4 a rename per entry made filling the cache ten times slower.
+  func write(_ bytes: [UInt8], key: String, pathExtension: String, atomic: Bool = true) {
+    // One mkdir per write (EEXIST once the folder is there), not FileManager's walk of
+    // every parent folder.
+    if mkdir(folder(key), 0o755) != 0 && errno == ENOENT {
+      try? FileManager.default.createDirectory(atPath: folder(key), withIntermediateDirectories: true)
+    }
+    let path = path(key, pathExtension)
+    guard !atomic else {
+      try? TemporaryFiles.writeAtomically(bytes, to: URL(fileURLWithPath: path, isDirectory: false))
+      return
+    }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    var done = 0
+    while done < bytes.count {
+      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return }
+      done += count
+    }
+  }
+
+  private func path(_ key: String, _ pathExtension: String) -> String {
+    folder(key) + "/" + key + "." + pathExtension
   }
 
   func lookup(_ key: String, pathExtension: String) -> Entry? {
-    let base = folder(key).appendingPathComponent(key)
-    guard let name = FileManager.default.contents(atPath: base.path + ".name"),
-      let image = FileManager.default.contents(atPath: base.path + "." + pathExtension)
+    guard let name = read(key, pathExtension: "name"), let image = read(key, pathExtension: pathExtension)
     else { return nil }
     let lines = String(decoding: name, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     guard lines.count >= 2, let number = Int(lines[0]) else { return nil }
@@ -58,16 +138,14 @@ struct TuneCache: Sendable {
 
   /// Stores an output; a failure only means the next run engraves the tune again.
   func store(_ key: String, pathExtension: String, file: URL, number: Int, title: String) {
-    let base = folder(key).appendingPathComponent(key)
     guard let bytes = FileManager.default.contents(atPath: file.path) else { return }
-    try? FileManager.default.createDirectory(at: folder(key), withIntermediateDirectories: true)
     let name = "\(number)\n\(title.replacingOccurrences(of: "\n", with: " "))\n"
-    try? TemporaryFiles.writeAtomically(Array(name.utf8), to: URL(fileURLWithPath: base.path + ".name"))
-    try? TemporaryFiles.writeAtomically(
-      Array(bytes), to: URL(fileURLWithPath: base.path + "." + pathExtension))
+    write(Array(name.utf8), key: key, pathExtension: "name")
+    write(Array(bytes), key: key, pathExtension: pathExtension)
   }
 
-  private func folder(_ key: String) -> URL { directory.appendingPathComponent(String(key.prefix(2))) }
+  /// Paths are joined as strings: making file URLs costs a `stat` each.
+  private func folder(_ key: String) -> String { directory.path + "/" + key.prefix(2) }
 
   /// 32 hexadecimal digits: two 64-bit FNV-1a hashes of the text's UTF-8 bytes.
   static func hash(_ text: String) -> String {
@@ -93,6 +171,12 @@ struct TuneCache: Sendable {
       if name == "--template" || name == "--theme", let data = FileManager.default.contents(atPath: value) {
         parts.append(hash(String(decoding: data, as: UTF8.self)))
       }
+    }
+    // The program itself: a rebuilt binary may lay out differently under the same version.
+    // (stat follows /proc/self/exe to the binary; lstat would give the process's start time.)
+    var program = stat()
+    if stat("/proc/self/exe", &program) == 0 {
+      parts.append("program:\(program.st_size):\(program.st_mtim.tv_sec).\(program.st_mtim.tv_nsec)")
     }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: fonts.path))?.sorted() ?? []
     for name in names {
