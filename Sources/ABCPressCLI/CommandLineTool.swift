@@ -41,8 +41,20 @@ public enum CommandLineTool {
 
   /// Runs the tool with the process's streams; returns the exit code.
   public static func main(arguments: [String]) -> Int32 {
+    InterruptCleanup.guardStandardDescriptors()
+    if let code = Supervisor.run(arguments: arguments) { return code }
     InterruptCleanup.install()
+    CrashReporter.installIfSupervised()
     return run(arguments: arguments, console: .standard()).rawValue
+  }
+
+  /// A subcommand's options with those every subcommand takes (`RunOptions`, `-q`).
+  static func completed(_ spec: ArgumentSpec) -> ArgumentSpec {
+    var spec = spec
+    spec.flags.formUnion(RunOptions.flagNames)
+    spec.options.formUnion(RunOptions.optionNames)
+    spec.aliases["-q"] = "--quiet"
+    return spec
   }
 
   /// Runs the tool against a console (tests pass a captured one).
@@ -97,11 +109,7 @@ public enum CommandLineTool {
     _ body: (ParsedArguments) throws -> ExitCode
   ) -> ExitCode {
     do {
-      var spec = spec
-      spec.flags.formUnion(RunOptions.flagNames)
-      spec.options.formUnion(RunOptions.optionNames)
-      spec.aliases["-q"] = "--quiet"
-      let parsed = try ArgumentParser.parse(arguments, spec: spec)
+      let parsed = try ArgumentParser.parse(arguments, spec: completed(spec))
       if parsed.has("--help") {
         console.write(help + "\n")
         return .success

@@ -97,6 +97,14 @@ struct EngravingRun {
     while true {
       while inFlight.tunes < maxTunes, inFlight.size < Self.sourceWindow, let piece = nextPiece() {
         if case .book(.tune(let tune, let titles, let trailing)) = piece {
+          let identity = CrashReporter.identity(line: tune.startLine, file: tune.file)
+          if CrashReporter.failedTunes.contains(identity) {
+            let engraver = session.engraver(
+              coordinator, setup: submitFormat.setup, options: submitFormat.options)
+            queue.append(
+              .failed(TuneJob.failed(tune, titles: titles, trailing: trailing, engraver: engraver)))
+            continue
+          }
           let format = (submitFormat.setup, submitFormat.options)
           let job = TuneJob(
             source: tune, headerTitles: titles, trailing: trailing, setup: format.0, options: format.1,
@@ -127,6 +135,9 @@ struct EngravingRun {
         composition.add(pool.wait(for: future))
         if reportsProgress { RunProgress.current?.tuneDone() }
       case .piece(let piece): composition.add(piece)
+      case .failed(let result):
+        composition.add(result)
+        if reportsProgress { RunProgress.current?.tuneDone() }
       case .done: break
       }
       if let failure = pages.failure { throw failure }
@@ -151,6 +162,8 @@ struct EngravingRun {
   enum Queued {
     case tune(Future<TuneResult>, size: Int)
     case piece(RunPiece)
+    /// A tune that crashed an earlier attempt (see Supervisor): its error box.
+    case failed(TuneResult)
     case done
   }
 }
@@ -177,6 +190,8 @@ struct TuneJob: @unchecked Sendable {
   static let cacheExtension = "layout"
 
   func run(_ workspace: RenderWorkspace) -> EngravingRun.TuneResult {
+    CrashReporter.begin(CrashReporter.identity(line: source.startLine, file: source.file))
+    defer { CrashReporter.end() }
     guard let (cache, context) = self.cache else { return engrave(workspace) }
     let key = cache.key(
       header: context.header, directives: context.directives, headerTitles: headerTitles, text: source.text)
@@ -199,6 +214,9 @@ struct TuneJob: @unchecked Sendable {
     guard var tune = parsed.tune else {
       return EngravingRun.TuneResult(engraved: nil, diagnostics: parsed.diagnostics, trailing: trailing)
     }
+    if let title = Self.crashTest, tune.title == title {
+      fatalError("crash test: the tune titled '\(title)' stops the program")
+    }
     if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
     var format = FormatDirectives(setup: setup, options: options)
     format.apply(tune: tune)
@@ -208,5 +226,29 @@ struct TuneJob: @unchecked Sendable {
     let engraver = session.engraver(workspace, setup: format.setup, options: format.options)
     return EngravingRun.TuneResult(
       engraved: engraver.engrave(tune: tune), diagnostics: parsed.diagnostics + warnings, trailing: trailing)
+  }
+
+  /// A test hook for crash isolation: `ABCPRESS_CRASH_TEST=TITLE` makes the engine trap on
+  /// the tune of that title, as an internal error would.
+  static let crashTest = ProcessInfo.processInfo.environment["ABCPRESS_CRASH_TEST"]
+
+  /// The error box that stands in for a tune that crashed an earlier attempt, and the error.
+  static func failed(_ source: TuneSource, titles: [String], trailing: [TextBlock], engraver: Engraver)
+    -> EngravingRun.TuneResult
+  {
+    let fileName = ((source.file ?? "<stdin>") as NSString).lastPathComponent
+    let place = "\(fileName):\(source.startLine)"
+    let number = source.referenceNumber.map { "X:\($0)" } ?? "The tune"
+    let title = source.firstTitle.map { TextTypography.display($0) } ?? number
+    let box = engraver.errorBox(
+      title: title,
+      message: [
+        "\(number) (\(place)) is not engraved: ABCPress stopped with an internal error on it.",
+        "The rest of the book was made; please report the tune to the ABCPress developers.",
+      ])
+    let error = Diagnostic(
+      .error, "internal error while engraving this tune; it is drawn as an error box in its place",
+      at: SourceRange(SourceLocation(line: source.startLine, column: 1)), file: source.file)
+    return EngravingRun.TuneResult(engraved: box, diagnostics: [error], trailing: trailing)
   }
 }

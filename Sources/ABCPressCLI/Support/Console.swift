@@ -60,6 +60,9 @@ public final class Console: @unchecked Sendable {
     if captures { errors += line } else { FileHandle.standardError.write(Data(line.utf8)) }
   }
 
+  /// Whether this console writes to the process's own streams.
+  var isStandard: Bool { !captures }
+
   /// Whether a stream of the process is a terminal (never for a captured console).
   func isTerminal(_ descriptor: Int32) -> Bool { !captures && isatty(descriptor) == 1 }
 

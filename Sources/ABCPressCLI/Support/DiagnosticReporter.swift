@@ -14,7 +14,10 @@ final class DiagnosticReporter {
   }
 
   convenience init(console: Console) {
-    self.init { console.error($0.description) }
+    self.init { diagnostic in
+      // A supervised re-run does not print again what a crashed attempt printed.
+      if !console.isStandard || CrashReporter.admitDiagnostic() { console.error(diagnostic.description) }
+    }
   }
 
   func report(_ found: [Diagnostic]) {

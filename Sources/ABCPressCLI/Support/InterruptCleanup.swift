@@ -18,14 +18,7 @@ enum InterruptCleanup {
   /// Installs the handlers once per process.
   static func install() {
     guard sources.isEmpty else { return }
-    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
-      if descriptor == STDIN_FILENO { standardInputWasClosed = true }
-      let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
-      if null >= 0 && null != descriptor {
-        dup2(null, descriptor)
-        close(null)
-      }
-    }
+    guardStandardDescriptors()
     for number in [SIGINT, SIGTERM, SIGHUP] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -35,6 +28,19 @@ enum InterruptCleanup {
       }
       source.resume()
       sources.append(source)
+    }
+  }
+
+  /// Opens /dev/null on any of the three standard descriptors that is closed, so no file
+  /// or pipe the process opens takes its number.
+  static func guardStandardDescriptors() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+      if descriptor == STDIN_FILENO { standardInputWasClosed = true }
+      let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+      if null >= 0 && null != descriptor {
+        dup2(null, descriptor)
+        close(null)
+      }
     }
   }
 }

@@ -13,7 +13,12 @@ public enum TemporaryFiles {
   /// Set once the process is being interrupted: no new temporary file may start.
   nonisolated(unsafe) private static var closing = false
 
+  /// Told of every temporary file made (true) and done with (false): a supervising
+  /// process removes those a crashed run left.
+  nonisolated(unsafe) public static var observer: ((String, Bool) -> Void)?
+
   public static func register(_ path: String) {
+    observer?(path, true)
     lock.lock()
     if closing {
       // The process is exiting: this thread writes nothing more.
@@ -25,6 +30,7 @@ public enum TemporaryFiles {
   }
 
   public static func unregister(_ path: String) {
+    observer?(path, false)
     lock.lock()
     paths.remove(path)
     lock.unlock()

@@ -1,0 +1,112 @@
+import ABCPressTestSupport
+import Foundation
+import Testing
+
+@testable import ABCPressCLI
+
+/// A tune that crashes the engine (here by the `ABCPRESS_CRASH_TEST` hook, as an internal
+/// error would) is drawn as an error box and the rest of the book is made. Runs the real
+/// executable, since a crash ends the process.
+@Suite struct CrashIsolationTests {
+  static let book = """
+    X:1
+    T:Good One
+    K:C
+    CDEF|-C|
+
+    X:2
+    T:Crash Me
+    K:G
+    GABc|
+
+    X:3
+    T:Good Three
+    K:D
+    d4|]
+
+    X:4
+    T:Crash Me
+    K:D
+    A4|]
+
+    """
+
+  struct Finished {
+    var status: Int32
+    var errors: String
+    var crashed: Bool
+  }
+
+  func run(_ arguments: [String], in folder: URL, input: URL? = nil, extra: [String: String] = [:]) throws
+    -> Finished
+  {
+    let executable: URL = try #require(ExecutableTests.executable, "abcpress must be built beside the tests")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments + ["--quiet"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["ABCPRESS_CRASH_TEST"] = "Crash Me"
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    environment["TMPDIR"] = folder.path
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    let errors = folder.appendingPathComponent("errors.txt")
+    FileManager.default.createFile(atPath: errors.path, contents: nil)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    process.standardOutput = FileHandle.nullDevice
+    if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
+    try process.run()
+    process.waitUntilExit()
+    let text = try String(contentsOf: errors, encoding: .utf8)
+    try FileManager.default.removeItem(at: errors)
+    return Finished(
+      status: process.terminationStatus, errors: text, crashed: process.terminationReason == .uncaughtSignal)
+  }
+
+  func check(_ finished: Finished, pdf: URL, file: String) throws {
+    #expect(finished.status == 1 && !finished.crashed)
+    let text = try TestTools.run("pdftotext", [pdf.path, "-"])
+    #expect(text.contains("Good One") && text.contains("Good Three"))
+    #expect(text.components(separatedBy: "is not engraved").count == 3)
+    // Each crash is one error at the tune's line; the first attempt's warning is not repeated.
+    #expect(finished.errors.contains("\(file):6:1: error: internal error while engraving this tune"))
+    #expect(finished.errors.contains("\(file):16:1: error: internal error while engraving this tune"))
+    #expect(finished.errors.components(separatedBy: "tie '-' does not follow a note").count == 2)
+  }
+
+  @Test func aCrashingTuneBecomesAnErrorBoxAndTheBookIsMade() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("crash.abc")
+    try Data(Self.book.utf8).write(to: input)
+    let pdf = folder.appendingPathComponent("crash.pdf")
+    try check(try run(["book", input.path, "-o", pdf.path], in: folder), pdf: pdf, file: input.path)
+    // Nothing half-written is left beside the output.
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(left == ["crash.abc", "crash.pdf"])
+  }
+
+  @Test func standardInputIsReadAgainByEachAttempt() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("piped.abc")
+    try Data(Self.book.utf8).write(to: input)
+    let pdf = folder.appendingPathComponent("out/piped.pdf")
+    try check(try run(["render", "-", "-o", pdf.path], in: folder, input: input), pdf: pdf, file: "<stdin>")
+    // The copy of standard input is gone with the run.
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(left == ["out", "piped.abc"])
+  }
+
+  @Test func withoutTheSupervisorTheCrashEndsTheRun() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("crash.abc")
+    try Data(Self.book.utf8).write(to: input)
+    let pdf = folder.appendingPathComponent("crash.pdf")
+    let finished = try run(
+      ["book", input.path, "-o", pdf.path], in: folder, extra: ["ABCPRESS_NO_SUPERVISOR": "1"])
+    #expect(finished.crashed)
+    #expect(!FileManager.default.fileExists(atPath: pdf.path))
+  }
+}
