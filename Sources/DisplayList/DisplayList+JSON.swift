@@ -26,7 +26,8 @@ public enum DisplayListJSON {
 
   /// One page as a JSON object, as UTF-8 bytes (what a dump writes, without a copy to text).
   public static func encodeBytes(page: DisplayPage) -> [UInt8] {
-    var out = DumpText(capacity: page.items.count * 160 + 64)
+    let items = page.items
+    var out = DumpText(capacity: items.count * 160 + 64)
     out.put("\n    {\"width\": ")
     out.number(page.width)
     out.put(", \"height\": ")
@@ -41,11 +42,11 @@ public enum DisplayListJSON {
       out.put("\"links\": [" + page.links.map(encode).joined(separator: ", ") + "], ")
     }
     out.put("\"items\": [")
-    for (itemIndex, item) in page.items.enumerated() {
+    for (itemIndex, item) in items.enumerated() {
       out.put(itemIndex == 0 ? "\n      " : ",\n      ")
       encode(item, into: &out)
     }
-    out.put(page.items.isEmpty ? "]}" : "\n    ]}")
+    out.put(items.isEmpty ? "]}" : "\n    ]}")
     return out.bytes
   }
 

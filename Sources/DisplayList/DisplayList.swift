@@ -1,8 +1,27 @@
-/// One page of output: its size in points and the items drawn on it, in paint order.
+/// One page of output: its size in points and the items drawn on it, in paint order —
+/// the placed groups (tunes' headings, systems, text lines), then the page's own items
+/// (running heads, matter pages).
 public struct DisplayPage: Hashable, Sendable {
   public var width: Double
   public var height: Double
-  public var items: [DisplayItem]
+  /// Pieces placed as a whole, drawn first, in order.
+  public var groups: [PlacedGroup] = []
+  /// Items of the page itself, drawn after the groups.
+  public var ownItems: [DisplayItem]
+  /// Every item, groups moved into place first (made when asked for: read it once).
+  /// Setting it replaces the groups and the page's own items.
+  public var items: [DisplayItem] {
+    get {
+      guard !groups.isEmpty else { return ownItems }
+      var all: [DisplayItem] = []
+      for placed in groups { all += placed.placedItems }
+      return all + ownItems
+    }
+    set {
+      groups = []
+      ownItems = newValue
+    }
+  }
   /// Clickable areas of the page.
   public var links: [PageLink]
   /// The page's label (PDF page label, e.g. `iii` or `12`); nil leaves the viewer's default.
@@ -13,7 +32,7 @@ public struct DisplayPage: Hashable, Sendable {
   ) {
     self.width = width
     self.height = height
-    self.items = items
+    self.ownItems = items
     self.links = links
     self.label = label
   }

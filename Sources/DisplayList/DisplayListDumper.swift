@@ -27,8 +27,9 @@ public enum DisplayListDumper {
       header.put(" label ")
       header.quoted(label)
     }
-    var out = DumpText(capacity: page.items.count * 96 + 64)
-    for item in page.items {
+    let items = page.items
+    var out = DumpText(capacity: items.count * 96 + 64)
+    for item in items {
       out.put("  ")
       line(item, into: &out)
       out.put(byte: 0x0A)

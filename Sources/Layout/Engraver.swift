@@ -59,7 +59,7 @@ public struct Engraver {
 
 /// A tune laid out but not yet placed on pages: what a `BookComposer` takes.
 public struct EngravedTune: Sendable {
-  let laidOut: LaidOutTune
+  var laidOut: LaidOutTune
   /// Every title of the tune, for the contents and the index.
   public let titles: [String]
   /// The first title, or `X:n` when the tune has none (a contents line).

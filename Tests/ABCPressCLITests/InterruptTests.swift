@@ -102,7 +102,7 @@ import Testing
     try Data("X:1\nT:Third Draft\nK:C\ncBAG|\n".utf8).write(to: input)
     #expect(waitFor("Third Draft"))
     let records = FileManager.default.enumerator(atPath: cache.path + "/abcpress")?.allObjects
-      .compactMap { $0 as? String }.filter { $0.hasSuffix(".layout") }
+      .compactMap { $0 as? String }.filter { $0.hasSuffix("layout") }
     #expect(records?.count == 3)  // each draft laid out once and kept
   }
 }

@@ -241,7 +241,7 @@ import Testing
     #expect(try pdf(book("GABc|"), "fill", cached: true) == fresh)
     let records =
       FileManager.default.enumerator(atPath: cache)?.allObjects.compactMap { $0 as? String }
-      .filter { $0.hasSuffix(".layout") }.sorted() ?? []
+      .filter { $0.hasSuffix("layout") }.sorted() ?? []
     #expect(records.count == 3)
     #expect(try pdf(book("GABc|"), "warm", cached: true) == fresh)
     // The warm run really reads the records: swapped, two tunes trade places.

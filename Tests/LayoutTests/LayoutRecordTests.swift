@@ -2,7 +2,15 @@ import ABCParser
 import DisplayList
 import Layout
 import ScoreModel
+import Synchronization
 import Testing
+
+/// Counts calls from any thread.
+final class Counter: Sendable {
+  private let value = Mutex(0)
+  func add() { value.withLock { $0 += 1 } }
+  var count: Int { value.withLock { $0 } }
+}
 
 /// The binary records a layout cache keeps: a tune read back places exactly as laid out.
 @Suite struct LayoutRecordTests {
@@ -33,6 +41,16 @@ import Testing
     return (engraver.engrave(tune: tune), engraver)
   }
 
+  /// The record of a tune, items unpacked as they are, no renderings.
+  func record(_ tune: EngravedTune, firstLine: Int = 1) -> [UInt8]? {
+    var tune = tune
+    return tune.encoded(firstLine: firstLine, pack: { $0 }, rendering: { _ in nil })
+  }
+
+  func read(_ record: [UInt8], firstLine: Int = 1) -> EngravedTune? {
+    EngravedTune(encoded: record, firstLine: firstLine, unpack: { $0 }, rendering: { _ in nil })
+  }
+
   func pages(_ tune: EngravedTune, _ engraver: Engraver) -> [DisplayPage] {
     let composer = BookComposer(engraver: engraver, matter: BookMatter())
     composer.add(tune)
@@ -43,21 +61,22 @@ import Testing
 
   @Test func aTuneReadBackPlacesExactlyAsLaidOut() throws {
     let (tune, engraver) = try engraved(Self.rich)
-    let record = try #require(tune.encoded(firstLine: 1))
-    let back = try #require(EngravedTune(encoded: record, firstLine: 1))
+    let stored = try #require(record(tune))
+    let back = try #require(read(stored))
     #expect(back.titles == tune.titles)
     #expect(back.contentsTitle == tune.contentsTitle)
     #expect(back.systemCount == tune.systemCount)
     let fresh = pages(tune, engraver)
     #expect(fresh.count >= 2)  // the tune's %%newpage still breaks the page
-    #expect(pages(back, engraver) == fresh)
+    #expect(pages(back, engraver).map(\.items) == fresh.map(\.items))
+    #expect(pages(back, engraver).map(\.groups.count) == fresh.map(\.groups.count))
   }
 
   @Test func sourceLinesFollowTheTuneWhereverItNowStarts() throws {
     let (tune, engraver) = try engraved(Self.rich)
-    let record = try #require(tune.encoded(firstLine: 1))
+    let stored = try #require(record(tune))
     // The same tune, moved ten lines down its file by an edit above it.
-    let moved = try #require(EngravedTune(encoded: record, firstLine: 11))
+    let moved = try #require(read(stored, firstLine: 11))
     let lines = pages(tune, engraver).flatMap(\.items).map { $0.source?.line }
     let movedLines = pages(moved, engraver).flatMap(\.items).map { $0.source?.line }
     #expect(lines.contains { $0 != nil })
@@ -65,20 +84,20 @@ import Testing
   }
 
   @Test func damagedRecordsReadAsMissing() throws {
-    let (tune, _) = try engraved(Self.rich)
-    let record = try #require(tune.encoded(firstLine: 1))
+    let (tune, engraver) = try engraved(Self.rich)
+    let stored = try #require(record(tune))
     // Every cut short record is refused, never read as a shorter tune or a trap.
-    for length in stride(from: 0, to: record.count, by: max(1, record.count / 500)) {
-      #expect(EngravedTune(encoded: Array(record[..<length]), firstLine: 1) == nil)
+    for length in stride(from: 0, to: stored.count, by: max(1, stored.count / 500)) {
+      #expect(read(Array(stored[..<length])) == nil)
     }
-    #expect(EngravedTune(encoded: record + [0], firstLine: 1) == nil)
+    #expect(read(stored + [0]) == nil)
     // Flipped bytes either read as some tune or are refused; none traps.
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<300 {
-      var damaged = record
+      var damaged = stored
       damaged[Int.random(in: 0..<damaged.count, using: &generator)] ^= UInt8.random(
         in: 1...255, using: &generator)
-      _ = EngravedTune(encoded: damaged, firstLine: 1)
+      _ = read(damaged).map { pages($0, engraver).map(\.items) }
     }
   }
 
@@ -86,7 +105,39 @@ import Testing
     let lines = (1...60).map { _ in "CDEF GABc|" }.joined(separator: "\n")
     let (tune, _) = try engraved("X:1\nT:Long\nL:1/8\nK:C\n\(lines)\n")
     #expect(tune.systemCount == 60)
-    #expect(tune.encoded(firstLine: 1) == nil)
+    #expect(record(tune) == nil)
+  }
+
+  @Test func piecesKeepTheirRenderingsAndUnpackOnlyWhenAsked() throws {
+    var (tune, engraver) = try engraved(Self.rich)
+    let kept = tune.keptGroups()
+    let groups = try #require(kept)
+    #expect(groups.count >= 1 + tune.systemCount + 1)  // heading, systems, the W: lines
+    for (index, group) in groups.enumerated() { group.rendering = [UInt8(index)] }
+    // A one-backend record: pieces with a rendering are stored without their items.
+    let leanRecord = tune.encoded(
+      firstLine: 1, pack: { $0 }, rendering: { $0.rendering as? [UInt8] }, itemsNeeded: false)
+    let fullRecord = tune.encoded(firstLine: 1, pack: { $0 }, rendering: { $0.rendering as? [UInt8] })
+    let lean = try #require(leanRecord)
+    let full = try #require(fullRecord)
+    #expect(lean.count * 3 < full.count)
+    let unpacked = Counter()
+    let read = EngravedTune(
+      encoded: full, firstLine: 1,
+      unpack: { bytes in
+        unpacked.add()
+        return bytes
+      },
+      rendering: { $0 })
+    let back = try #require(read)
+    let placed = pages(back, engraver)
+    #expect(unpacked.count == 0)  // placing needs no items
+    // Pieces are placed with their renderings (empty ones, a paragraph's gap, are not placed).
+    let drawn = groups.indices.filter { !groups[$0].isEmpty }
+    let renderings = placed.flatMap(\.groups).map { $0.group.rendering as? [UInt8] }
+    #expect(renderings.prefix(drawn.count) == drawn.map { [UInt8($0)] }[...])
+    #expect(placed.map(\.items) == pages(tune, engraver).map(\.items))
+    #expect(unpacked.count == drawn.count)
   }
 
   @Test func bytesRoundTripExactly() {

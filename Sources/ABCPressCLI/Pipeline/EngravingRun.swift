@@ -83,6 +83,7 @@ struct EngravingRun {
     }
 
     let pages = PageQueue(output: output, pool: pool, workspaces: workspaces)
+    let pdf = output.flatMap { $0 as? PDFOutput }.map(OutputBox.init)
     var composition = Composition(
       run: self,
       engraver: { setup, options in session.engraver(coordinator, setup: setup, options: options) },
@@ -106,10 +107,12 @@ struct EngravingRun {
             continue
           }
           let format = (submitFormat.setup, submitFormat.options)
-          let job = TuneJob(
+          var job = TuneJob(
             source: tune, headerTitles: titles, trailing: trailing, setup: format.0, options: format.1,
             transpose: transpose, session: session, cache: cache.map { ($0, context) })
-          let future = pool.submit { worker in job.run(workspaces[worker]) }
+          job.pdf = pdf
+          let submitted = job
+          let future = pool.submit { worker in submitted.run(workspaces[worker]) }
           queue.append(.tune(future, size: tune.size))
           inFlight = (inFlight.tunes + 1, inFlight.size + tune.size)
           continue
@@ -187,26 +190,48 @@ struct TuneJob: @unchecked Sendable {
     var directives: [Directive] = []
   }
 
-  static let cacheExtension = "layout"
+  /// The PDF being written, if it is one: each tune's pieces are drawn as PDF operators on
+  /// the worker (and kept in the cache with the layout).
+  var pdf: OutputBox<PDFOutput>?
 
   func run(_ workspace: RenderWorkspace) -> EngravingRun.TuneResult {
     CrashReporter.begin(CrashReporter.identity(line: source.startLine, file: source.file))
     defer { CrashReporter.end() }
-    guard let (cache, context) = self.cache else { return engrave(workspace) }
+    guard let (cache, context) = self.cache else { return drawn(engrave(workspace), workspace) }
     let key = cache.key(
       header: context.header, directives: context.directives, headerTitles: headerTitles, text: source.text)
-    if let packed = cache.read(key, pathExtension: Self.cacheExtension),
-      let bytes = CompressedRecord.unpack(packed),
-      let engraved = EngravedTune(encoded: bytes, firstLine: source.startLine)
+    // Records with PDF operators are kept apart from those of image outputs (layout only).
+    let kind = pdf == nil ? "layout" : "pdflayout"
+    if let stored = cache.read(key, pathExtension: kind), let bytes = CheckedRecord.open(stored),
+      let engraved = EngravedTune(
+        encoded: bytes, firstLine: source.startLine, unpack: CompressedRecord.unpack,
+        rendering: { CompressedRecord.unpack($0).flatMap(PDFFragment.init(encoded:)) })
     {
       return EngravingRun.TuneResult(engraved: engraved, diagnostics: [], trailing: trailing)
     }
-    let result = engrave(workspace)
+    var result = drawn(engrave(workspace), workspace)
     // Tunes with diagnostics are engraved again on every run, so their messages are too.
-    if result.diagnostics.isEmpty, let bytes = result.engraved?.encoded(firstLine: source.startLine) {
-      cache.write(CompressedRecord.pack(bytes), key: key, pathExtension: Self.cacheExtension, atomic: false)
+    if result.diagnostics.isEmpty,
+      let bytes = result.engraved?.encoded(
+        firstLine: source.startLine, pack: CompressedRecord.pack,
+        rendering: { ($0.rendering as? PDFFragment).map { CompressedRecord.pack($0.encoded()) } },
+        itemsNeeded: pdf == nil)
+    {
+      cache.write(CheckedRecord.seal(bytes), key: key, pathExtension: kind, atomic: false)
     }
     return result
+  }
+
+  /// The result with its pieces drawn as PDF operators when the output is a PDF.
+  private func drawn(_ result: EngravingRun.TuneResult, _ workspace: RenderWorkspace)
+    -> EngravingRun.TuneResult
+  {
+    guard let pdf, var engraved = result.engraved, let groups = engraved.keptGroups() else { return result }
+    // A piece that cannot be drawn here is drawn (and its error reported) with its page.
+    try? pdf.output.makeFragments(groups, in: workspace)
+    var drawn = result
+    drawn.engraved = engraved
+    return drawn
   }
 
   private func engrave(_ workspace: RenderWorkspace) -> EngravingRun.TuneResult {

@@ -1,8 +1,7 @@
 import CABCPressZlib
 
-/// Cache records packed with zlib (level 1): a layout record shrinks about 3.5 times, and
-/// on a slow file system writing the smaller file saves more than packing costs.
-/// The form is the unpacked length (4 bytes, little-endian), then zlib's stream.
+/// Parts of cache records packed with zlib (level 1): a tune's items shrink about 3.5
+/// times. The form is the unpacked length (4 bytes, little-endian), then zlib's stream.
 enum CompressedRecord {
   static func pack(_ bytes: [UInt8]) -> [UInt8] {
     var length = compressBound(uLong(bytes.count))
@@ -20,7 +19,7 @@ enum CompressedRecord {
   }
 
   /// The unpacked bytes, or nil when the record is damaged.
-  static func unpack(_ bytes: [UInt8]) -> [UInt8]? {
+  @Sendable static func unpack(_ bytes: [UInt8]) -> [UInt8]? {
     guard bytes.count > 4 else { return nil }
     var size = 0
     for index in 0..<4 { size |= Int(bytes[index]) << (8 * index) }

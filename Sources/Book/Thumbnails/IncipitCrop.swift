@@ -33,8 +33,9 @@ public enum IncipitCrop {
       var offset = 0.0
       items = []
       for page in pages {
-        let ink = inkBox(page.items)
-        items += page.items.map { $0.translated(dx: 0, dy: offset - (ink?.minY ?? 0)) }
+        let pageItems = page.items
+        let ink = inkBox(pageItems)
+        items += pageItems.map { $0.translated(dx: 0, dy: offset - (ink?.minY ?? 0)) }
         offset += (ink?.height ?? 0) + 12
       }
     }

@@ -149,13 +149,12 @@ public final class BookComposer {
       date: matter.date, fileName: matter.fileName, isEven: index % 2 == 1)
     let heads = RunningHeads(setup: setup, measurer: engraver.measurer)
       .items(pageIndex: index, facts: facts, isFirstPage: index == 0)
-    let placed = draft.placedItems(
-      left: setup.contentLeft(pageIndex: index), bottom: draft.height - setup.marginBottom,
-      extra: heads.count)
+    let placed = draft.placedGroups(
+      left: setup.contentLeft(pageIndex: index), bottom: draft.height - setup.marginBottom)
     for (anchor, y) in placed.anchors where anchors[anchor] == nil { anchors[anchor] = (index, y) }
-    var page = DisplayPage(width: draft.width, height: draft.height, items: placed.items)
+    var page = DisplayPage(width: draft.width, height: draft.height, items: heads)
+    page.groups = placed.groups
     page.label = label
-    page.items += heads
     if let onPage { onPage(page) } else { pages.append(page) }
   }
 

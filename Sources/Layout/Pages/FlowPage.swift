@@ -11,7 +11,7 @@ enum FlowAnchor: Hashable, Sendable {
 /// A group of items that moves as one when a page is justified.
 struct FlowUnit: Sendable {
   /// Items relative to the unit's reference point (x from the content's left edge).
-  var items: [DisplayItem]
+  var group: DisplayGroup
   /// The y the items are moved down by.
   var dy: Double
   /// The ink's top and bottom on the page.
@@ -37,18 +37,18 @@ struct FlowPage {
   var composer: String?
   var section: String?
 
-  var hasItems: Bool { units.contains { !$0.items.isEmpty } }
+  var hasItems: Bool { units.contains { !$0.group.isEmpty } }
 
   /// The vertical shift of each unit when the page is justified down to `bottom`.
   func shifts(bottom: Double) -> [Double] {
     var shifts = [Double](repeating: 0, count: units.count)
-    guard justify, let last = units.last(where: { !$0.items.isEmpty }) else { return shifts }
+    guard justify, let last = units.last(where: { !$0.group.isEmpty }) else { return shifts }
     let slack = bottom - last.bottom
     // Each gap that may open, measured between the units' reference points: staff to
     // staff between systems, so systems come out evenly spaced as a reader sees them.
     var gaps: [(index: Int, size: Double)] = []
     var previousReference: Double?
-    for (index, unit) in units.enumerated() where !unit.items.isEmpty {
+    for (index, unit) in units.enumerated() where !unit.group.isEmpty {
       if let above = previousReference, unit.stretchBefore { gaps.append((index, max(0, unit.dy - above))) }
       previousReference = unit.dy
     }
@@ -81,19 +81,20 @@ struct FlowPage {
     return (sorted.last ?? 0) + (volume - poured) / Double(max(1, sorted.count))
   }
 
-  /// The final items, moved onto the page whose content starts at `left`, with room kept
-  /// for `extra` more (the running heads) so the page's array is never regrown.
-  func placedItems(left: Double, bottom: Double, extra: Int = 0) -> (
-    items: [DisplayItem], anchors: [(FlowAnchor, Double)]
-  ) {
+  /// The units placed on the page whose content starts at `left`, each a group moved by
+  /// its place (its items are not copied), and where the anchors landed.
+  func placedGroups(left: Double, bottom: Double) -> (groups: [PlacedGroup], anchors: [(FlowAnchor, Double)])
+  {
     let shifts = shifts(bottom: bottom)
-    var items: [DisplayItem] = []
-    items.reserveCapacity(units.reduce(extra) { $0 + $1.items.count })
+    var groups: [PlacedGroup] = []
+    groups.reserveCapacity(units.count)
     var anchors: [(FlowAnchor, Double)] = []
     for (unit, shift) in zip(units, shifts) {
-      for item in unit.items { items.append(item.translated(dx: left + unit.dx, dy: unit.dy + shift)) }
+      if !unit.group.isEmpty {
+        groups.append(PlacedGroup(group: unit.group, dx: left + unit.dx, dy: unit.dy + shift))
+      }
       anchors += unit.anchors.map { ($0.0, $0.1 + shift) }
     }
-    return (items, anchors)
+    return (groups, anchors)
   }
 }

@@ -9,8 +9,9 @@ struct PageBreaker {
     var flow = PageFlow(setup: setup, options: options)
     for tune in tunes { flow.place(tune, anchor: nil) }
     return flow.finish().enumerated().map { index, page in
-      let placed = page.placedItems(left: setup.contentLeft(pageIndex: index), bottom: flow.bottom)
-      return DisplayPage(width: page.width, height: page.height, items: placed.items)
+      var placed = DisplayPage(width: page.width, height: page.height)
+      placed.groups = page.placedGroups(left: setup.contentLeft(pageIndex: index), bottom: flow.bottom).groups
+      return placed
     }
   }
 }

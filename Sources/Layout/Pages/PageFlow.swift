@@ -76,12 +76,12 @@ struct PageFlow {
   }
 
   private mutating func add(
-    _ items: [DisplayItem], at top: Double, extent: (Double, Double), stretch: Bool,
+    _ group: DisplayGroup, at top: Double, extent: (Double, Double), stretch: Bool,
     anchor: FlowAnchor? = nil,
     dx: Double = 0
   ) {
     var unit = FlowUnit(
-      items: items, dy: top, top: top - extent.0, bottom: top + extent.1, stretchBefore: stretch)
+      group: group, dy: top, top: top - extent.0, bottom: top + extent.1, stretchBefore: stretch)
     unit.dx = dx
     if let anchor { unit.anchors.append((anchor, top - extent.0)) }
     draft.units.append(unit)
@@ -107,7 +107,12 @@ struct PageFlow {
     if draft.composer == nil { draft.composer = tune.composer }
     // A tune with margins of its own is set between them, not the page's.
     let dx = tune.marginLeft.map { $0 - setup.marginLeft } ?? 0
-    add(tune.heading, at: y, extent: (0, tune.headingHeight), stretch: true, anchor: anchor, dx: dx)
+    // The tune's pieces as groups: kept by the tune (read from a cache), else made now.
+    let groups = tune.unitGroups
+    func group(_ index: Int, _ items: @autoclosure () -> [DisplayItem]) -> DisplayGroup {
+      groups.map { $0[index] } ?? DisplayGroup(items: items())
+    }
+    add(group(0, tune.heading), at: y, extent: (0, tune.headingHeight), stretch: true, anchor: anchor, dx: dx)
     y += tune.headingHeight
     var previousTop: Double?
     var previousBottom = y
@@ -123,24 +128,31 @@ struct PageFlow {
         draft.titles.append(tune.title)
         top = y + system.above
       }
-      add(system.items, at: top, extent: (system.above, system.below), stretch: index > 0, dx: dx + system.dx)
+      add(
+        group(1 + index, system.items), at: top, extent: (system.above, system.below), stretch: index > 0,
+        dx: dx + system.dx)
       previousTop = top
       previousBottom = top + system.below
       y = previousBottom
       index += 1
       next = index < systems.count ? systems.system(index) : nil
     }
-    place(tune.trailing, stretch: false)
+    place(tune.trailing, stretch: false, groups: groups?.suffix(tune.trailing.count).map { $0 })
   }
 
   /// Text lines, breaking between lines.
-  mutating func place(_ lines: [TextLine], stretch: Bool, anchor: FlowAnchor? = nil, keepNext: Bool = false) {
+  mutating func place(
+    _ lines: [TextLine], stretch: Bool, anchor: FlowAnchor? = nil, keepNext: Bool = false,
+    groups: [DisplayGroup]? = nil
+  ) {
     var anchor = anchor
     for (index, line) in lines.enumerated() {
       var needed = line.height
       if keepNext && index == lines.count - 1 { needed += setup.staffSpace * 12 }
       if draft.hasItems && y + needed > bottom { newPage(justify: true) }
-      add(line.items, at: y, extent: (0, line.height), stretch: stretch && index == 0, anchor: anchor)
+      add(
+        groups?[index] ?? DisplayGroup(items: line.items), at: y, extent: (0, line.height),
+        stretch: stretch && index == 0, anchor: anchor)
       anchor = nil
       y += line.height
     }

@@ -20,6 +20,9 @@ struct LaidOutTune: Sendable {
   var composer = ""
   /// The left margin the tune was set for (its own `%%leftmargin`, else the page's).
   var marginLeft: Double?
+  /// The tune's pieces as groups, in placing order — heading, systems, trailing lines —
+  /// when kept (a tune read from a cache, or given renderings); nil: made when placed.
+  var unitGroups: [DisplayGroup]?
 }
 
 /// Lays out one tune: symbols, line breaks, justified systems and the title block.

@@ -21,6 +21,15 @@ public final class PDFOutput: PageOutput {
     return try PDFPageEncoder(fonts: workspace.fonts, text: workspace.measurer, palette: palette).encode(page)
   }
 
+  /// Draws each group's PDF operators now (on the calling worker), so the page that
+  /// places it copies them instead of drawing the items.
+  public func makeFragments(_ groups: [DisplayGroup], in workspace: RenderWorkspace) throws {
+    let encoder = PDFPageEncoder(fonts: workspace.fonts, text: workspace.measurer, palette: palette)
+    for group in groups where !(group.rendering is PDFFragment) {
+      group.rendering = try encoder.fragment(group.items)
+    }
+  }
+
   public func write(_ encoded: PDFEncodedPage) throws {
     try document.writeBody(encoded)
   }

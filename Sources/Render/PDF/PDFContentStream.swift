@@ -39,6 +39,11 @@ struct PDFContentStream {
     bytes.append(0x0A)
   }
 
+  /// Operators made by another stream (a fragment), as they are.
+  mutating func append(_ operators: [UInt8]) {
+    bytes.append(contentsOf: operators)
+  }
+
   mutating func raw(_ text: String) {
     bytes.append(contentsOf: text.utf8)
   }

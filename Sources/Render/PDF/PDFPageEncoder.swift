@@ -87,8 +87,57 @@ final class PDFPageEncoder {
       stream.number(page.height)
       stream.op("re f")
     }
+    // Each placed group: its fragment, drawn now or as a cache kept it, moved into place.
+    var alphaStates: Set<Int> = []
+    for placed in page.groups {
+      let fragment = try (placed.group.rendering as? PDFFragment) ?? self.fragment(placed.group.items)
+      Self.merge(fragment.fonts, into: &used)
+      alphaStates.formUnion(fragment.alphaStates)
+      stream.op("q")
+      stream.raw("1 0 0 1 ")
+      stream.number(placed.dx)
+      stream.number(placed.dy)
+      stream.op("cm")
+      stream.append(fragment.content)
+      stream.op("Q")
+    }
+    try draw(page.ownItems, on: &stream, used: &used)
+    let packed = Deflate.compress(stream.bytes)
+    return PDFEncodedPage(
+      width: page.width, height: page.height, content: packed.bytes, compressed: packed.compressed,
+      fonts: used,
+      alphaStates: stream.alphaStates.union(alphaStates), links: page.links, label: page.label)
+  }
+
+  /// The operators that draw `items` from a fresh graphics state.
+  func fragment(_ items: [DisplayItem]) throws -> PDFFragment {
+    var stream = PDFContentStream(capacity: 4096)
+    var used: [String: PDFFontUse] = [:]
+    try draw(items, on: &stream, used: &used)
+    return PDFFragment(content: stream.bytes, fonts: used, alphaStates: stream.alphaStates)
+  }
+
+  /// Adds one piece's font use to a page's.
+  static func merge(_ fonts: [String: PDFFontUse], into used: inout [String: PDFFontUse]) {
+    for (key, use) in fonts {
+      guard var known = used[key] else {
+        used[key] = use
+        continue
+      }
+      for (glyph, text) in use.glyphs where known.glyphs[glyph] == nil || known.glyphs[glyph] == "" {
+        known.glyphs[glyph] = text
+      }
+      used[key] = known
+    }
+  }
+
+  /// Draws items in display-list order, each in its role's colour.
+  private func draw(
+    _ items: [DisplayItem], on stream: inout PDFContentStream, used: inout [String: PDFFontUse]
+  )
+    throws
+  {
     var index = 0
-    let items = page.items
     while index < items.count {
       let item = items[index]
       stream.setColor(palette.color(for: item.role))
@@ -118,11 +167,6 @@ final class PDFPageEncoder {
       }
       index += 1
     }
-    let packed = Deflate.compress(stream.bytes)
-    return PDFEncodedPage(
-      width: page.width, height: page.height, content: packed.bytes, compressed: packed.compressed,
-      fonts: used,
-      alphaStates: stream.alphaStates, links: page.links, label: page.label)
   }
 
   private func show(_ glyph: GlyphShape, on stream: inout PDFContentStream, used: inout [String: PDFFontUse])
