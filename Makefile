@@ -15,7 +15,11 @@ CROSSCHECK_THRESHOLD ?= 98
 # Tunes `make test` exports as MusicXML and reads back with music21 and MuseScore.
 INTEROP_SAMPLE ?= 400
 
-.PHONY: all setup build release demo test lint format clean crosscheck bench corpus gallery fuzz interop
+.PHONY: all setup build release demo test lint format clean crosscheck bench corpus gallery fuzz interop \
+  install uninstall
+# Where `make install` puts ABCPress (DESTDIR for packagers' staging folders).
+PREFIX ?= /usr/local
+DESTDIR ?=
 
 all: build
 
@@ -51,6 +55,15 @@ test: setup corpus
 	scripts/interop --sample $(INTEROP_SAMPLE) --imports 60 --musescore --abcpress .build/debug/abcpress \
 	  .cache/corpus/big.abc
 	ABCPRESS_REQUIRE_CORPUS=1 $(SWIFT) test --disable-xctest
+
+## install: the program, music fonts, templates, themes, man page and shell completions
+## under $(DESTDIR)$(PREFIX) (bin/, share/abcpress/, share/man/man1/, completions)
+install: release
+	scripts/install --prefix $(PREFIX) --destdir "$(DESTDIR)" --binary $(ABCPRESS)
+
+## uninstall: remove what `make install` put under $(DESTDIR)$(PREFIX)
+uninstall:
+	scripts/install --uninstall --prefix $(PREFIX) --destdir "$(DESTDIR)"
 
 ## corpus: fetch the development corpus into .cache/corpus (once)
 corpus:

@@ -12,21 +12,24 @@ public enum CommandLineTool {
     USAGE: abcpress <subcommand> [options]
 
     SUBCOMMANDS:
-      render     Engrave ABC files to PDF, PNG or SVG.
-      watch      Render, then render again each time an input is saved.
-      book       Make a tune book: title page, contents, tunes, index, bookmarks.
-      thumbs     One cropped image (incipit or whole tune) per tune.
-      templates  List the built-in page templates.
-      themes     List the built-in colour themes.
-      dump       Print the score model or the display list (text or JSON).
-      check      Parse ABC files and report problems.
-      midi       Play tunes into Standard MIDI Files.
-      musicxml   Write tunes as MusicXML (.musicxml or compressed .mxl).
-      abc        Write ABC from MusicXML (or rewrite ABC).
+      render       Engrave ABC files to PDF, PNG or SVG.
+      watch        Render, then render again each time an input is saved.
+      book         Make a tune book: title page, contents, tunes, index, bookmarks.
+      thumbs       One cropped image (incipit or whole tune) per tune.
+      templates    List the built-in page templates.
+      themes       List the built-in colour themes.
+      dump         Print the score model or the display list (text or JSON).
+      check        Parse ABC files and report problems.
+      midi         Play tunes into Standard MIDI Files.
+      musicxml     Write tunes as MusicXML (.musicxml or compressed .mxl).
+      abc          Write ABC from MusicXML (or rewrite ABC).
+      completions  Print a bash, zsh or fish completion script.
+      help         Show a subcommand's help: abcpress help render.
 
     Every subcommand reads ABC, MusicXML (.musicxml, .xml) and compressed MusicXML (.mxl).
 
-    Run 'abcpress <subcommand> --help' for a subcommand's options.
+    Run 'abcpress help <subcommand>' (or 'abcpress <subcommand> --help') for a
+    subcommand's options.
 
     EVERY SUBCOMMAND ALSO TAKES:
     \(RunOptions.help)
@@ -66,29 +69,56 @@ public enum CommandLineTool {
     let rest = Array(arguments.dropFirst())
     switch name {
     case "--help", "-h", "help":
-      console.write(help + "\n")
+      guard let topic = rest.first else {
+        console.write(help + "\n")
+        return .success
+      }
+      guard let text = helpText(for: topic) else {
+        console.error(
+          "abcpress: error: no help for '\(Diagnostic.printable(topic))'"
+            + Suggestion.hint(for: topic, among: commandNames)
+            + "\nRun 'abcpress --help' for the subcommands.")
+        return .usage
+      }
+      console.write(text + "\n")
       return .success
     case "--version", "-V":
       console.write("abcpress \(version)\n")
       return .success
     case "templates", "themes":
       let kind: StyleListCommand.Kind = name == "templates" ? .templates : .themes
-      return dispatch(rest, spec: StyleListCommand.spec, help: StyleListCommand.help(kind), console: console)
-      {
+      return dispatch(
+        rest, name: name, spec: StyleListCommand.spec, help: StyleListCommand.help(kind), console: console
+      ) {
         try StyleListCommand(console: console, kind: kind).run($0)
       }
     default:
       if let command = subcommands[name] {
         return dispatch(
-          rest, spec: command.spec, help: command.help, console: console,
+          rest, name: name, spec: command.spec, help: command.help, console: console,
           summarised: summarisedCommands.contains(name)
         ) {
           if command.measuresText { FontSystem.prepareInBackground() }
           return try command.init(console: console).run($0)
         }
       }
-      console.error("abcpress: error: unknown subcommand '\(name)'\nRun 'abcpress --help' for usage.")
+      console.error(
+        "abcpress: error: unknown subcommand '\(Diagnostic.printable(name))'"
+          + Suggestion.hint(for: name, among: commandNames) + "\nRun 'abcpress --help' for usage.")
       return .usage
+    }
+  }
+
+  /// Every subcommand's name, for suggestions.
+  static var commandNames: [String] { Array(subcommands.keys) + ["templates", "themes", "help"] }
+
+  /// The help of a subcommand (`abcpress help render`), nil for an unknown one.
+  static func helpText(for topic: String) -> String? {
+    switch topic {
+    case "templates": StyleListCommand.help(.templates)
+    case "themes": StyleListCommand.help(.themes)
+    case "help": help
+    default: subcommands[topic]?.help
     }
   }
 
@@ -97,6 +127,7 @@ public enum CommandLineTool {
     "render": RenderCommand.self, "book": BookCommand.self, "thumbs": ThumbsCommand.self,
     "dump": DumpCommand.self, "check": CheckCommand.self, "midi": MIDICommand.self,
     "musicxml": MusicXMLCommand.self, "abc": ABCCommand.self, "watch": WatchCommand.self,
+    "completions": CompletionsCommand.self,
   ]
 
   /// The subcommands that end with a summary line (tunes, pages, problems, time).
@@ -105,7 +136,8 @@ public enum CommandLineTool {
   ]
 
   static func dispatch(
-    _ arguments: [String], spec: ArgumentSpec, help: String, console: Console, summarised: Bool = false,
+    _ arguments: [String], name: String, spec: ArgumentSpec, help: String, console: Console,
+    summarised: Bool = false,
     _ body: (ParsedArguments) throws -> ExitCode
   ) -> ExitCode {
     do {
@@ -128,7 +160,9 @@ public enum CommandLineTool {
       if summarised { progress.finish() }
       return code
     } catch let error as UsageError {
-      console.error("abcpress: error: \(Diagnostic.printable(error.message))\n\n" + help)
+      // One line and where to look, not the whole usage block.
+      console.error(
+        "abcpress: error: \(Diagnostic.printable(error.message))\nRun 'abcpress help \(name)' for usage.")
       return .usage
     } catch let error as InputError {
       console.error("abcpress: error: \(Diagnostic.printable(error.description))")

@@ -24,9 +24,13 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case .cairo(let operation, let status):
       "cairo error in \(operation): \(status)"
     case .musicFontNotFound(let family, let directory):
-      "music font \(family) not found in \(Self.display(directory)); run scripts/bootstrap"
+      "music font \(family) not found in \(Self.display(directory)) (looked for: --fonts DIR, then"
+        + " $ABCPRESS_FONTS, then share/abcpress/fonts of the installation or a checkout's Fonts/;"
+        + " in a checkout, run scripts/bootstrap)"
     case .musicFontMetadataNotFound(let family, let directory):
-      "music font metadata \(family).json not found in \(Self.display(directory)); run scripts/bootstrap"
+      "music font metadata \(family).json not found in \(Self.display(directory)) (looked for: --fonts"
+        + " DIR, then $ABCPRESS_FONTS, then share/abcpress/fonts of the installation or a checkout's"
+        + " Fonts/; in a checkout, run scripts/bootstrap)"
     case .musicFontMetadataUnreadable(let family, let reason):
       "music font metadata for \(family) unreadable: \(reason)"
     case .fontLoadFailed(let path, let error):

@@ -57,6 +57,47 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
     #expect(ToolRun(["render", "a.abc", "-o", "a.pdf", "--page-size", "a9"]).exitCode == .usage)
   }
 
+  @Test func nearMissesAreNamedAndUsageErrorsAreOneLine() {
+    let subcommand = ToolRun(["rendr", "a.abc"])
+    #expect(subcommand.exitCode == .usage)
+    #expect(
+      subcommand.errors.hasPrefix("abcpress: error: unknown subcommand 'rendr'; did you mean 'render'?\n"))
+    #expect(ToolRun(["tumbs"]).errors.contains("did you mean 'thumbs'?"))
+    #expect(!ToolRun(["xylophone"]).errors.contains("did you mean"))  // nothing close
+    let option = ToolRun(["render", "a.abc", "-o", "a.pdf", "--tempalte", "a4-book"])
+    #expect(option.exitCode == .usage)
+    #expect(option.errors.contains("unknown option '--tempalte'; did you mean '--template'?"))
+    #expect(ToolRun(["book", "a.abc", "-o", "a.pdf", "--no-contens"]).errors.contains("'--no-contents'"))
+    // One line and where to look, never the whole usage block.
+    let lines = option.errors.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.last == "Run 'abcpress help render' for usage.")
+    #expect(!option.errors.contains("OPTIONS:"))
+  }
+
+  @Test func helpNamesASubcommand() {
+    for subcommand in ["render", "book", "thumbs", "watch", "check", "midi", "musicxml", "abc", "dump"] {
+      let run = ToolRun(["help", subcommand])
+      #expect(run.exitCode == .success)
+      #expect(run.output.hasPrefix("USAGE: abcpress \(subcommand)"))
+      #expect(run.output == ToolRun([subcommand, "--help"]).output)
+    }
+    #expect(ToolRun(["help", "templates"]).output == ToolRun(["templates", "--help"]).output)
+    #expect(ToolRun(["help"]).output == ToolRun(["--help"]).output)
+    let unknown = ToolRun(["help", "bok"])
+    #expect(unknown.exitCode == .usage)
+    #expect(unknown.errors.contains("no help for 'bok'; did you mean 'book'?"))
+  }
+
+  @Test func editDistanceCountsSwapsAsOneEdit() {
+    #expect(Suggestion.distance(Array("render"), Array("redner")) == 1)
+    #expect(Suggestion.distance(Array("book"), Array("bok")) == 1)
+    #expect(Suggestion.distance(Array(""), Array("abc")) == 3)
+    #expect(Suggestion.distance(Array("kitten"), Array("sitting")) == 3)
+    #expect(Suggestion.closest(to: "--Template", among: ["--template", "--theme"]) == "--template")
+    #expect(Suggestion.closest(to: "midi", among: ["midi", "mid"]) == nil)  // exact: no hint
+  }
+
   @Test func unreadableInputIsAnErrorAtItsFile() throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

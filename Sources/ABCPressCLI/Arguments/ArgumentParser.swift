@@ -68,7 +68,8 @@ public enum ArgumentParser {
           index += 1
         }
       } else {
-        throw UsageError("unknown option '\(argument)'")
+        let known = spec.flags.union(spec.options).union(spec.aliases.keys)
+        throw UsageError("unknown option '\(argument)'" + Suggestion.hint(for: name, among: known))
       }
     }
     return result

@@ -29,3 +29,6 @@ extension ABCCommand: Subcommand {
   static var measuresText: Bool { false }
 }
 extension WatchCommand: Subcommand {}
+extension CompletionsCommand: Subcommand {
+  static var measuresText: Bool { false }
+}

@@ -1,10 +1,12 @@
 import Foundation
 
-/// Finds the Fonts/ directory that `scripts/fetch-fonts` fills.
+/// Finds the music fonts: the Fonts/ folder `scripts/fetch-fonts` fills in a checkout, or
+/// `PREFIX/share/abcpress/fonts` where `make install` puts them.
 ///
-/// Order: `--fonts DIR`, then `$ABCPRESS_FONTS`, then a `Fonts/` folder beside the
-/// executable (wherever it was called from, through PATH too) or in any of its parent
-/// folders (so `.build/release/abcpress` finds the checkout's Fonts/), then `./Fonts`.
+/// Order: `--fonts DIR`, then `$ABCPRESS_FONTS`, then, from the executable's folder
+/// (wherever it was called from, through PATH too) up through its parents, a
+/// `share/abcpress/fonts` folder (an installed `PREFIX/bin/abcpress`) or a `Fonts/` folder
+/// (so `.build/release/abcpress` finds the checkout's), then `./Fonts`.
 enum FontLocator {
   static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
     -> URL
@@ -20,9 +22,11 @@ enum FontLocator {
       (try? manager.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? "."
     var directory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
     for _ in 0..<6 {
-      let candidate = directory.appendingPathComponent("Fonts", isDirectory: true)
-      if manager.fileExists(atPath: candidate.appendingPathComponent("Bravura.json").path) {
-        return candidate
+      for place in ["share/abcpress/fonts", "Fonts"] {
+        let candidate = directory.appendingPathComponent(place, isDirectory: true)
+        if manager.fileExists(atPath: candidate.appendingPathComponent("Bravura.json").path) {
+          return candidate
+        }
       }
       directory.deleteLastPathComponent()
     }
