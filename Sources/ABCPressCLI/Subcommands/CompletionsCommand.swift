@@ -16,8 +16,6 @@ struct CompletionsCommand {
   static let spec = ArgumentSpec()
   let console: Console
 
-  init(console: Console) { self.console = console }
-
   func run(_ arguments: ParsedArguments) throws -> ExitCode {
     guard arguments.positionals.count == 1, let shell = arguments.positionals.first else {
       throw UsageError("completions needs one shell: bash, zsh or fish")
