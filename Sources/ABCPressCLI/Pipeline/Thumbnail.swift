@@ -18,6 +18,13 @@ struct Thumbnail: @unchecked Sendable {
   let palette: RolePalette
   /// `--cache`: stored thumbnails of earlier runs.
   var cache: TuneCache?
+  /// `--padding`: paper kept around the music on every side, in points.
+  var padding = 3.0
+  /// `--scale fixed`: pixels per point the same for every tune (`width` for the template's
+  /// full page width), rather than every image `width` pixels wide.
+  var fixedScale = false
+  /// `--max-height`: taller images are scaled down to this many pixels.
+  var maxHeight: Double?
 
   struct Result: Sendable {
     var diagnostics: [Diagnostic]
@@ -30,6 +37,16 @@ struct Thumbnail: @unchecked Sendable {
     var number = 0
     /// A cache hit: the stored image and the name the pattern gives it.
     var cached: (bytes: [UInt8], wanted: String)?
+    /// What the image shows and its size (for `--manifest`).
+    var facts: ThumbnailFacts?
+  }
+
+  /// Pixels per point for a cropped page: the same width for every image, or (`--scale
+  /// fixed`) the same scale, either way scaled down to `--max-height`.
+  func pixelsPerPoint(_ page: DisplayPage) -> Double {
+    var scale = width / (fixedScale ? base.setup.width : page.width)
+    if let maxHeight, page.height * scale > maxHeight { scale = maxHeight / page.height }
+    return scale
   }
 
   func make(_ item: TuneStream.Item, workspace: RenderWorkspace) -> Result {
@@ -37,10 +54,12 @@ struct Thumbnail: @unchecked Sendable {
     let pathExtension = format == .png ? "png" : "svg"
     if let cache, let key, let hit = cache.lookup(key, pathExtension: pathExtension) {
       let wanted = ThumbsCommand.fileName(
-        pattern, number: hit.number, title: hit.title, position: item.position)
+        pattern, number: hit.facts.number, title: hit.facts.title, position: item.position,
+        file: item.source.file)
       return Result(
-        diagnostics: [], tune: true, place: (item.source.file, item.source.startLine), number: hit.number,
-        cached: (hit.bytes, wanted))
+        diagnostics: [], tune: true, place: (item.source.file, item.source.startLine),
+        number: hit.facts.number,
+        cached: (hit.bytes, wanted), facts: hit.facts)
     }
     let (prepared, found) = PreparedTune.prepare(item, base: base)
     guard let prepared else { return Result(diagnostics: found, tune: false) }
@@ -48,13 +67,18 @@ struct Thumbnail: @unchecked Sendable {
     let place = (item.source.file, item.source.startLine)
     let engraver = session.engraver(workspace, setup: own.setup, options: own.options)
     let list = engraver.engrave([tune])
-    guard let page = IncipitCrop.crop(list.pages, bars: bars) else {
+    guard let page = IncipitCrop.crop(list.pages, bars: bars, pad: padding) else {
       let nothing = Diagnostic(
         .warning, "X:\(tune.referenceNumber) has nothing to draw: no thumbnail written", at: tune.range,
         file: item.source.file)
       return Result(diagnostics: diagnostics + [nothing], tune: true)
     }
-    let wanted = ThumbsCommand.fileName(pattern, tune: tune, position: item.position)
+    let wanted = ThumbsCommand.fileName(pattern, tune: tune, position: item.position, file: item.source.file)
+    let scale = pixelsPerPoint(page)
+    var facts = ThumbnailFacts(
+      number: tune.referenceNumber, title: tune.title, key: tune.initialKey.abcText,
+      meter: tune.initialMeter.abcText, width: Int((page.width * scale).rounded()),
+      height: Int((page.height * scale).rounded()))
     let final = URL(fileURLWithPath: wanted)
     let url = final.deletingLastPathComponent().appendingPathComponent(
       ".abcpress-\(UUID().uuidString).\(final.pathExtension)")
@@ -64,11 +88,12 @@ struct Thumbnail: @unchecked Sendable {
       let single = DisplayList(pages: [page], title: tune.title)
       switch self.format {
       case .png:
-        let output = try ImageOutput(url: url, kind: .png(dpi: width / page.width * 72), palette: palette)
+        let output = try ImageOutput(url: url, kind: .png(dpi: scale * 72), palette: palette)
         try output.write(single, workspace: workspace)
+        if let size = Self.pngSize(url) { (facts.width, facts.height) = size }
       default:
         try ImageOutput(url: url, kind: .svg, palette: palette).write(single, workspace: workspace)
-        try ThumbsCommand.setSVGWidth(url, width: width, aspect: page.height / page.width)
+        try ThumbsCommand.setSVGWidth(url, width: Double(facts.width), aspect: page.height / page.width)
       }
     } catch {
       unlink(url.path)
@@ -80,11 +105,22 @@ struct Thumbnail: @unchecked Sendable {
       return Result(diagnostics: diagnostics + [failed], tune: true, place: place)
     }
     if let cache, let key, diagnostics.isEmpty {
-      cache.store(
-        key, pathExtension: pathExtension, file: url, number: tune.referenceNumber, title: tune.title)
+      cache.store(key, pathExtension: pathExtension, file: url, facts: facts)
     }
     return Result(
-      diagnostics: diagnostics, tune: true, written: (url, wanted), place: place, number: tune.referenceNumber
-    )
+      diagnostics: diagnostics, tune: true, written: (url, wanted), place: place,
+      number: tune.referenceNumber,
+      facts: facts)
+  }
+
+  /// A PNG's width and height from its header.
+  static func pngSize(_ url: URL) -> (Int, Int)? {
+    guard let handle = try? FileHandle(forReadingFrom: url), let data = try? handle.read(upToCount: 24),
+      data.count == 24
+    else { return nil }
+    try? handle.close()
+    let bytes = [UInt8](data)
+    func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (number(16), number(20))
   }
 }

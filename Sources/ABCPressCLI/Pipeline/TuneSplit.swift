@@ -30,7 +30,7 @@ struct TuneSplit: @unchecked Sendable {
     let (tune, own, diagnostics) = (prepared.tune, prepared.format, prepared.diagnostics)
     let place = (item.source.file, item.source.startLine)
     let list = session.engraver(workspace, setup: own.setup, options: own.options).engrave([tune])
-    let wanted = ThumbsCommand.fileName(pattern, tune: tune, position: item.position)
+    let wanted = ThumbsCommand.fileName(pattern, tune: tune, position: item.position, file: item.source.file)
     let final = URL(fileURLWithPath: wanted)
     let folder = final.deletingLastPathComponent().appendingPathComponent(".abcpress-\(UUID().uuidString)")
     TemporaryFiles.register(folder.path)

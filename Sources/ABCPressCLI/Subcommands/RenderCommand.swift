@@ -86,6 +86,7 @@ struct RenderCommand {
     guard let format = OutputFormat(pathExtension: URL(fileURLWithPath: pattern).pathExtension) else {
       throw UsageError("cannot tell the output format from '\(pattern)': use .pdf, .png or .svg")
     }
+    try ThumbsCommand.checkPlaceholders(pattern)
     guard pattern.contains("{X}") || pattern.contains("{T}") || pattern.contains("{N}") else {
       throw UsageError("render --split needs {X}, {T} or {N} in the pattern, so each tune gets its own file")
     }

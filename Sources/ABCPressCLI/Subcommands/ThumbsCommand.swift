@@ -13,7 +13,8 @@ struct ThumbsCommand {
     Writes one image per tune, cropped to the music: the incipit (the first system, or its
     first N bars with --incipit N) or, with --whole, the whole tune. The pattern names each
     file: {X} the tune's X: number, {T} its title (made file-safe), {N} its position among all
-    tunes of the inputs (1, 2, ...; the same whatever --select or --shard).
+    tunes of the inputs (1, 2, ...; the same whatever --select or --shard), {F} the input
+    file's name without its extension; any other {...} is an error.
     The pattern's extension picks PNG or SVG. Folders are created as needed. A name an
     earlier tune of the run took gets -2, -3 ... (never overwritten); a name too long for
     the file system is shortened; a tune that cannot be written is reported and the rest
@@ -22,6 +23,13 @@ struct ThumbsCommand {
     OPTIONS:
       -o, --output <pattern>  File name pattern, e.g. 'thumbs/{X}-{T}.png'. Required.
       --width <px>            Image width in pixels (default 600; PNG, and the SVG's width).
+      --scale <fit|fixed>     fit (default): every image --width pixels wide; fixed: the same
+                              scale for every tune (--width pixels for the template's full page
+                              width, so the staff size is the same and --staff-space is obeyed).
+      --max-height <px>       Scale down images taller than this.
+      --padding <pt>          Paper around the music on every side (default 3 points).
+      --manifest <file.json>  Also write a JSON list of every image: file, X: number, title,
+                              key, meter, width and height in pixels, and source file:line.
       --incipit <bars>        Bars to keep (default: the template's, 4; 0 = the first system).
       --whole                 The whole tune instead of the incipit.
       --transparent           No background (PNG alpha; SVG without the background fill).
@@ -36,7 +44,9 @@ struct ThumbsCommand {
 
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames.union(["--whole", "--transparent"]),
-    options: EngravingSession.optionNames.union(["--output", "--width", "--incipit", "--cache"]),
+    options: EngravingSession.optionNames.union([
+      "--output", "--width", "--incipit", "--cache", "--scale", "--max-height", "--padding", "--manifest",
+    ]),
     aliases: EngravingSession.aliases)
 
   let console: Console
@@ -47,7 +57,15 @@ struct ThumbsCommand {
     guard let format = OutputFormat(pathExtension: URL(fileURLWithPath: pattern).pathExtension),
       format != .pdf
     else { throw UsageError("the thumbs pattern must end in .png or .svg") }
+    try Self.checkPlaceholders(pattern)
     let width = try Self.number(arguments["--width"], name: "--width", default: 600, range: 16...8000)
+    let padding = try Self.number(arguments["--padding"], name: "--padding", default: 3, range: 0...500)
+    let maxHeight = try arguments["--max-height"].map {
+      try Self.number($0, name: "--max-height", default: 0, range: 16...20000)
+    }
+    guard ["fit", "fixed"].contains(arguments["--scale"] ?? "fit") else {
+      throw UsageError("--scale is fit or fixed, not '\(arguments["--scale"] ?? "")'")
+    }
     let session = try EngravingSession(arguments: arguments, defaultTemplate: "incipit")
     var base = session.base
     base.setup.height = 20000
@@ -66,16 +84,21 @@ struct ThumbsCommand {
     stream.standardInput = standardInput
     let workspaces = try Workspaces(session: session, jobs: session.jobs)
     let cache = TuneCache(arguments)
-    let thumbnail = Thumbnail(
+    var thumbnail = Thumbnail(
       session: session, base: base, bars: bars, pattern: pattern, format: format, width: width,
       palette: palette, cache: cache)
+    thumbnail.padding = padding
+    thumbnail.fixedScale = arguments["--scale"] == "fixed"
+    thumbnail.maxHeight = maxHeight
+    let made = thumbnail
+    var manifest: [String] = []
     var count = 0
     var names = OutputNames()
     let console = self.console
     let reporter = DiagnosticReporter(console: console)
     func report(_ found: [Diagnostic]) { reporter.report(found) }
     try stream.run { item, worker in
-      thumbnail.make(item, workspace: workspaces[worker])
+      made.make(item, workspace: workspaces[worker])
     } report: {
       report($0)
     } consume: { result in
@@ -91,7 +114,12 @@ struct ThumbsCommand {
         return
       }
       switch placed {
-      case .success: RunProgress.current?.add(files: 1)
+      case .success(let name):
+        RunProgress.current?.add(files: 1)
+        if let facts = result.facts {
+          let source = "\(result.place.file ?? "<stdin>"):\(result.place.line)"
+          manifest.append(facts.json(file: name, source: source))
+        }
       case .failure(let error):
         report([
           Diagnostic(
@@ -103,6 +131,12 @@ struct ThumbsCommand {
     if count == 0 {
       console.error("abcpress: error: no tunes to engrave")
       return .inputErrors
+    }
+    if let path = arguments["--manifest"] {
+      let text = manifest.isEmpty ? "[]\n" : "[\n  " + manifest.joined(separator: ",\n  ") + "\n]\n"
+      let url = URL(fileURLWithPath: path)
+      try TemporaryFiles.createFolder(for: url)
+      try TemporaryFiles.writeAtomically(Array(text.utf8), to: url)
     }
     reporter.finish()
     return reporter.hasErrors ? .inputErrors : .success
@@ -119,13 +153,35 @@ struct ThumbsCommand {
     return number
   }
 
-  /// The pattern with `{X}`, `{T}` and `{N}` filled in.
-  static func fileName(_ pattern: String, tune: Tune, position: Int) -> String {
-    fileName(pattern, number: tune.referenceNumber, title: tune.title, position: position)
+  /// The placeholders a file name pattern may hold.
+  static let placeholders = ["{X}", "{T}", "{N}", "{F}"]
+
+  /// Refuses a pattern with a `{…}` that is not a placeholder (a typo would otherwise name
+  /// every file alike).
+  static func checkPlaceholders(_ pattern: String) throws {
+    var rest = Substring(pattern)
+    while let open = rest.firstIndex(of: "{") {
+      guard let close = rest[open...].firstIndex(of: "}") else { return }
+      let found = String(rest[open...close])
+      if !placeholders.contains(found) {
+        throw UsageError(
+          "unknown placeholder '\(found)' in '\(pattern)'" + Suggestion.hint(for: found, among: placeholders)
+            + " (the placeholders are {X} the X: number, {T} the title, {N} the position, {F} the input file)"
+        )
+      }
+      rest = rest[rest.index(after: close)...]
+    }
   }
 
-  /// The pattern with `{X}`, `{T}` and `{N}` filled in from an X: number and a title.
-  static func fileName(_ pattern: String, number: Int, title: String, position: Int) -> String {
+  /// The pattern with `{X}`, `{T}`, `{N}` and `{F}` filled in.
+  static func fileName(_ pattern: String, tune: Tune, position: Int, file: String?) -> String {
+    fileName(pattern, number: tune.referenceNumber, title: tune.title, position: position, file: file)
+  }
+
+  /// The pattern with `{X}`, `{T}`, `{N}` and `{F}` (the input file's name without its
+  /// extension; `stdin` for standard input) filled in from an X: number and a title.
+  static func fileName(_ pattern: String, number: Int, title: String, position: Int, file: String?) -> String
+  {
     let title = title.isEmpty ? "untitled" : title
     var slug = ""
     for character in title {
@@ -136,9 +192,11 @@ struct ThumbsCommand {
       }
     }
     while slug.hasSuffix("-") { slug.removeLast() }
+    let stem = file.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension } ?? "stdin"
     return pattern.replacingOccurrences(of: "{X}", with: String(number))
       .replacingOccurrences(of: "{T}", with: slug.isEmpty ? "untitled" : slug)
       .replacingOccurrences(of: "{N}", with: String(position))
+      .replacingOccurrences(of: "{F}", with: stem.isEmpty || stem.hasPrefix("<") ? "stdin" : stem)
   }
 
   /// Sets an SVG's width and height attributes to pixels (the viewBox keeps the points).

@@ -55,8 +55,7 @@ struct TuneCache: Sendable {
   /// What a hit gives back.
   struct Entry: Sendable {
     var bytes: [UInt8]
-    var number: Int
-    var title: String
+    var facts: ThumbnailFacts
   }
 
   /// The key of a tune of the run.
@@ -131,16 +130,14 @@ struct TuneCache: Sendable {
   func lookup(_ key: String, pathExtension: String) -> Entry? {
     guard let name = read(key, pathExtension: "name"), let image = read(key, pathExtension: pathExtension)
     else { return nil }
-    let lines = String(decoding: name, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count >= 2, let number = Int(lines[0]) else { return nil }
-    return Entry(bytes: Array(image), number: number, title: String(lines[1]))
+    guard let facts = ThumbnailFacts(record: String(decoding: name, as: UTF8.self)) else { return nil }
+    return Entry(bytes: Array(image), facts: facts)
   }
 
   /// Stores an output; a failure only means the next run engraves the tune again.
-  func store(_ key: String, pathExtension: String, file: URL, number: Int, title: String) {
+  func store(_ key: String, pathExtension: String, file: URL, facts: ThumbnailFacts) {
     guard let bytes = FileManager.default.contents(atPath: file.path) else { return }
-    let name = "\(number)\n\(title.replacingOccurrences(of: "\n", with: " "))\n"
-    write(Array(name.utf8), key: key, pathExtension: "name")
+    write(Array(facts.record.utf8), key: key, pathExtension: "name")
     write(Array(bytes), key: key, pathExtension: pathExtension)
   }
 

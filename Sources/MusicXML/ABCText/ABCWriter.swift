@@ -52,7 +52,7 @@ public struct ABCWriter {
         line(declaration)
       }
     }
-    var key = "K:" + Self.keyText(tune.initialKey)
+    var key = "K:" + tune.initialKey.abcText
     if !several, let voice = tune.voices.first, voice.clef != .treble || voice.transpose != 0 {
       key += " clef=" + Self.clefText(voice.clef)
       if voice.transpose != 0 { key += " transpose=\(voice.transpose)" }
@@ -105,29 +105,6 @@ public struct ABCWriter {
     if clef.octaveShift == 1 { name += "+8" }
     if clef.octaveShift == -1 { name += "-8" }
     return name
-  }
-
-  static func keyText(_ key: KeySignature) -> String {
-    var text: String
-    if let tonic = key.tonic {
-      text = String(tonic.letter) + (key.tonicAlter > 0 ? "#" : key.tonicAlter < 0 ? "b" : "")
-      switch key.mode {
-      case .major: break
-      case .minor: text += "m"
-      default: text += String(key.mode.rawValue.prefix(3)).capitalized
-      }
-    } else {
-      text = key.isExplicitOnly ? "C" : "none"
-    }
-    if !key.explicitAccidentals.isEmpty {
-      if key.isExplicitOnly { text += " exp" }
-      let order = Step.allCases.filter { key.explicitAccidentals[$0] != nil }
-      for step in order {
-        guard let accidental = key.explicitAccidentals[step] else { continue }
-        text += " " + MusicWriter.accidentalText(accidental.alter) + String(step.letter).lowercased()
-      }
-    }
-    return text
   }
 
   /// `%%score` for the tune's staff groups: `(S A) | {RH LH}`; nil when it has none.

@@ -39,7 +39,7 @@ struct MusicWriter {
       case .lineBreak: endLine()
       case .keyChange(let next, _):
         key = next
-        token("[K:" + ABCWriter.keyText(next) + "]")
+        token("[K:" + next.abcText + "]")
       case .meterChange(let next, _):
         meter = next
         token("[M:" + ABCWriter.meterText(next) + "]")
