@@ -55,6 +55,8 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
     #expect(badFormat.errors.contains("use .pdf, .png or .svg"))
     #expect(ToolRun(["render", "a.abc", "-o", "a.pdf", "--dpi", "lots"]).exitCode == .usage)
     #expect(ToolRun(["render", "a.abc", "-o", "a.pdf", "--page-size", "a9"]).exitCode == .usage)
+    let incipitBook = ToolRun(["book", "a.abc", "-o", "a.pdf", "--template", "incipit"])
+    #expect(incipitBook.exitCode == .usage && incipitBook.errors.contains("it makes no book"))
   }
 
   @Test func nearMissesAreNamedAndUsageErrorsAreOneLine() {

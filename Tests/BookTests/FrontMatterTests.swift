@@ -64,6 +64,32 @@ import Testing
     #expect(style.trimmed("Valse, La Belle") == "La Belle Valse")
   }
 
+  @Test func theIndexFilesAccentedTitlesWithTheirBaseLetters() throws {
+    let template = try #require(PageTemplate.builtin("a4-book"))
+    let titles = [
+      "Óró Sé do Bheatha Bhaile", "Ais an Tóchair", "Zither Waltz", "Órla Reel", "Éamonn an Chnoic", "Eel",
+    ]
+    let source = titles.enumerated().map { "X:\($0.offset + 1)\nT:\($0.element)\nK:G\nGAB|]\n" }
+      .joined(separator: "\n")
+    let list = try BookFixture.engraver(template).engrave(
+      book: BookFixture.blocks(source), matter: template.matter)
+    let index = try #require(list.pages.last).items.compactMap(\.text).filter {
+      $0.count > 1 && $0 != "Index of Titles"
+    }
+    let entries = index.filter { titles.contains($0) }
+    #expect(
+      entries == [
+        "Ais an Tóchair", "Éamonn an Chnoic", "Eel", "Órla Reel", "Óró Sé do Bheatha Bhaile", "Zither Waltz",
+      ])
+    // Letter headings: Ó files under O, É under E; no heading of its own.
+    let headings = try #require(list.pages.last).items.compactMap(\.text).filter {
+      $0.count == 1 && $0.first!.isLetter
+    }
+    #expect(headings == ["A", "E", "O", "Z"])
+    // A book whose files give no title is not named after its first tune.
+    #expect(list.title == "Tunes")
+  }
+
   @Test func outlineHasOneEntryPerTuneNestedUnderSections() throws {
     let list = try book(groupBy: "rhythm")
     let sections = list.outline.filter { ["Jigs", "Reels"].contains($0.title) }

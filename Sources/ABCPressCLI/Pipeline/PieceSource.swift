@@ -1,5 +1,6 @@
 import ABCParser
 import Book
+import Foundation
 import Layout
 import ScoreModel
 
@@ -103,7 +104,11 @@ final class PieceSource {
       }
     }
     var out = front + texts
-    for name in groups.keys.sorted() {
+    // Sections A–Z with accents folded (Óró with O), as the index sorts.
+    let names = groups.keys.map {
+      (name: $0, key: $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
+    }
+    for name in names.sorted(by: { $0.key != $1.key ? $0.key < $1.key : $0.name < $1.name }).map(\.name) {
       out.append(.book(.block(.section(name))))
       out += groups[name] ?? []
     }

@@ -17,7 +17,7 @@ struct BookCommand {
       -o, --output <file>     Output file (.pdf, .png or .svg). Required.
       --template <name|file>  Page template (default a4-book; see 'abcpress templates').
       --theme <name|file>     Colour theme (default classic; see 'abcpress themes').
-      --title <text>          Book title (default: the file header's T:, else the first tune's).
+      --title <text>          Book title (default: the file header's T:, else "Tunes").
       --author <text>         Author (default: the file header's Z: or C:).
       --subtitle <text>       A line under the title.
       --group-by <key>        Sections by rhythm or key (default: the template's, usually none).
@@ -43,6 +43,11 @@ struct BookCommand {
 
   func run(_ arguments: ParsedArguments) throws -> ExitCode {
     guard !arguments.positionals.isEmpty else { throw UsageError("book needs at least one input file") }
+    if let template = arguments["--template"], template.lowercased() == "incipit" {
+      throw UsageError(
+        "the incipit template crops each tune to its first bars for thumbnails; it makes no book"
+          + " (use 'abcpress thumbs', or a book template such as a4-book)")
+    }
     let (url, format) = try RenderCommand.output(arguments, command: "book")
     let dpi = try RenderCommand.dpi(arguments)
     var job = try BookJob(

@@ -170,7 +170,12 @@ public final class BookComposer {
 
   var titleEntries: [(title: String, anchor: FlowAnchor)] { titles }
   var bodyPageCount: Int { bodyCount }
-  var bookTitle: String? { matter.title ?? firstTitle }
+  /// The document's title: the book's, never its first tune's when the book has matter of
+  /// its own (a title page, contents or index); a plain render is named by its first tune.
+  var bookTitle: String? {
+    let isBook = matter.titlePage || matter.contents || matter.index
+    return matter.title ?? (isBook ? matter.untitled : firstTitle)
+  }
 }
 
 /// What a book's end adds to its streamed body pages.

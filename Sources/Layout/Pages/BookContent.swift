@@ -64,6 +64,8 @@ public struct BookMatter: Hashable, Sendable {
   /// Title of the contents and index pages.
   public var contentsTitle = "Contents"
   public var indexTitle = "Index of Titles"
+  /// The title of a book whose files give none (title page and metadata).
+  public var untitled = "Tunes"
 
   public init() {}
 }

@@ -1,4 +1,5 @@
 import DisplayList
+import Foundation
 import ScoreModel
 
 extension Engraver {
@@ -38,16 +39,16 @@ extension Engraver {
     return (list, pages, end.front.count)
   }
 
-  /// Index lines: titles sorted A–Z (ignoring case, leading quotes and punctuation, and a
-  /// leading "The"), under letter headings.
+  /// Index lines: titles sorted A–Z (ignoring case and accents — Á files with A, Ó with O —
+  /// leading quotes and punctuation, and a leading "The"), under letter headings.
   static func indexEntries(
     _ titles: [(title: String, anchor: FlowAnchor)], place: (FlowAnchor) -> (String, LinkTarget?)?
   ) -> [ListEntry] {
     func key(_ title: String) -> String {
-      var lower = Substring(title.lowercased())
+      var lower = Substring(Self.sortingForm(title))
       while let first = lower.first, !first.isLetter && !first.isNumber { lower = lower.dropFirst() }
       let key = lower.hasPrefix("the ") ? String(lower.dropFirst(4)) : String(lower)
-      return key.isEmpty ? title.lowercased() : key
+      return key.isEmpty ? Self.sortingForm(title) : key
     }
     // Each key is made once (not once per comparison); equal keys keep the book's order.
     let keyed = titles.enumerated().map { (key: key($0.element.title), index: $0.offset) }
@@ -65,6 +66,13 @@ extension Engraver {
       entries.append(ListEntry(text: title, label: label, target: target, level: 1))
     }
     return entries
+  }
+
+  /// A title as it sorts: lower case, accents and other marks folded away (Foundation's
+  /// folding, so "Óró" sorts as "oro" and "Ærø" by its base letters).
+  static func sortingForm(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+      .lowercased()
   }
 
   /// Lower-case roman numerals for front-matter labels.

@@ -21,7 +21,7 @@ struct TitlePage {
     var big = setup.titleFont
     big.size *= 2
     var y = setup.marginTop + setup.contentHeight * 0.28
-    centred(matter.title ?? "Tunes", big, top: y, role: .title)
+    centred(matter.title ?? matter.untitled, big, top: y, role: .title)
     y += big.size * 1.6
     if let subtitle = matter.subtitle {
       var font = setup.subtitleFont
