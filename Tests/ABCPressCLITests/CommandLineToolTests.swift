@@ -77,6 +77,33 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
     #expect(!option.errors.contains("OPTIONS:"))
   }
 
+  @Test func diagnosticsQuoteTheirLineWithACaret() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("bad.abc")
+    try Data("X:1\nT:Bad\nK:C\n\tG2 zz3 k|\nCDEF|-C|\n".utf8).write(to: file)
+    let checked = ToolRun(["check", file.path])
+    let lines = checked.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // Sorted by position; each followed by its line (a tab shown as a space) and a caret.
+    #expect(lines.count >= 6)
+    #expect(
+      lines[0] == "\(file.path):4:9: warning: undefined symbol 'k' (define it with U:k = !name!); skipped")
+    #expect(lines[1] == " 4 |  G2 zz3 k|")
+    #expect(lines[2] == "   |         ^")
+    #expect(lines[3].hasPrefix("\(file.path):5:6: warning: tie"))
+    #expect(lines[4] == " 5 | CDEF|-C|" && lines[5] == "   |      ^")
+    // The same from standard input, and on standard error for render.
+    let piped = ToolRun(["check", "-"], input: "X:1\nT:Bad\nK:C\nCDEF|-C|\n")
+    #expect(
+      piped.output.contains("<stdin>:4:6: warning: tie")
+        && piped.output.contains(" 4 | CDEF|-C|\n   |      ^"))
+    let rendered = ToolRun(["render", file.path, "-o", folder.path + "/bad.pdf", "-q"])
+    #expect(rendered.errors.contains(" 5 | CDEF|-C|\n   |      ^"))
+    // --no-excerpt: the messages alone.
+    let plain = ToolRun(["check", file.path, "--no-excerpt"])
+    #expect(plain.output.split(separator: "\n").count == 2)
+  }
+
   @Test func helpNamesASubcommand() {
     for subcommand in ["render", "book", "thumbs", "watch", "check", "midi", "musicxml", "abc", "dump"] {
       let run = ToolRun(["help", subcommand])

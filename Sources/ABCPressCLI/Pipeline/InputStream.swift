@@ -217,12 +217,15 @@ final class InputStream {
 final class StandardInput {
   /// The copy; removed when the object goes away.
   let path: String
+  /// The run's copy, for quoting its lines in diagnostics.
+  nonisolated(unsafe) static weak var latest: StandardInput?
   /// Why standard input could not be read (closed, a folder, too large), if it could not.
   let failure: String?
 
   private init(path: String, failure: String?) {
     self.path = path
     self.failure = failure
+    Self.latest = self
   }
 
   deinit {

@@ -40,9 +40,12 @@ struct CheckCommand {
     stream.standardInput = standardInput
     var count = 0
     let console = self.console
+    let excerpts = RunOptions.current.excerpts ? SourceExcerpts() : nil
     let reporter = DiagnosticReporter { diagnostic in
       if format == "json" {
         console.write((count == 0 ? "[\n" : ",\n") + Self.json(diagnostic))
+      } else if let quoted = excerpts?.excerpt(for: diagnostic) {
+        console.write(diagnostic.description + "\n" + quoted + "\n")
       } else {
         console.write(diagnostic.description + "\n")
       }

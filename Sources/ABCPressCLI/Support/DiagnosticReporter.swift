@@ -14,9 +14,15 @@ final class DiagnosticReporter {
   }
 
   convenience init(console: Console) {
+    let excerpts = RunOptions.current.excerpts ? SourceExcerpts() : nil
     self.init { diagnostic in
       // A supervised re-run does not print again what a crashed attempt printed.
-      if !console.isStandard || CrashReporter.admitDiagnostic() { console.error(diagnostic.description) }
+      guard !console.isStandard || CrashReporter.admitDiagnostic() else { return }
+      if let quoted = excerpts?.excerpt(for: diagnostic) {
+        console.error(diagnostic.description + "\n" + quoted)
+      } else {
+        console.error(diagnostic.description)
+      }
     }
   }
 
@@ -27,7 +33,15 @@ final class DiagnosticReporter {
         warnings: found.filter { $0.severity == .warning }.count,
         errors: found.filter { $0.severity == .error }.count)
     }
-    let admitted = budget.admit(found)
+    // In order of position within a file (a tune's own problems come from several passes).
+    let ordered = found.enumerated().sorted { a, b in
+      let (x, y) = (a.element, b.element)
+      guard x.file == y.file else { return a.offset < b.offset }
+      if x.range.start.line != y.range.start.line { return x.range.start.line < y.range.start.line }
+      if x.range.start.column != y.range.start.column { return x.range.start.column < y.range.start.column }
+      return a.offset < b.offset
+    }.map(\.element)
+    let admitted = budget.admit(ordered)
     if !admitted.isEmpty { RunProgress.current?.clearLine() }
     for diagnostic in admitted { emit(diagnostic) }
   }

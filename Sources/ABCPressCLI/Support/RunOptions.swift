@@ -9,8 +9,10 @@ struct RunOptions: Sendable {
   /// `--quiet`: no progress and no summary (diagnostics still print).
   var quiet = false
   var selection = TuneSelection()
+  /// Diagnostics quote their source line with a caret under the column (`--no-excerpt`: not).
+  var excerpts = true
 
-  static let flagNames: Set<String> = ["--recursive", "--quiet"]
+  static let flagNames: Set<String> = ["--recursive", "--quiet", "--no-excerpt"]
   static let optionNames: Set<String> = ["--select", "--shard"]
 
   static let help = """
@@ -21,12 +23,14 @@ struct RunOptions: Sendable {
       --shard <I/N>           Only every N-th selected tune from the I-th: N runs with
                               I = 1 … N share the tunes (Documentation/scaling.md).
       -q, --quiet             No progress line and no summary on standard error.
+      --no-excerpt            Diagnostics without the quoted source line and caret.
     """
 
   /// The options of a parsed command line.
   init(_ arguments: ParsedArguments) throws {
     recursive = arguments.has("--recursive")
     quiet = arguments.has("--quiet")
+    excerpts = !arguments.has("--no-excerpt")
     selection = try TuneSelection(select: arguments["--select"], shard: arguments["--shard"])
   }
 

@@ -1,0 +1,75 @@
+import Foundation
+import ScoreModel
+
+/*
+ SourceExcerpts — the source line under a diagnostic, with a caret under its column, as
+ compilers print them:
+
+     book.abc:12:6: warning: tie '-' does not follow a note
+        12 | CDEF|-C|
+           |      ^
+
+ Method. The file a diagnostic names is read once, when its first diagnostic comes (runs
+ report file by file, so only one file is held), and split into lines on demand; standard
+ input is read from the run's spooled copy. The line is shown with each tab as one space
+ (so the caret lines up whatever a terminal's tab stops), cut to a window of about 100
+ characters around the column when it is longer. The column counts Unicode scalars, as the parser's columns do.
+
+ Limits. Files that are not ABC text (MusicXML, converted to ABC before parsing) get no
+ excerpt; nor do positions past a file's end.
+ */
+
+/// Source lines for diagnostics, read from their files.
+final class SourceExcerpts {
+  private var path: String?
+  private var bytes: [UInt8] = []
+  private var lineStarts: [Int] = []
+
+  /// The excerpt lines for a diagnostic (without a final newline), or nil.
+  func excerpt(for diagnostic: Diagnostic) -> String? {
+    guard let file = diagnostic.file, diagnostic.range.start.line >= 1 else { return nil }
+    let source = file == "<stdin>" ? StandardInput.latest?.path : file
+    guard let source, load(source) else { return nil }
+    let number = diagnostic.range.start.line
+    guard number <= lineStarts.count else { return nil }
+    let start = lineStarts[number - 1]
+    var end = number < lineStarts.count ? lineStarts[number] : bytes.count
+    while end > start, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
+    let scalars = Array(String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+    let column = max(1, diagnostic.range.start.column)
+    // A long line is cut to a window around the column.
+    let window = 100
+    var from = 0
+    if scalars.count > window, column > window / 2 { from = min(column - window / 2, scalars.count - window) }
+    let to = min(scalars.count, from + window)
+    guard from <= to else { return nil }
+    // Tabs show as one space each, so the caret lines up whatever the tab stops; other
+    // control characters are escaped as in every message.
+    var shown = String(String.UnicodeScalarView(scalars[from..<to].map { $0 == "\t" ? " " : $0 }))
+    shown = Diagnostic.printable(shown)
+    if from > 0 { shown = "…" + shown }
+    if to < scalars.count { shown += "…" }
+    var pad = from > 0 ? " " : ""
+    pad += String(repeating: " ", count: max(0, min(column - 1, scalars.count) - from))
+    let gutter = String(number)
+    let blank = String(repeating: " ", count: gutter.count)
+    return " \(gutter) | \(shown)\n \(blank) | \(pad)^"
+  }
+
+  private func load(_ file: String) -> Bool {
+    if file == path { return !lineStarts.isEmpty }
+    path = file
+    bytes = []
+    lineStarts = []
+    guard let data = FileManager.default.contents(atPath: file), !data.isEmpty,
+      data.count < 256 << 20, data.first != UInt8(ascii: "<"), data.first != UInt8(ascii: "P"),
+      !(data.count >= 2 && (data[0] == 0xFF || data[0] == 0xFE))
+    else { return false }
+    bytes = [UInt8](data)
+    lineStarts = [0]
+    for (index, byte) in bytes.enumerated() where byte == 10 && index + 1 < bytes.count {
+      lineStarts.append(index + 1)
+    }
+    return true
+  }
+}
