@@ -1,3 +1,4 @@
+import ABCPressTestSupport
 import Foundation
 import Testing
 
@@ -102,6 +103,25 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
     // --no-excerpt: the messages alone.
     let plain = ToolRun(["check", file.path, "--no-excerpt"])
     #expect(plain.output.split(separator: "\n").count == 2)
+  }
+
+  @Test func anAbcm2psFormatFileSetsTheHouseStyle() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let format = folder.appendingPathComponent("house.fmt")
+    try Data(
+      "% house style\npagewidth 15cm\n%%pageheight 20cm\nbeginps\n/pagewidth 1 def\nendps\nfrobnicate 3\n"
+        .utf8
+    ).write(to: format)
+    let pdf = folder.appendingPathComponent("t.pdf").path
+    let run = ToolRun(["render", "-", "-F", format.path, "-o", pdf, "-q"], input: simpleTune)
+    #expect(run.exitCode == .success)
+    let info = try TestTools.run("pdfinfo", [pdf])
+    #expect(info.contains("425.197 x 566.929 pts"))  // 15 × 20 cm; the PostScript is passed over
+    #expect(run.errors.contains("\(format.path):7:1: warning: unknown directive %%frobnicate (ignored)"))
+    #expect(
+      ToolRun(["render", "-", "-F", folder.path + "/none.fmt", "-o", pdf], input: simpleTune).exitCode
+        == .usage)
   }
 
   @Test func helpNamesASubcommand() {

@@ -90,6 +90,7 @@ struct EngravingRun {
       pageCount: pageCount, onPage: { pages.take($0) })
     var submitFormat = session.base
     var context = TuneJob.Context()
+    if !session.formatWarnings.isEmpty { composition.add(.book(.diagnostics(session.formatWarnings))) }
     var queue: [Queued] = []
     var queueHead = 0
     var inFlight = (tunes: 0, size: 0)

@@ -27,7 +27,8 @@ struct BookCommand {
       --dpi <n>               PNG resolution (default 150).
       --cache <dir>           Keep each tune's layout in this folder: a later run lays out
                               only the tunes that changed (output is byte-identical).
-      --page-size, --music-font, --staff-space, --auto-break, --jobs, --fonts   As for render.
+      --page-size, --music-font, --staff-space, --auto-break, -F/--fmt, --jobs, --fonts
+                              As for render.
     \(IncludePolicy.help)
       -h, --help              Show this help.
     """

@@ -32,6 +32,8 @@ struct RenderCommand {
       --music-font <name>     Bravura (default), Leland or Petaluma.
       --staff-space <pt>      Distance between staff lines in points (default 5).
       --auto-break            Choose line breaks optimally, ignoring the source's.
+      -F, --fmt <file.fmt>    An abcm2ps format file (one directive a line, no %%): a house
+                              style kept for abcm2ps, applied over the template.
     \(TransposeOption.help)
       -j, --jobs <n>          Threads that lay out and draw (default: every core).
       --cache <dir>           Keep each tune's layout in this folder, keyed by its text and
@@ -99,6 +101,7 @@ struct RenderCommand {
     stream.standardInput = standardInput
     let workspaces = try Workspaces(session: session, jobs: session.jobs)
     let reporter = DiagnosticReporter(console: console)
+    reporter.report(session.formatWarnings)
     var names = OutputNames()
     var tunes = 0
     try stream.run { item, worker in

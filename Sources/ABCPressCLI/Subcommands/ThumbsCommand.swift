@@ -37,7 +37,7 @@ struct ThumbsCommand {
                               every setting, so a later run redraws only changed tunes.
       --template <name|file>  Template for the music's size (default incipit).
       --theme <name|file>     Colour theme (default classic).
-      --music-font, --staff-space, --jobs, --fonts   As for render.
+      --music-font, --staff-space, -F/--fmt, --jobs, --fonts   As for render.
     \(IncludePolicy.help)
       -h, --help              Show this help.
     """
@@ -97,6 +97,7 @@ struct ThumbsCommand {
     let console = self.console
     let reporter = DiagnosticReporter(console: console)
     func report(_ found: [Diagnostic]) { reporter.report(found) }
+    report(session.formatWarnings)
     try stream.run { item, worker in
       made.make(item, workspace: workspaces[worker])
     } report: {

@@ -16,16 +16,18 @@ struct EngravingSession: @unchecked Sendable {
   /// The template's setup and options with the command line's changes; the inputs'
   /// directives apply over it.
   let base: FormatDirectives
+  /// Problems with the directives of the `-F` format file, reported before the tunes'.
+  let formatWarnings: [Diagnostic]
   /// Threads that lay out and draw (`-j`), 1 for none beside the main thread.
   let jobs: Int
 
   /// Options shared by every command that engraves.
   static let optionNames: Set<String> = [
     "--page-size", "--music-font", "--fonts", "--staff-space", "--template", "--theme", "--jobs",
-    "--include-path",
+    "--include-path", "--fmt",
   ]
   static let flagNames: Set<String> = ["--auto-break"]
-  static let aliases: [String: String] = ["-o": "--output", "-j": "--jobs"]
+  static let aliases: [String: String] = ["-o": "--output", "-j": "--jobs", "-F": "--fmt"]
 
   /// Sets up fonts, template and theme from the arguments.
   init(arguments: ParsedArguments, defaultTemplate: String? = nil) throws {
@@ -52,7 +54,18 @@ struct EngravingSession: @unchecked Sendable {
     }
     musicFont = try fonts.musicFont(family)
     try fonts.loadMusicFace(family)
-    base = FormatDirectives(setup: template.setup, options: template.options)
+    var format = FormatDirectives(setup: template.setup, options: template.options)
+    var warnings: [Diagnostic] = []
+    if let path = arguments["--fmt"] {
+      // An abcm2ps format file: its directives over the template, warnings at its lines.
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw UsageError("cannot read the format file '\(path)'")
+      }
+      format.apply(FormatFile.directives(in: String(decoding: data, as: UTF8.self)))
+      warnings = format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: path) }
+    }
+    base = FormatDirectives(setup: format.setup, options: format.options)
+    formatWarnings = warnings
     self.template = template
     self.theme = theme
   }
