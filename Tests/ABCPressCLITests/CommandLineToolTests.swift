@@ -124,6 +124,16 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
         == .usage)
   }
 
+  @Test func checkComparesBarsWithTheMeterUnlessAsked() {
+    let tune = "X:1\nT:Bars\nM:3/4\nL:1/8\nK:G\nd2 | g2 f2 e2 | d4 | B2 c2 d2 |]\n"
+    let checked = ToolRun(["check", "-", "--no-excerpt"], input: tune)
+    #expect(
+      checked.output.contains(
+        "<stdin>:6:20: warning: bar 3 is short: 1/2 where M:3/4 holds 3/4 (1/4 missing)"))
+    #expect(checked.exitCode == .success)  // warnings only
+    #expect(!ToolRun(["check", "-", "--no-bar-check"], input: tune).output.contains("bar 3"))
+  }
+
   @Test func helpNamesASubcommand() {
     for subcommand in ["render", "book", "thumbs", "watch", "check", "midi", "musicxml", "abc", "dump"] {
       let run = ToolRun(["help", subcommand])

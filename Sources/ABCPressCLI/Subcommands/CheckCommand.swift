@@ -12,10 +12,13 @@ struct CheckCommand {
 
     Parses the inputs and prints every problem as file:line:column: severity: message
     (or a JSON array with --format json). Exits 1 when there is an error. Tunes are read
-    and checked one after another (in parallel), so any size of input is fine.
+    and checked one after another (in parallel), so any size of input is fine. Bars whose
+    notes do not fill the meter are warned about (a pickup, and the short last bar of a
+    section or tune that completes it, are allowed, as musicians write them).
 
     OPTIONS:
       --format <f>   text (default) or json.
+      --no-bar-check   Do not compare bar lengths with the meter.
       --transpose <n>  Also transpose by n semitones (-48 to 48), as render and midi would.
       -j, --jobs <n>   Threads that parse (default: every core).
     \(IncludePolicy.help)
@@ -23,6 +26,7 @@ struct CheckCommand {
     """
 
   static let spec = ArgumentSpec(
+    flags: ["--no-bar-check"],
     options: ["--format", "--jobs", TransposeOption.name, IncludePolicy.optionName], aliases: ["-j": "--jobs"]
   )
 
@@ -35,6 +39,7 @@ struct CheckCommand {
       throw UsageError("unknown format '\(format)' (choose text or json)")
     }
     let transpose = try TransposeOption.semitones(arguments)
+    let checksBars = !arguments.has("--no-bar-check")
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
     stream.standardInput = standardInput
@@ -61,8 +66,10 @@ struct CheckCommand {
       let formatWarnings = format.warnings.map {
         Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file)
       }
+      let bars = checksBars ? BarLengthCheck.diagnostics(for: tune, file: item.source.file) : []
       let found =
         parsed.diagnostics + formatWarnings + UndrawnNotation.warnings(for: tune, file: item.source.file)
+        + bars
       guard found.count > parsed.diagnostics.count else { return found }
       // In source order (a stable sort: one place keeps its diagnostics' order).
       return found.enumerated().sorted {

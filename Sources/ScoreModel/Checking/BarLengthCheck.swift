@@ -1,0 +1,113 @@
+/*
+ BarLengthCheck — bars whose notes do not fill the meter, reported as musicians write them.
+
+ Method. Each voice is walked bar by bar (from bar line to bar line), adding the sounding
+ length of its notes and rests (tuplets already applied); `M:` changes take effect where
+ they stand, and free meter (`M:none`) is never checked. A line that ends on a full bar
+ without a bar line ends the bar there (many transcriptions leave that bar line off). A bar longer than the meter is
+ always reported. A short bar is allowed where music writes one: the first bar of a voice
+ (a pickup, anacrusis), the first bar after a section starts (`|:`, `||`, `[|`, an ending)
+ and the last bar of a section or of the tune (before `:|`, `||`, `|]`, or at the end) —
+ the pickup's complement. Bars holding a multi-bar rest (`Z4`) and overlay voices (`&`)
+ are passed over.
+
+     M:3/4  L:1/8
+     |: c2 | e2 f2 g2 | a2 b2 | c'6 :|
+        ↑ a pickup: allowed    ↑ "bar 3 is short: 1/2 where M:3/4 holds 3/4 (1/4 missing)"
+
+ Limits. An ending's first bar after `:|2` is treated as a section start; a deliberately
+ irregular bar inside a section (a fermata bar, a cadenza) is reported.
+ */
+
+/// Reports bars whose length does not match the meter (`abcpress check`).
+public enum BarLengthCheck {
+  public static func diagnostics(for tune: Tune, file: String?) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    for voice in tune.voices where voice.overlayOf == nil {
+      found += check(voice, meter: tune.initialMeter, file: file, voices: tune.voices.count)
+    }
+    return found
+  }
+
+  private struct Bar {
+    var length = Rational.zero
+    var hasContent = false
+    var hasMultiBarRest = false
+    var start: SourceRange?
+    var last: SourceRange?
+    var meter: Meter
+  }
+
+  private static func check(_ voice: Voice, meter initial: Meter, file: String?, voices: Int) -> [Diagnostic]
+  {
+    var found: [Diagnostic] = []
+    var meter = initial
+    var bar = Bar(meter: meter)
+    var number = 0
+    var afterSectionStart = true  // the voice's first bar may be a pickup
+    let label = voices > 1 ? " in voice \(voice.id)" : ""
+
+    func close(endsSection: Bool, at range: SourceRange?) {
+      defer {
+        bar = Bar(meter: meter)
+      }
+      guard bar.hasContent else { return }
+      number += 1
+      guard !bar.hasMultiBarRest, let full = bar.meter.barLength else { return }
+      let place = range ?? bar.last ?? bar.start ?? SourceRange(SourceLocation(line: 1, column: 1))
+      let meterText = bar.meter.abcText
+      if full < bar.length {
+        found.append(
+          Diagnostic(
+            .warning,
+            "bar \(number)\(label) is too long: \(bar.length) where M:\(meterText) holds \(full)"
+              + " (\(bar.length - full) too much)", at: place, file: file))
+      } else if bar.length < full, !afterSectionStart, !endsSection {
+        found.append(
+          Diagnostic(
+            .warning,
+            "bar \(number)\(label) is short: \(bar.length) where M:\(meterText) holds \(full)"
+              + " (\(full - bar.length) missing)", at: place, file: file))
+      }
+    }
+
+    for element in voice.elements {
+      switch element {
+      case .note(let note):
+        if bar.start == nil { bar.start = note.range }
+        bar.last = note.range
+        bar.length += note.duration
+        bar.hasContent = true
+      case .rest(let rest):
+        if bar.start == nil { bar.start = rest.range }
+        bar.last = rest.range
+        bar.length += rest.duration
+        bar.hasContent = true
+        if rest.measureCount != nil { bar.hasMultiBarRest = true }
+      case .lineBreak:
+        // Many transcriptions (the Essen collection among them) leave the bar line off the
+        // end of a line: a line that ends on a full bar ends the bar there. A bar that is
+        // not yet full goes on into the next line, as ABC reads it.
+        if bar.hasContent, let full = bar.meter.barLength, bar.length == full {
+          close(endsSection: false, at: nil)
+          afterSectionStart = false
+        }
+      case .meterChange(let new, _):
+        meter = new
+        if !bar.hasContent { bar.meter = new }
+      case .bar(let line):
+        let endsSection = line.repeatsEnd || [.double, .thinThick, .thickThin].contains(line.style)
+        let wasAfterStart = afterSectionStart
+        close(endsSection: endsSection, at: line.range)
+        // Bar lines before the first note keep the first bar a possible pickup.
+        afterSectionStart =
+          line.repeatsStart || line.ending != nil || [.double, .thinThick, .thickThin].contains(line.style)
+          || (number == 0 && wasAfterStart)
+      default: break
+      }
+    }
+    // The last bar, unclosed: the end of the tune ends a section.
+    close(endsSection: true, at: nil)
+    return found
+  }
+}

@@ -1,0 +1,50 @@
+import ABCParser
+import ScoreModel
+import Testing
+
+/// `check` compares bar lengths with the meter, allowing what musicians write.
+@Suite struct BarLengthCheckTests {
+  /// The warnings' messages for a tune body, with `M:` and `L:1/8`.
+  func warnings(_ body: String, meter: String = "3/4") throws -> [String] {
+    let (tune, _) = Parse.tune(body, header: "M:\(meter)\nL:1/8\nK:G")
+    return BarLengthCheck.diagnostics(for: try #require(tune), file: "t.abc").map(\.message)
+  }
+
+  @Test func fullBarsPickupsAndSectionEndsPass() throws {
+    // A pickup, full bars, a short last bar completing it before the repeat.
+    #expect(try warnings("|: d2 | g2 f2 e2 | d6 | B2 c2 d2 | g4 :|") == [])
+    // Endings: the bar before `:|2` and the bar after it may be short.
+    #expect(try warnings("|: d2 | g6 | f4 :|2 e2 d2 c2 || B2 | c6 |]") == [])
+    // Triplets count at their sounding length: (3abc is a crotchet.
+    #expect(try warnings("(3abc d4 | (3ABc (3ded B2 |]") == [])
+    // A line that ends on a full bar ends the bar, with or without a bar line.
+    #expect(try warnings("d6 | g6\nf6 | e6 |]") == [])
+  }
+
+  @Test func shortAndLongBarsAreNamed() throws {
+    let found = try warnings("d2 | g2 f2 e2 | d4 | B2 c2 d2 e2 | g6 |]")
+    #expect(
+      found == [
+        "bar 3 is short: 1/2 where M:3/4 holds 3/4 (1/4 missing)",
+        "bar 4 is too long: 1 where M:3/4 holds 3/4 (1/4 too much)",
+      ])
+    // A bar split over two lines is one bar.
+    #expect(try warnings("g2 f2\ne2 | d6 |]") == [])
+  }
+
+  @Test func meterChangesFreeMeterAndBarRestsAreFollowed() throws {
+    #expect(try warnings("g6 | [M:2/4] g4 | f4 |]") == [])
+    #expect(
+      try warnings("g6 | [M:2/4] g6 | f4 |]") == [
+        "bar 2 is too long: 3/4 where M:2/4 holds 1/2 (1/4 too much)"
+      ])
+    #expect(try warnings("g2 | abcdefg | f |]", meter: "none") == [])
+    #expect(try warnings("Z4 | g6 |]") == [])
+  }
+
+  @Test func voicesAreCheckedApartAndNamed() throws {
+    let (tune, _) = Parse.tune("V:1\ng6 | f6 |]\nV:2\nG,6 | F,4 | E,6 |]", header: "M:3/4\nL:1/8\nK:G")
+    let found = BarLengthCheck.diagnostics(for: try #require(tune), file: "t.abc").map(\.message)
+    #expect(found == ["bar 2 in voice 2 is short: 1/2 where M:3/4 holds 3/4 (1/4 missing)"])
+  }
+}
