@@ -90,6 +90,25 @@ import Testing
     #expect(list.title == "Tunes")
   }
 
+  @Test func theBookSpeaksItsLanguage() throws {
+    var template = try #require(PageTemplate.builtin("a4-book"))
+    let file = try StyleFile(parsing: "book.language: de\n")
+    template = try PageTemplate(file: file, base: template)
+    #expect(template.matter.language == .german)
+    let list = try BookFixture.engraver(template).engrave(
+      book: BookFixture.blocks(BookFixture.bookSource(count: 3)), matter: template.matter)
+    let texts = list.pages.flatMap(\.items).compactMap(\.text)
+    #expect(texts.contains("Inhalt") && texts.contains("Titelverzeichnis") && texts.contains("3 Melodien"))
+    #expect(list.outline.contains { $0.title == "Inhalt" })
+    #expect(throws: StyleFileError.self) {
+      try PageTemplate(file: try StyleFile(parsing: "book.language: xx\n"), base: template)
+    }
+    #expect(BookLanguage.french.date(day: 1, month: 12, year: 2026) == "1er décembre 2026")
+    #expect(BookLanguage.german.date(day: 24, month: 3, year: 2026) == "24. März 2026")
+    #expect(BookLanguage.irish.date(day: 1, month: 12, year: 2026) == "1 Nollaig 2026")
+    #expect(BookLanguage.english.tuneCount(1) == "1 tune" && BookLanguage.french.tuneCount(12) == "12 airs")
+  }
+
   @Test func outlineHasOneEntryPerTuneNestedUnderSections() throws {
     let list = try book(groupBy: "rhythm")
     let sections = list.outline.filter { ["Jigs", "Reels"].contains($0.title) }

@@ -21,6 +21,9 @@ struct BookCommand {
       --author <text>         Author (default: the file header's Z: or C:).
       --subtitle <text>       A line under the title.
       --group-by <key>        Sections by rhythm or key (default: the template's, usually none).
+      --language <code>       The book's words (Contents, Index of Titles, the count of tunes,
+                              the date): en (default), ga (Irish), de (German), fr (French);
+                              or book.language in a template.
       --no-contents           Leave out the table of contents.
       --no-index              Leave out the index of titles.
       --no-title-page         Leave out the title page.
@@ -36,7 +39,7 @@ struct BookCommand {
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames.union(["--no-contents", "--no-index", "--no-title-page"]),
     options: EngravingSession.optionNames.union([
-      "--output", "--dpi", "--title", "--author", "--subtitle", "--group-by", "--cache",
+      "--output", "--dpi", "--title", "--author", "--subtitle", "--group-by", "--cache", "--language",
     ]),
     aliases: EngravingSession.aliases)
 

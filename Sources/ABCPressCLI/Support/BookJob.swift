@@ -29,15 +29,24 @@ struct BookJob {
     run = EngravingRun(session: session, console: console, inputs: arguments.positionals)
     run.standardInput = standardInput
     run.transpose = try TransposeOption.semitones(arguments)
-    run.matter = matter(arguments: arguments, frontMatter: frontMatter)
+    run.matter = try matter(arguments: arguments, frontMatter: frontMatter)
     run.groupBy = try groupBy(arguments)
     run.cache = TuneCache(arguments, fallback: cacheFallback)
   }
 
   /// The book's matter: the template's parts, titles from the options (the first file's
   /// header fills in the rest as it is read).
-  func matter(arguments: ParsedArguments, frontMatter: Bool) -> BookMatter {
+  func matter(arguments: ParsedArguments, frontMatter: Bool) throws -> BookMatter {
     var matter = session.template.matter
+    if let code = arguments["--language"] {
+      guard let language = BookLanguage.named(code) else {
+        let codes = BookLanguage.all.map(\.code)
+        throw UsageError(
+          "--language is one of \(codes.joined(separator: ", ")), not '\(code)'"
+            + Suggestion.hint(for: code, among: codes))
+      }
+      matter.language = language
+    }
     if !frontMatter {
       matter.titlePage = false
       matter.contents = false
@@ -46,7 +55,8 @@ struct BookJob {
     matter.title = arguments["--title"]
     matter.author = arguments["--author"]
     matter.subtitle = arguments["--subtitle"]
-    matter.date = Self.today()
+    let today = CivilDate.now()
+    matter.date = matter.language.date(day: today.day, month: today.month, year: today.year)
     let first = arguments.positionals.first.map { $0 == "-" ? "stdin" : $0 } ?? ""
     matter.fileName = (first as NSString).lastPathComponent
     return matter
@@ -87,6 +97,4 @@ struct BookJob {
     }
   }
 
-  /// Today's date as a book prints it (`SOURCE_DATE_EPOCH` for reproducible output).
-  static func today() -> String { CivilDate.now().longText }
 }

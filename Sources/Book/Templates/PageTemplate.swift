@@ -129,6 +129,14 @@ public struct PageTemplate: Hashable, Sendable {
     case "book.contents": matter.contents = try flag()
     case "book.index": matter.index = try flag()
     case "book.sections-on-new-page": matter.sectionsOnNewPage = try flag()
+    case "book.language":
+      guard let language = BookLanguage.named(value) else {
+        throw StyleFileError(
+          line: line,
+          message:
+            "book.language is one of \(BookLanguage.all.map(\.code).joined(separator: ", ")), not '\(value)'")
+      }
+      matter.language = language
     case "book.group-by": groupBy = ["", "none"].contains(value.lowercased()) ? nil : value.lowercased()
     case "incipit.bars":
       guard let bars = Int(value), Limits.barCount.contains(bars) else {

@@ -61,6 +61,14 @@ public struct BookMatter: Hashable, Sendable {
   public var index = false
   /// Start each section on a new page.
   public var sectionsOnNewPage = false
+  /// The words printed around the music (set with `language`).
+  public var language = BookLanguage.english {
+    didSet {
+      contentsTitle = language.contents
+      indexTitle = language.index
+      untitled = language.untitled
+    }
+  }
   /// Title of the contents and index pages.
   public var contentsTitle = "Contents"
   public var indexTitle = "Index of Titles"

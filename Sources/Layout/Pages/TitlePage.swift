@@ -43,7 +43,7 @@ struct TitlePage {
       font.size *= 1.4
       centred(author, font, top: y, role: .composer)
     }
-    let summary = tuneCount == 1 ? "1 tune" : "\(tuneCount) tunes"
+    let summary = matter.language.tuneCount(tuneCount)
     let foot = setup.height - setup.marginBottom - setup.textFont.size * 3
     centred(summary, setup.textFont, top: foot, role: .text)
     if !matter.date.isEmpty {
