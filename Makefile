@@ -8,7 +8,7 @@ ABCPRESS := .build/release/abcpress
 # one-tune PNG's run). scripts/bench builds with the same flags (other flags rebuild all).
 RELEASE_FLAGS := -c release --static-swift-stdlib
 EXAMPLE := Documentation/Examples/tunebook.abc
-FORMAT_PATHS := Sources Tests Package.swift
+FORMAT_PATHS := Sources Tests Package.swift Examples
 # Tunes `make test` cross-checks against abc2midi, and the agreement `make crosscheck` needs.
 CROSSCHECK_SAMPLE ?= 150
 CROSSCHECK_THRESHOLD ?= 98
@@ -16,7 +16,7 @@ CROSSCHECK_THRESHOLD ?= 98
 INTEROP_SAMPLE ?= 400
 
 .PHONY: all setup build release demo test lint format clean crosscheck bench corpus gallery fuzz interop \
-  install uninstall
+  install uninstall docs
 # Where `make install` puts ABCPress (DESTDIR for packagers' staging folders).
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -45,8 +45,9 @@ demo: release
 	ls -l out/
 
 ## test: lint, build, fetch the corpus, cross-check a MIDI sample against abc2midi and a
-## MusicXML sample against music21 and MuseScore, then run every test (the corpus collision
-## and round-trip tests included); the Swift Testing summary is the last line
+## MusicXML sample against music21 and MuseScore, build and run the library example
+## (Examples/TuneCard), then run every test (the corpus collision and round-trip tests
+## included); the Swift Testing summary is the last line
 test: setup corpus
 	scripts/bootstrap --interop
 	$(MAKE) --no-print-directory lint
@@ -54,7 +55,20 @@ test: setup corpus
 	scripts/crosscheck --sample $(CROSSCHECK_SAMPLE) --chords --threshold 95 --abcpress .build/debug/abcpress --quiet
 	scripts/interop --sample $(INTEROP_SAMPLE) --imports 60 --musescore --abcpress .build/debug/abcpress \
 	  .cache/corpus/big.abc
+	$(SWIFT) build --package-path Examples/TuneCard
+	Examples/TuneCard/.build/debug/TuneCard $(EXAMPLE) .build/tune-card.pdf Fonts
 	ABCPRESS_REQUIRE_CORPUS=1 $(SWIFT) test --disable-xctest
+
+## docs: reference documentation of the ABCPress library with the toolchain's docc, into
+## .build/docs (open .build/docs/index.html through a web server, or use `docc preview`)
+docs:
+	$(SWIFT) build --target ABCPress --scratch-path .build/docs-build \
+	  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/docs-build/symbol-graphs
+	docc convert Sources/ABCPress/ABCPress.docc \
+	  --additional-symbol-graph-dir .build/docs-build/symbol-graphs \
+	  --fallback-display-name ABCPress --fallback-bundle-identifier org.abcpress.ABCPress \
+	  --output-path .build/docs
+	@echo "docs: .build/docs (e.g. docc preview Sources/ABCPress/ABCPress.docc --additional-symbol-graph-dir .build/docs-build/symbol-graphs)"
 
 ## install: the program, music fonts, templates, themes, man page and shell completions
 ## under $(DESTDIR)$(PREFIX) (bin/, share/abcpress/, share/man/man1/, completions)

@@ -10,12 +10,21 @@ import PackageDescription
 ///   ScoreModel, SMuFL, DisplayList ← Layout (no Cairo, no file I/O)
 ///   Layout, ABCParser, ScoreModel ← Book (template/theme files, abcm2ps directives, book assembly; pure)
 ///   DisplayList, SMuFL ← Render (Cairo, Pango, FreeType, fontconfig)
+///   ABCParser, Book, Layout, Render ← ABCPress (the library's small API)
 ///   everything ← ABCPressCLI ← abcpress (executable)
 let package = Package(
   name: "ABCPress",
   products: [
     .executable(name: "abcpress", targets: ["abcpress"]),
     .library(name: "ABCPressCLI", targets: ["ABCPressCLI"]),
+    // The engine as libraries for other Swift programs (an editor, a server): the whole
+    // pipeline behind one small API (`ABCPress`), and each stage on its own.
+    .library(name: "ABCPress", targets: ["ABCPress"]),
+    .library(name: "ABCParser", targets: ["ABCParser"]),
+    .library(name: "ScoreModel", targets: ["ScoreModel"]),
+    .library(name: "Layout", targets: ["Layout"]),
+    .library(name: "DisplayList", targets: ["DisplayList"]),
+    .library(name: "Render", targets: ["Render"]),
     .executable(name: "ABCPressFuzz", targets: ["ABCPressFuzz"]),
   ],
   targets: [
@@ -60,6 +69,11 @@ let package = Package(
         "CABCPressHarfBuzz", "CABCPressZlib",
       ]),
 
+    // The library's small API over the whole pipeline.
+    .target(
+      name: "ABCPress",
+      dependencies: ["ABCParser", "Book", "DisplayList", "Layout", "Render", "ScoreModel", "SMuFL"]),
+
     // Command line.
     .target(
       name: "ABCPressCLI",
@@ -94,6 +108,7 @@ let package = Package(
         "ScoreModel",
       ]),
     .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI", "ABCPressTestSupport"]),
+    .testTarget(name: "ABCPressTests", dependencies: ["ABCPress", "ABCPressTestSupport"]),
     .testTarget(
       name: "BookTests",
       dependencies: [
