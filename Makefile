@@ -16,7 +16,7 @@ CROSSCHECK_THRESHOLD ?= 98
 INTEROP_SAMPLE ?= 400
 
 .PHONY: all setup build release demo test lint format clean crosscheck bench corpus gallery fuzz interop \
-  install uninstall docs
+  install uninstall docs deb
 # Where `make install` puts ABCPress (DESTDIR for packagers' staging folders).
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -46,7 +46,7 @@ demo: release
 
 ## test: lint, build, fetch the corpus, cross-check a MIDI sample against abc2midi and a
 ## MusicXML sample against music21 and MuseScore, build and run the library example
-## (Examples/TuneCard), then run every test (the corpus collision and round-trip tests
+## (Examples/TuneCard), build and check the Debian package, then run every test (the corpus collision and round-trip tests
 ## included); the Swift Testing summary is the last line
 test: setup corpus
 	scripts/bootstrap --interop
@@ -57,6 +57,7 @@ test: setup corpus
 	  .cache/corpus/big.abc
 	$(SWIFT) build --package-path Examples/TuneCard
 	Examples/TuneCard/.build/debug/TuneCard $(EXAMPLE) .build/tune-card.pdf Fonts
+	$(MAKE) --no-print-directory deb
 	ABCPRESS_REQUIRE_CORPUS=1 $(SWIFT) test --disable-xctest
 
 ## docs: reference documentation of the ABCPress library with the toolchain's docc, into
@@ -69,6 +70,11 @@ docs:
 	  --fallback-display-name ABCPress --fallback-bundle-identifier org.abcpress.ABCPress \
 	  --output-path .build/docs
 	@echo "docs: .build/docs (e.g. docc preview Sources/ABCPress/ABCPress.docc --additional-symbol-graph-dir .build/docs-build/symbol-graphs)"
+
+## deb: a Debian package of the release build, .build/abcpress_VERSION_ARCH.deb (scripts/make-deb),
+## checked as a clean machine meets it (scripts/check-deb)
+deb: release
+	scripts/check-deb "$$(scripts/make-deb --binary $(ABCPRESS))"
 
 ## install: the program, music fonts, templates, themes, man page and shell completions
 ## under $(DESTDIR)$(PREFIX) (bin/, share/abcpress/, share/man/man1/, completions)
