@@ -48,3 +48,27 @@ import Testing
     #expect(found == ["bar 2 in voice 2 is short: 1/2 where M:3/4 holds 3/4 (1/4 missing)"])
   }
 }
+
+/// One bad line gives one error, not a cascade of notes.
+@Suite struct OneErrorPerBadLineTests {
+  @Test func aHeaderFieldWithoutItsColonIsOneErrorAndStillRead() throws {
+    let (tune, diagnostics) = Parse.tune("GAB|", header: "T:Cascade\nM 6/8\nK:G")
+    #expect(diagnostics.map(\.message) == ["header field M needs a colon after its letter: read as M:6/8"])
+    #expect(diagnostics.first?.range.start.line == 3)
+    #expect(try #require(tune).initialMeter == .fraction(numerators: [6], denominator: 8))
+    // A title too.
+    let (titled, found) = Parse.tune("GAB|", header: "T The Kesh\nK:G")
+    #expect(found.count == 1 && titled?.title == "The Kesh")
+  }
+
+  @Test func aDirectiveContinuedWithABackslashIsOneError() throws {
+    let (tune, diagnostics) = Parse.tune("CDE|", header: "T:Cont\n%%titlefont Times-Bold \\\n 20\nK:C")
+    #expect(diagnostics.count == 1)
+    #expect(diagnostics.first?.message.hasPrefix("a %% directive cannot go on over the next line") == true)
+    let notes = try #require(tune).voices.first?.elements.filter {
+      if case .note = $0 { return true }
+      return false
+    }
+    #expect(notes?.count == 3)  // C D E: no stray "20" read as music
+  }
+}

@@ -53,8 +53,14 @@ struct TuneParser {
     }
 
     var continuesField = false
+    var skipsContinuation = false
     var lastLabel: Character?
     for line in lines.dropFirst(isFragment ? 0 : 1) {
+      if skipsContinuation {
+        // The rest of a `%%` directive continued with `\`: reported once, at the directive.
+        skipsContinuation = line.code.trimmingWhitespace.hasSuffix("\\")
+        continue
+      }
       if continuesField {
         // ABC 2.0: a field line ending with `\` goes on in the next line.
         let text = line.code.trimmingWhitespace
@@ -68,6 +74,14 @@ struct TuneParser {
       case .empty, .comment:
         continue
       case .directive:
+        if line.code.trimmingWhitespace.hasSuffix("\\") {
+          // abcm2ps reads a directive as one line: one error, not the next line as music.
+          diagnostics.error(
+            "a %% directive cannot go on over the next line with '\\'; write it on one line (ignored)",
+            at: line.location(at: 0))
+          skipsContinuation = true
+          continue
+        }
         if let directive = Directive(line: line) { body.settings.directives.append(directive) }
         body.applyDirective(line)
       case .field(let label, let valueStart):
@@ -93,6 +107,23 @@ struct TuneParser {
         }
       case .music:
         lastLabel = nil
+        if inHeader, !isFragment, let (label, valueStart) = Self.fieldMissingColon(line) {
+          // `M 6/8` in the header: one error, read as the field it means (not as notes).
+          let info = field(label: label, line: line, valueStart: valueStart)
+          diagnostics.error(
+            "header field \(label) needs a colon after its letter: read as \(label):\(info.value)",
+            at: line.location(at: 1))
+          lastLabel = label
+          body.settings.metadata.fields.append(info)
+          body.applyField(
+            label: label, value: LineScanner(line: line, from: valueStart), inHeader: true,
+            range: line.range(from: 0, to: line.codeEnd))
+          if label == "K" {
+            sawKey = true
+            endHeader()
+          }
+          continue
+        }
         if inHeader {
           if !isFragment {
             diagnostics.error(
@@ -141,6 +172,21 @@ struct TuneParser {
     else { return }
     OutdatedSyntax.backslashContinuation.report(
       at: line.range(from: index, to: index + 1), mode: mode, diagnostics: diagnostics)
+  }
+
+  /// A header line that is a field written without its colon (`M 6/8`, `T The Kesh`):
+  /// a header field's letter, a space, and text with no bar line (so not music); the
+  /// label and where its value starts.
+  static func fieldMissingColon(_ line: SourceLine) -> (Character, Int)? {
+    let scalars = line.scalars
+    guard line.codeEnd >= 3, let first = scalars.first, first.properties.isAlphabetic, first.isASCII,
+      scalars[1] == " " || scalars[1] == "\t", "ABCDFGHIKLMmNOPQRrSsTUVWwZ".unicodeScalars.contains(first),
+      !scalars[..<line.codeEnd].contains("|")
+    else { return nil }
+    var start = 1
+    while start < line.codeEnd, scalars[start].isABCWhitespace { start += 1 }
+    guard start < line.codeEnd else { return nil }
+    return (Character(first), start)
   }
 
   /// The `X:` number; 0 (after an error) when it is not a number.
