@@ -72,3 +72,18 @@ import Testing
     #expect(notes?.count == 3)  // C D E: no stray "20" read as music
   }
 }
+
+/// `>` and `<` pair two notes of equal length; anything else is named.
+@Suite struct UnequalBrokenRhythmTests {
+  @Test func aBrokenRhythmBetweenUnequalNotesIsAWarning() {
+    let (_, diagnostics) = Parse.tune("A>B c2>d e<f [ce]>[df] z>A|")
+    #expect(
+      diagnostics.map(\.message) == [
+        "broken rhythm between notes of unequal length (1/4 and 1/8); '>' and '<' are meant for a pair of equal notes"
+      ])
+    #expect(diagnostics.first?.range.start.column == 7)
+    // The rhythm itself is still applied: c2>d is 3/8 + 1/16.
+    let notes = Parse.notes("c2>d")
+    #expect(notes.map(\.duration) == [Rational(3, 8), Rational(1, 16)])
+  }
+}

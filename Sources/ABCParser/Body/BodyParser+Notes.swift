@@ -75,6 +75,16 @@ extension BodyParser {
     if !builder.appendNote(heads: heads, multiplier: multiplier, range: range) {
       diagnostics.error("note length out of range", at: range)
     }
+    reportUnequalBrokenRhythm()
+  }
+
+  /// `a2>b`: the broken rhythm's notes differ in length, which is rarely meant.
+  mutating func reportUnequalBrokenRhythm() {
+    guard let (left, right, range) = builder.unequalBroken else { return }
+    builder.unequalBroken = nil
+    diagnostics.warning(
+      "broken rhythm between notes of unequal length (\(left) and \(right)); '>' and '<' are meant for a"
+        + " pair of equal notes", at: range)
   }
 
   /// Reads `z` or `x` with its length.
@@ -86,6 +96,7 @@ extension BodyParser {
     if !builder.appendRest(multiplier: multiplier, isVisible: isVisible, range: range) {
       diagnostics.error("rest length out of range", at: range)
     }
+    reportUnequalBrokenRhythm()
   }
 
   /// Reads `Z4` or `X` (multi-measure rests, one bar by default).

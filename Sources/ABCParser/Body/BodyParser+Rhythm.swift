@@ -61,8 +61,10 @@ extension BodyParser {
       diagnostics.error("too many '\(Character(arrow))' in broken rhythm", at: scanner.range(from: start))
     }
     let factors = BrokenRhythm.factors(count: count, dotsFirst: arrow == ">")
+    let before = builder.lastDuration
     if builder.scaleLastDuration(by: factors.before) {
       builder.pendingBrokenFactor = factors.after
+      builder.brokenLeft = before.map { ($0, scanner.range(from: start)) }
     } else {
       diagnostics.warning("broken rhythm does not follow a note", at: scanner.range(from: start))
     }

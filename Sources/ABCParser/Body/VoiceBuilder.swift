@@ -22,10 +22,17 @@ struct VoiceBuilder {
   var tuplet: TupletState?
   /// The factor a `>`/`<` left for the next note or rest.
   var pendingBrokenFactor: Rational?
+  /// The length the note before a broken rhythm had as written, and the rhythm's place,
+  /// until the note after it comes.
+  var brokenLeft: (length: Rational, range: SourceRange)?
+  /// A broken rhythm between notes of unequal written lengths (`a2>b`), to report.
+  var unequalBroken: (left: Rational, right: Rational, range: SourceRange)?
   /// True while nothing has separated the last note from what comes next.
   var beamOpen = false
   /// Index of the last note or rest, for ties and broken rhythm.
   private(set) var lastDurationalIndex: Int?
+  /// The sounding length of the last note or rest, nil when there is none.
+  var lastDuration: Rational? { lastDurationalIndex.map { elements[$0].duration } }
   /// Index of the last note or chord, for slur ends.
   private(set) var lastNoteIndex: Int?
   /// What waits for the next note, rest, bar or spacer.
@@ -66,6 +73,10 @@ struct VoiceBuilder {
       tuplet = open.remaining > 0 ? open : nil
     }
     if let broken = pendingBrokenFactor {
+      if let left = brokenLeft, let plain = unitLength.checkedMultiplied(by: factor), plain != left.length {
+        unequalBroken = (left.length, plain, left.range)
+      }
+      brokenLeft = nil
       factor = factor.checkedMultiplied(by: broken) ?? factor
       pendingBrokenFactor = nil
     }
