@@ -64,6 +64,9 @@ public struct EngravedTune: Sendable {
   public let titles: [String]
   /// The first title, or `X:n` when the tune has none (a contents line).
   public let contentsTitle: String
+  /// The `X:` number and the key as `K:` writes it (contents columns).
+  public var referenceNumber = 0
+  public var keyText = ""
   /// The number of systems (score lines) the tune takes.
   public var systemCount: Int { laidOut.systems.count }
 
@@ -72,6 +75,8 @@ public struct EngravedTune: Sendable {
     // As the heading prints them ("Kesh, The" → "The Kesh"); the index sorts past "The".
     titles = tune.metadata.titles.filter { !$0.isEmpty }.map(style.printed)
     contentsTitle = tune.title.isEmpty ? "X:\(tune.referenceNumber)" : style.printed(tune.title)
+    referenceNumber = tune.referenceNumber
+    keyText = tune.initialKey.abcText
   }
 
   init(laidOut: LaidOutTune, titles: [String], contentsTitle: String) {

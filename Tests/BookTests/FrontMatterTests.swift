@@ -109,6 +109,25 @@ import Testing
     #expect(BookLanguage.english.tuneCount(1) == "1 tune" && BookLanguage.french.tuneCount(12) == "12 airs")
   }
 
+  @Test func contentsColumnsShowNumbersAndKeysInLine() throws {
+    var template = try #require(PageTemplate.builtin("a4-book"))
+    template = try PageTemplate(
+      file: try StyleFile(parsing: "[contents]\ncolumns: number, title, key\n"), base: template)
+    let source = "X:7\nT:Seven\nK:Ador\nABc|]\n\nX:12\nT:Twelve\nK:G\nGAB|]\n"
+    let list = try BookFixture.engraver(template).engrave(
+      book: BookFixture.blocks(source), matter: template.matter)
+    let contents = list.pages[1].items.filter { $0.role == .annotation && $0.text != nil }
+    let numbers = contents.filter { ["7", "12"].contains($0.text) }
+    let keys = contents.filter { ["ADor", "G"].contains($0.text) }
+    #expect(numbers.count == 2 && keys.count == 2)
+    // Numbers right-aligned in their column, keys left-aligned in theirs.
+    #expect(abs(numbers[0].box.maxX - numbers[1].box.maxX) < 0.01)
+    #expect(abs(keys[0].box.minX - keys[1].box.minX) < 0.01)
+    #expect(throws: StyleFileError.self) {
+      try PageTemplate(file: try StyleFile(parsing: "[contents]\ncolumns: number, tempo\n"), base: template)
+    }
+  }
+
   @Test func outlineHasOneEntryPerTuneNestedUnderSections() throws {
     let list = try book(groupBy: "rhythm")
     let sections = list.outline.filter { ["Jigs", "Reels"].contains($0.title) }

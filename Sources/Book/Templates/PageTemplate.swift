@@ -129,6 +129,14 @@ public struct PageTemplate: Hashable, Sendable {
     case "book.contents": matter.contents = try flag()
     case "book.index": matter.index = try flag()
     case "book.sections-on-new-page": matter.sectionsOnNewPage = try flag()
+    case "contents.columns", "book.contents-columns":
+      let columns = value.lowercased().split { $0 == "," || $0 == " " }.map(String.init)
+      for column in columns where !["number", "title", "key"].contains(column) {
+        throw StyleFileError(
+          line: line, message: "contents.columns lists number, title and key, not '\(column)'")
+      }
+      matter.contentsNumbers = columns.contains("number")
+      matter.contentsKeys = columns.contains("key")
     case "book.language":
       guard let language = BookLanguage.named(value) else {
         throw StyleFileError(

@@ -48,7 +48,7 @@ extension BookComposer {
         ListEntry(
           text: entry.text,
           label: entry.anchor.isSection ? nil : physicalPlace(entry.anchor).map { label($0.page) },
-          target: target(entry.anchor), level: entry.level)
+          target: target(entry.anchor), level: entry.level, number: entry.number, key: entry.key)
       }
     }
     pages.numberedCount = pageCount ?? (bodyPageCount + pages.backCount)

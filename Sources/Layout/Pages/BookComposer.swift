@@ -38,7 +38,9 @@ public final class BookComposer {
   private var bodyCount = 0
   private var pieceCount = 0
   private var inSection = false
-  private(set) var contentsEntries: [(anchor: FlowAnchor, text: String, level: Int)] = []
+  private(set) var contentsEntries:
+    [(anchor: FlowAnchor, text: String, level: Int, number: String?, key: String?)] =
+      []
   private var titles: [(title: String, anchor: FlowAnchor)] = []
   private var anchors: [FlowAnchor: (page: Int, y: Double)] = [:]
   /// The number of tunes added.
@@ -79,7 +81,12 @@ public final class BookComposer {
     let anchor = FlowAnchor.tune(nextPiece())
     tuneCount += 1
     if firstTitle == nil { firstTitle = tune.titles.first }
-    contentsEntries.append((anchor, tune.contentsTitle, inSection ? 1 : 0))
+    contentsEntries.append(
+      (
+        anchor, tune.contentsTitle, inSection ? 1 : 0,
+        matter.contentsNumbers ? String(tune.referenceNumber) : nil,
+        matter.contentsKeys ? tune.keyText : nil
+      ))
     for title in tune.titles { titles.append((title, anchor)) }
     flow.place(tune.laidOut, anchor: anchor)
   }
@@ -96,7 +103,7 @@ public final class BookComposer {
   public func startSection(_ name: String) {
     let anchor = FlowAnchor.section(nextPiece())
     inSection = true
-    contentsEntries.append((anchor, name, 0))
+    contentsEntries.append((anchor, name, 0, nil, nil))
     var font = flow.setup.titleFont
     font.size *= 1.15
     let heading = TextLayout(measurer: engraver.measurer, width: flow.setup.contentWidth).lines(

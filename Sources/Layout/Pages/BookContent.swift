@@ -61,6 +61,10 @@ public struct BookMatter: Hashable, Sendable {
   public var index = false
   /// Start each section on a new page.
   public var sectionsOnNewPage = false
+  /// The contents' extra columns: each tune's `X:` number before its title, its key
+  /// before the page number (`contents.columns: number, title, key`).
+  public var contentsNumbers = false
+  public var contentsKeys = false
   /// The words printed around the music (set with `language`).
   public var language = BookLanguage.english {
     didSet {

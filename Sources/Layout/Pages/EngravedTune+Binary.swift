@@ -52,6 +52,8 @@ extension EngravedTune {
     writer.count(titles.count)
     for title in titles { writer.string(title) }
     writer.string(contentsTitle)
+    writer.int(referenceNumber)
+    writer.string(keyText)
     for group in groups {
       let items = group.items
       let made = rendering(group)
@@ -108,7 +110,9 @@ extension EngravedTune {
       guard let title = reader.string() else { return nil }
       titles.append(title)
     }
-    guard let contentsTitle = reader.string() else { return nil }
+    guard let contentsTitle = reader.string(), let number = reader.int(), let key = reader.string() else {
+      return nil
+    }
     var groups: [DisplayGroup] = []
     for _ in 0..<(1 + systemCount + trailingCount) {
       guard let count = reader.count(), let packed = reader.data(), let hasRendering = reader.bool() else {
@@ -137,5 +141,7 @@ extension EngravedTune {
     laidOut.marginLeft = marginLeft
     laidOut.unitGroups = groups
     self.init(laidOut: laidOut, titles: titles, contentsTitle: contentsTitle)
+    referenceNumber = number
+    keyText = key
   }
 }

@@ -27,6 +27,9 @@ struct ListEntry: Sendable {
   var target: LinkTarget?
   /// 0 for top-level lines, 1 for lines nested under a heading.
   var level = 0
+  /// Contents columns: the tune's `X:` number (before the title) and key (before the page).
+  var number: String?
+  var key: String?
 }
 
 /// Sets a titled list of entries onto as many pages as it needs.
@@ -101,13 +104,31 @@ struct EntryListPages {
       return
     }
     let labelWidth = measurer.measure(label, font: entryFont).width
-    let room = width - indent - labelWidth - dotWidth * 2
+    // Columns: numbers right-aligned in a column before the titles, keys left-aligned in
+    // a column before the page numbers (each as wide as its widest likely value).
+    var titleX = left + indent
+    if let number = entry.number {
+      let column = measurer.measure("0000", font: entryFont).width
+      let numberWidth = measurer.measure(number, font: entryFont).width
+      page.items.append(
+        text(number, font: entryFont, x: titleX + column - numberWidth, top: top, role: .annotation))
+      titleX += column + entryFont.size
+    }
+    var rightEnd = left + width - labelWidth
+    if let key = entry.key {
+      let column = max(
+        measurer.measure("C#mix", font: entryFont).width, measurer.measure("0000", font: entryFont).width)
+      let keyX = left + width - measurer.measure("0000", font: entryFont).width - entryFont.size - column
+      page.items.append(text(key, font: entryFont, x: keyX, top: top, role: .annotation))
+      rightEnd = keyX - entryFont.size * 0.5
+    }
+    let room = rightEnd - titleX - dotWidth * 2
     let (shown, textWidth) = fitted(entry.text, width: room)
-    page.items.append(text(shown, font: entryFont, x: left + indent, top: top, role: .text, width: textWidth))
+    page.items.append(text(shown, font: entryFont, x: titleX, top: top, role: .text, width: textWidth))
     let dots = Int((room - textWidth) / dotWidth)
     if dots > 0 {
       let leaderWidth = Double(dots) * dotWidth
-      let x = left + width - labelWidth - dotWidth * 0.5 - leaderWidth
+      let x = rightEnd - dotWidth * 0.5 - leaderWidth
       page.items.append(
         text(
           String(repeating: " .", count: dots), font: entryFont, x: x, top: top, role: .annotation,
