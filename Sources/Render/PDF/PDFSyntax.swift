@@ -85,16 +85,6 @@ enum PDFSyntax {
   }
 
   /// FNV-1a, 64 bits: stable names for fonts and subset tags across runs and threads.
-  /// FNV-1a over bytes (form names from their content).
-  static func stableHash(bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return hash
-  }
-
   static func stableHash(_ text: String) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
