@@ -155,7 +155,10 @@ struct RenderCommand {
         "the \(format == .png ? "PNG" : "SVG") output has \(files.count) pages: only one page can go to "
           + "standard output (write to a file, or use --format pdf)")
     }
-    console.write(bytes: Array(try Data(contentsOf: file)))
+    guard let bytes = FileManager.default.contents(atPath: file.path) else {
+      throw OutputError("cannot read back the page written for standard output")
+    }
+    console.write(bytes: Array(bytes))
   }
 
   /// The `-o` file and its format.
