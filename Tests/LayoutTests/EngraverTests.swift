@@ -205,4 +205,23 @@ import Testing
     // Nothing above F4 and something under G3: bass throughout.
     #expect(try clefGlyphs("X:1\nL:1/8\nK:C\nF,A,CF EDCA,|\n") == ["fClef"])
   }
+
+  @Test func theHeaderPlayOrderPrintsUnderTheComposerAsAbcm2psDoes() throws {
+    let list = try LayoutFixture.engrave("X:1\nT:Parts\nC:Trad\nP:AABB\nM:2/4\nL:1/8\nK:G\nP:A\nGABc|]\n")
+    func text(_ item: DisplayItem) -> String? {
+      if case .text(let run) = item.shape { return run.text }
+      return nil
+    }
+    let labels = LayoutFixture.items(list, role: .partLabel)
+    let order = try #require(labels.first { text($0) == "AABB" })
+    let composer = try #require(LayoutFixture.items(list, role: .composer).first)
+    #expect(order.box.minY >= composer.box.maxY - 0.01)  // below the composer
+    #expect(order.box.minX < composer.box.minX)  // at the left
+    #expect(labels.contains { text($0) == "A" })  // the part's own label still marks the music
+    // Without P in the fields that print (%%writefields P 0), it is left out.
+    var setup = PageSetup.a4
+    setup.titleStyle.fields.remove("P")
+    let plain = try LayoutFixture.engrave("X:1\nT:Parts\nP:AABB\nK:G\nGABc|]\n", setup: setup)
+    #expect(!LayoutFixture.items(plain, role: .partLabel).contains { text($0) == "AABB" })
+  }
 }

@@ -7,7 +7,7 @@ public struct TitleStyle: Hashable, Sendable {
   /// Header letters whose fields print (`%%writefields`): `T` titles, `C` composer, `O`
   /// origin, `R` rhythm, `X` the reference number before the title, `Q` tempo, `W` words,
   /// `N` notes and `H` history after the tune.
-  public var fields: Set<Character> = ["T", "C", "O", "R", "Q", "W"]
+  public var fields: Set<Character> = ["T", "C", "O", "P", "R", "Q", "W"]
   /// `%%titletrim` (abcm2ps, on by default): a trailing article after a comma moves to the
   /// front ("Kesh, The" → "The Kesh"). 0 turns it off; 1 takes a single word of up to
   /// five letters; a larger number, a tail of up to that many characters after ", ".

@@ -65,6 +65,14 @@ struct TitleBlock {
       if line == 0, let rhythm { add(rhythm, setup.infoFont, role: .rhythm, align: 0) }
       y += (lineHeight.ascent + lineHeight.descent) * 1.1
     }
+    // The header's P: play order (`P:AABB`), as abcm2ps prints it: at the left, in the
+    // parts font, under the composer.
+    let parts = (tune.metadata.parts ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    if style.fields.contains("P"), !parts.isEmpty {
+      add(parts, setup.partsFont, role: .partLabel, align: 0)
+      let extent = measurer.measure("Ag", font: setup.partsFont)
+      y += (extent.ascent + extent.descent) * 1.2
+    }
     if !items.isEmpty { y += setup.musicSpace }
     return (items, y)
   }
