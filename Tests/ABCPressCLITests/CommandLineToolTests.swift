@@ -134,6 +134,23 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
     #expect(!ToolRun(["check", "-", "--no-bar-check"], input: tune).output.contains("bar 3"))
   }
 
+  @Test func formatFilesAreReadFromTheAbcFileToo() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("pagewidth 15cm\nfrobnicate 2\n".utf8).write(to: folder.appendingPathComponent("house.fmt"))
+    let abc = folder.appendingPathComponent("book.abc")
+    try Data(
+      "%%format house.fmt\n\nX:1\nT:A\nK:C\nCDEF|\n\nX:2\nT:B\n%%format ../../etc/passwd\nK:C\nCDEF|\n".utf8
+    )
+    .write(to: abc)
+    let pdf = folder.appendingPathComponent("book.pdf").path
+    let run = ToolRun(["render", abc.path, "-o", pdf, "-q", "--no-excerpt"])
+    #expect(try TestTools.run("pdfinfo", [pdf]).contains("425.197 x 841.89 pts"))  // the file's page width
+    // Its problems at the %%format line; a file outside the input's folder is refused there.
+    #expect(run.errors.contains("\(abc.path):1:1: warning: unknown directive %%frobnicate (ignored)"))
+    #expect(run.errors.contains("\(abc.path):10:1: warning: cannot read the format file '../../etc/passwd'"))
+  }
+
   @Test func helpNamesASubcommand() {
     for subcommand in ["render", "book", "thumbs", "watch", "check", "midi", "musicxml", "abc", "dump"] {
       let run = ToolRun(["help", subcommand])

@@ -21,6 +21,8 @@ final class PieceSource {
   private var head = 0
   private var waiting: [RunPiece] = []
   private var headerSeen = false
+  /// The file being read (for `%%format` files between tunes).
+  private var currentFile: String?
   /// `--select` and `--shard` (`RunOptions`), and how many tunes the selection took.
   private let selection: TuneSelection
   private var selected = 0
@@ -58,7 +60,8 @@ final class PieceSource {
 
   private func accept(_ item: InputItem) {
     switch item {
-    case .start:
+    case .start(let name):
+      currentFile = name
       headerSeen = false
     case .end:
       let rest = assembler.finishFile().map(RunPiece.book)
@@ -72,7 +75,7 @@ final class PieceSource {
         ready += waiting
         waiting = []
       }
-      let pieces = assembler.add(event).map(RunPiece.book)
+      let pieces = withFormatFiles(assembler.add(event)).map(RunPiece.book)
       if headerSeen {
         ready += pieces
       } else {
@@ -82,6 +85,27 @@ final class PieceSource {
         }
       }
     }
+  }
+
+  /// `%%format FILE` between tunes: the file's directives in its place, problems as a
+  /// diagnostics piece.
+  private func withFormatFiles(_ pieces: [BookPiece]) -> [BookPiece] {
+    guard
+      pieces.contains(where: {
+        if case .directive(let d) = $0 { d.name.lowercased() == "format" } else { false }
+      })
+    else { return pieces }
+    var out: [BookPiece] = []
+    for piece in pieces {
+      guard case .directive(let directive) = piece, directive.name.lowercased() == "format" else {
+        out.append(piece)
+        continue
+      }
+      let (directives, warnings) = FormatInclude.expand([directive], file: currentFile)
+      out += directives.map(BookPiece.directive)
+      if !warnings.isEmpty { out.append(.diagnostics(warnings)) }
+    }
+    return out
   }
 
   /// Every piece of the inputs with the tunes sorted into sections by `key` (`rhythm` or

@@ -19,11 +19,13 @@ struct PreparedTune {
     guard var tune = parsed.tune else { return (nil, parsed.diagnostics) }
     if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
     var run = base
-    run.apply(item.directives)
+    run.apply(FormatInclude.expand(item.directives, file: item.source.file).directives)
+    let included = FormatInclude.expand(tune, file: item.source.file)
+    tune = included.tune
     var own = FormatDirectives(setup: run.setup, options: run.options)
     own.apply(tune: tune)
     let diagnostics =
-      parsed.diagnostics
+      parsed.diagnostics + included.warnings
       + own.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file) }
       + UndrawnNotation.warnings(for: tune, file: item.source.file)
     return (PreparedTune(tune: tune, format: own, diagnostics: diagnostics), diagnostics)

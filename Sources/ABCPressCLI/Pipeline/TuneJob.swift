@@ -79,10 +79,13 @@ struct TuneJob: @unchecked Sendable {
       fatalError("crash test: the tune titled '\(title)' stops the program")
     }
     if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+    let included = FormatInclude.expand(tune, file: source.file)
+    tune = included.tune
     var format = FormatDirectives(setup: setup, options: options)
     format.apply(tune: tune)
     let warnings =
-      format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: source.file) }
+      included.warnings
+      + format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: source.file) }
       + UndrawnNotation.warnings(for: tune, file: source.file)
     let engraver = session.engraver(workspace, setup: format.setup, options: format.options)
     return EngravingRun.TuneResult(

@@ -59,13 +59,16 @@ struct CheckCommand {
     try stream.run { item, _ in
       let parsed = item.source.parse()
       if transpose != 0, let tune = parsed.tune { _ = Transposer(semitones: transpose).transpose(tune) }
-      guard let tune = parsed.tune else { return parsed.diagnostics }
-      // The tune's own format directives, checked as engraving would apply them.
+      guard let written = parsed.tune else { return parsed.diagnostics }
+      // The tune's own format directives (and format files), checked as engraving applies them.
+      let (tune, included) = FormatInclude.expand(written, file: item.source.file)
       var format = FormatDirectives(setup: .a4, options: LayoutOptions())
       format.apply(tune: tune)
-      let formatWarnings = format.warnings.map {
-        Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file)
-      }
+      let formatWarnings =
+        included
+        + format.warnings.map {
+          Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file)
+        }
       let bars = checksBars ? BarLengthCheck.diagnostics(for: tune, file: item.source.file) : []
       let found =
         parsed.diagnostics + formatWarnings + UndrawnNotation.warnings(for: tune, file: item.source.file)

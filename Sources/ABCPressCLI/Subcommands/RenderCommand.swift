@@ -33,7 +33,8 @@ struct RenderCommand {
       --staff-space <pt>      Distance between staff lines in points (default 5).
       --auto-break            Choose line breaks optimally, ignoring the source's.
       -F, --fmt <file.fmt>    An abcm2ps format file (one directive a line, no %%): a house
-                              style kept for abcm2ps, applied over the template.
+                              style kept for abcm2ps, applied over the template. In the ABC,
+                              %%format FILE reads one too (next to the file, as abc-include).
     \(TransposeOption.help)
       -j, --jobs <n>          Threads that lay out and draw (default: every core).
       --cache <dir>           Keep each tune's layout in this folder, keyed by its text and
