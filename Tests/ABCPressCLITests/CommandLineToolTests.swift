@@ -100,6 +100,11 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
         && piped.output.contains(" 4 | CDEF|-C|\n   |      ^"))
     let rendered = ToolRun(["render", file.path, "-o", folder.path + "/bad.pdf", "-q"])
     #expect(rendered.errors.contains(" 5 | CDEF|-C|\n   |      ^"))
+    // A binary file refused as not ABC is not quoted.
+    let image = folder.appendingPathComponent("picture.abc")
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: image)
+    let refused = ToolRun(["check", image.path])
+    #expect(refused.output.contains("not ABC") && !refused.output.contains(" 1 | "))
     // --no-excerpt: the messages alone.
     let plain = ToolRun(["check", file.path, "--no-excerpt"])
     #expect(plain.output.split(separator: "\n").count == 2)

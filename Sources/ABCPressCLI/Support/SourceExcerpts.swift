@@ -15,8 +15,8 @@ import ScoreModel
  (so the caret lines up whatever a terminal's tab stops), cut to a window of about 100
  characters around the column when it is longer. The column counts Unicode scalars, as the parser's columns do.
 
- Limits. Files that are not ABC text (MusicXML, converted to ABC before parsing) get no
- excerpt; nor do positions past a file's end.
+ Limits. Files that are not ABC text (MusicXML, converted to ABC before parsing; binary
+ files refused as not ABC) get no excerpt; nor do positions past a file's end.
  */
 
 /// Source lines for diagnostics, read from their files.
@@ -65,6 +65,12 @@ final class SourceExcerpts {
       data.count < 256 << 20, data.first != UInt8(ascii: "<"), data.first != UInt8(ascii: "P"),
       !(data.count >= 2 && (data[0] == 0xFF || data[0] == 0xFE))
     else { return false }
+    // A binary file (an image or PDF given as input, refused as not ABC) is not quoted:
+    // NUL bytes or bytes that are not UTF-8 near its start.
+    let head = data.prefix(4096)
+    if head.contains(0) || String(validating: head.prefix(while: { $0 != 10 }), as: UTF8.self) == nil {
+      return false
+    }
     bytes = [UInt8](data)
     lineStarts = [0]
     for (index, byte) in bytes.enumerated() where byte == 10 && index + 1 < bytes.count {
