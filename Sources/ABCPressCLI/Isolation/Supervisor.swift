@@ -211,25 +211,7 @@ enum Supervisor {
     var info = stat()
     guard stat(path, &info) == 0 else { return false }
     if info.st_mode & S_IFMT == S_IFDIR { return true }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    var count = 0
-    var previous: UInt8 = 10
-    var afterLineStartX = false
-    while true {
-      let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      guard read > 0 else { return false }
-      for byte in buffer[..<read] {
-        if afterLineStartX && byte == UInt8(ascii: ":") {
-          count += 1
-          if count > 1 { return true }
-        }
-        afterLineStartX = previous == 10 && byte == UInt8(ascii: "X")
-        previous = byte
-      }
-    }
+    return (RunProgress.tuneLines(in: path, atMost: 2) ?? 0) >= 2
   }
 
   /// Standard input copied into a temporary file every attempt can read from the start.

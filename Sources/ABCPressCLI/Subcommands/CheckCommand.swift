@@ -70,15 +70,9 @@ struct CheckCommand {
           Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file)
         }
       let bars = checksBars ? BarLengthCheck.diagnostics(for: tune, file: item.source.file) : []
-      let found =
-        parsed.diagnostics + formatWarnings + UndrawnNotation.warnings(for: tune, file: item.source.file)
+      // The reporter puts them in source order.
+      return parsed.diagnostics + formatWarnings + UndrawnNotation.warnings(for: tune, file: item.source.file)
         + bars
-      guard found.count > parsed.diagnostics.count else { return found }
-      // In source order (a stable sort: one place keeps its diagnostics' order).
-      return found.enumerated().sorted {
-        let (a, b) = ($0.element.range.start, $1.element.range.start)
-        return (a.line, a.column, $0.offset) < (b.line, b.column, $1.offset)
-      }.map(\.element)
     } report: {
       reporter.report($0)
     } consume: {

@@ -112,15 +112,34 @@ final class RunProgress: @unchecked Sendable {
   static func countTunes(in paths: [String]) -> Int? {
     var count = 0
     for path in paths {
-      guard path != "-", let data = FileManager.default.contents(atPath: path) else { return nil }
-      data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-        guard bytes.count >= 2 else { return }
-        if bytes[0] == UInt8(ascii: "X") && bytes[1] == UInt8(ascii: ":") { count += 1 }
-        for index in 0..<(bytes.count - 2) where bytes[index] == 10 {
-          if bytes[index + 1] == UInt8(ascii: "X") && bytes[index + 2] == UInt8(ascii: ":") { count += 1 }
-        }
+      guard path != "-", let found = tuneLines(in: path, atMost: .max) else { return nil }
+      count += found
+    }
+    return count
+  }
+
+  /// The lines of a file that start with `X:`, counted up to `limit` (read in chunks, so a
+  /// caller that needs only to know "more than one" reads no further); nil when the file
+  /// cannot be read.
+  static func tuneLines(in path: String, atMost limit: Int) -> Int? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var count = 0
+    var previous: UInt8 = 10
+    var lineStartsWithX = false
+    while count < limit {
+      let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if read < 0 && errno == EINTR { continue }
+      guard read > 0 else { return read == 0 ? count : nil }
+      for byte in buffer[..<read] {
+        if lineStartsWithX && byte == UInt8(ascii: ":") { count += 1 }
+        lineStartsWithX = previous == 10 && byte == UInt8(ascii: "X")
+        previous = byte
       }
     }
     return count
   }
+
 }

@@ -65,19 +65,13 @@ public struct BookMatter: Hashable, Sendable {
   /// before the page number (`contents.columns: number, title, key`).
   public var contentsNumbers = false
   public var contentsKeys = false
-  /// The words printed around the music (set with `language`).
-  public var language = BookLanguage.english {
-    didSet {
-      contentsTitle = language.contents
-      indexTitle = language.index
-      untitled = language.untitled
-    }
-  }
+  /// The words printed around the music.
+  public var language = BookLanguage.english
   /// Title of the contents and index pages.
-  public var contentsTitle = "Contents"
-  public var indexTitle = "Index of Titles"
+  public var contentsTitle: String { language.contents }
+  public var indexTitle: String { language.index }
   /// The title of a book whose files give none (title page and metadata).
-  public var untitled = "Tunes"
+  public var untitled: String { language.untitled }
 
   public init() {}
 }
