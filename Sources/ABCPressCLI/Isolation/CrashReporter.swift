@@ -104,8 +104,13 @@ enum CrashReporter {
     printed += 1
     let fresh = printed > alreadyPrinted
     lock.unlock()
-    if fresh { send("d") }
     return fresh
+  }
+
+  /// A diagnostic admitted was printed: told only now, so a crash on another thread in
+  /// between makes a re-run print it again rather than lose it.
+  static func diagnosticPrinted() {
+    if descriptor >= 0 { send("d") }
   }
 
   private static func send(_ line: String) {

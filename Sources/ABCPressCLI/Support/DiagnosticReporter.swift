@@ -23,6 +23,7 @@ final class DiagnosticReporter {
       } else {
         console.error(diagnostic.description)
       }
+      CrashReporter.diagnosticPrinted()
     }
   }
 
