@@ -21,6 +21,17 @@ public struct DisplayPage: Hashable, Sendable {
       groups = []
       ownItems = newValue
     }
+    // In place: appending to a page's items does not copy them (the groups, if any, are
+    // moved into place once).
+    _modify {
+      if !groups.isEmpty {
+        var all: [DisplayItem] = []
+        for placed in groups { all += placed.placedItems }
+        ownItems = all + ownItems
+        groups = []
+      }
+      yield &ownItems
+    }
   }
   /// Clickable areas of the page.
   public var links: [PageLink]

@@ -261,4 +261,40 @@ import Testing
     let edited = book("dcBA|GFED|\nGABc|", above: "% a comment\n%\n\n")
     #expect(try pdf(edited, "edited", cached: true) == pdf(edited, "edited-fresh", cached: false))
   }
+
+  @Test func cachedBookPagesAreReadBackAndHealed() throws {
+    setenv("SOURCE_DATE_EPOCH", "1700000000", 1)
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cache = folder.appendingPathComponent("cache").path
+    let input = (1...6).map {
+      "X:\($0)\nT:Tune \($0)\nK:C\n" + String(repeating: "CDEF GABc|", count: 12) + "\n"
+    }
+    .joined(separator: "\n")
+    func pdf(_ name: String, cached: Bool) throws -> Data {
+      let path = folder.path + "/" + name + ".pdf"
+      let run = ToolRun(
+        ["book", "-", "-o", path, "--quiet"] + (cached ? ["--cache", cache] : []), input: input)
+      #expect(run.exitCode == .success, "\(run.errors)")
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+    func pageRecords() -> [String] {
+      (FileManager.default.enumerator(atPath: cache)?.allObjects.compactMap { $0 as? String } ?? [])
+        .filter { $0.hasSuffix(".pdfpage") }.sorted().map { cache + "/" + $0 }
+    }
+    let fresh = try pdf("fresh", cached: false)
+    #expect(try pdf("fill", cached: true) == fresh)
+    let records = pageRecords()
+    #expect(records.count >= 3)  // title page, contents, body pages, index (blank ones alike)
+    // A warm run takes its pages from the records: one page's record in every place
+    // gives another book.
+    let one = try Data(contentsOf: URL(fileURLWithPath: records[0]))
+    for record in records { try one.write(to: URL(fileURLWithPath: record)) }
+    #expect(try pdf("one-page", cached: true) != fresh)
+    // Damaged records read as missing: the pages are drawn again and stored anew.
+    for record in records { try Data([9, 9, 9]).write(to: URL(fileURLWithPath: record)) }
+    #expect(try pdf("damaged", cached: true) == fresh)
+    #expect(pageRecords().count == records.count)
+    #expect(try pdf("healed", cached: true) == fresh)
+  }
 }

@@ -126,6 +126,19 @@ import Testing
     #expect(list.pages.map(\.label) == (1...count).map { String($0) })
   }
 
+  @Test func runningHeadsReadPlaceholdersOnce() throws {
+    var template = PageTemplate.plain
+    template.setup.marginTop = 60
+    template.setup.header = RunningHead(odd: ["{book}", "", "$P"], even: nil)
+    var matter = BookMatter()
+    // A title that itself reads like placeholders is printed as it is.
+    matter.title = "Tunes for $T at {page} 100$"
+    let list = try BookFixture.engraver(template).engrave(
+      book: BookFixture.blocks(BookFixture.bookSource(count: 2)), matter: matter)
+    let heads = list.pages[0].items.filter { $0.role == .header }.compactMap(\.text)
+    #expect(heads == ["Tunes for $T at {page} 100$", "1"])
+  }
+
   @Test func textBlocksFillAndJustify() throws {
     let abc = """
       %%begintext justify

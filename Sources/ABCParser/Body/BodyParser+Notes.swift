@@ -30,10 +30,11 @@ extension BodyParser {
     {
       microtone = readMicrotone(&scanner, sign: sign)
     }
-    guard var (step, octave) = scanner.readNoteName() else {
+    guard let (step, noteOctave) = scanner.readNoteName() else {
       diagnostics.error("accidental without a note", at: scanner.range(from: start))
       return nil
     }
+    var octave = noteOctave
     if !Limits.octaves.contains(octave) {
       diagnostics.warning(
         "octave out of range (\(Limits.octaves.lowerBound) to \(Limits.octaves.upperBound)); note kept "

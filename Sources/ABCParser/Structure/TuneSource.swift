@@ -64,7 +64,13 @@ public struct TuneSource: Sendable {
     return Int(digits)
   }
 
-  /// The tune's source text, its lines joined by line feeds (for cache keys).
+  /// Calls `body` with each of the tune's lines, as scalars without the line terminator
+  /// (for cache keys: no text is made).
+  public func forEachLine(_ body: ([Unicode.Scalar]) -> Void) {
+    for line in lines { body(line.scalars) }
+  }
+
+  /// The tune's source text, its lines joined by line feeds.
   public var text: String {
     var result = ""
     for line in lines {

@@ -151,11 +151,19 @@ struct EngravingRun {
     if let failure = pages.failure { throw failure }
     try pages.drain()
     var summary = composition.summary
-    summary.numberedPages = end.bodyCount + end.back.count
+    let matter = end.matter
+    summary.numberedPages = end.bodyCount + matter.backCount
     if let output, summary.tunes > 0 {
-      if reportsProgress { RunProgress.current?.add(pages: end.front.count + end.bodyCount + end.back.count) }
-      let front = try pages.encode(end.front)
-      let back = try pages.encode(end.back)
+      if reportsProgress {
+        RunProgress.current?.add(pages: matter.frontCount + end.bodyCount + matter.backCount)
+      }
+      // Matter pages are set on the workers, each with its own measurer.
+      let front = try pages.encode(count: matter.frontCount) { number, workspace in
+        matter.measured(with: workspace.measurer).frontPage(number)
+      }
+      let back = try pages.encode(count: matter.backCount) { number, workspace in
+        matter.measured(with: workspace.measurer).backPage(number)
+      }
       summary.files = try output.finish(
         front: front, back: back, facts: DocumentFacts(title: end.title, info: end.info, outline: end.outline)
       )

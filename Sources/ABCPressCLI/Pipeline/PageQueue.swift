@@ -39,15 +39,25 @@ final class PageQueue<Output: PageOutput> {
     }
   }
 
-  /// Encodes pages on the pool (a bounded number at a time) and returns them in order,
-  /// without writing them (the front and back matter, written last).
-  func encode(_ pages: some Sequence<DisplayPage>) throws -> [Output.Encoded] {
+  /// Sets and encodes `count` pages on the pool (a bounded number at a time), each made by
+  /// `page` with the worker's workspace, and returns them in order, without writing them
+  /// (the front and back matter, written last).
+  func encode(count: Int, page: @escaping @Sendable (Int, RenderWorkspace) -> DisplayPage) throws
+    -> [Output.Encoded]
+  {
     guard let output else { return [] }
+    let box = OutputBox(output: output)
+    let workspaces = self.workspaces
     var queue: [Future<Result<Output.Encoded, RenderFailure>>] = []
     var encoded: [Output.Encoded] = []
     let limit = Self.pagesPerThread * (pool.workerCount + 1)
-    for page in pages {
-      queue.append(encoding(page, with: output))
+    for index in 0..<count {
+      queue.append(
+        pool.submit { worker in
+          let workspace = workspaces[worker]
+          return Result { try box.output.encode(page(index, workspace), in: workspace) }.mapError(
+            RenderFailure.init)
+        })
       if queue.count > limit { encoded.append(try pool.wait(for: queue.removeFirst()).get()) }
     }
     for future in queue { encoded.append(try pool.wait(for: future).get()) }

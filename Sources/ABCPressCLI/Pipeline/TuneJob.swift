@@ -35,13 +35,13 @@ struct TuneJob: @unchecked Sendable {
     defer { CrashReporter.end() }
     guard let (cache, context) = self.cache else { return drawn(engrave(workspace), workspace) }
     let key = cache.key(
-      header: context.header, directives: context.directives, headerTitles: headerTitles, text: source.text)
+      header: context.header, directives: context.directives, headerTitles: headerTitles, source: source)
     // Records with PDF operators are kept apart from those of image outputs (layout only).
     let kind = pdf == nil ? "layout" : "pdflayout"
     if let stored = cache.read(key, pathExtension: kind), let bytes = CheckedRecord.open(stored),
       let engraved = EngravedTune(
         encoded: bytes, firstLine: source.startLine, unpack: CompressedRecord.unpack,
-        rendering: { CompressedRecord.unpack($0).flatMap(PDFFragment.init(encoded:)) })
+        rendering: { PDFFragment(encoded: $0) })
     {
       return EngravingRun.TuneResult(engraved: engraved, diagnostics: [], trailing: trailing)
     }
@@ -50,7 +50,8 @@ struct TuneJob: @unchecked Sendable {
     if result.diagnostics.isEmpty,
       let bytes = result.engraved?.encoded(
         firstLine: source.startLine, pack: CompressedRecord.pack,
-        rendering: { ($0.rendering as? PDFFragment).map { CompressedRecord.pack($0.encoded()) } },
+        // Operators are packed; a run unpacks them only for pages it draws again.
+        rendering: { ($0.rendering as? PDFFragment)?.encoded() },
         itemsNeeded: pdf == nil)
     {
       cache.write(CheckedRecord.seal(bytes), key: key, pathExtension: kind, atomic: false)

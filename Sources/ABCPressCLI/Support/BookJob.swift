@@ -91,7 +91,13 @@ struct BookJob {
     let palette = session.palette
     try TemporaryFiles.createFolder(for: url)
     switch format {
-    case .pdf: return try execute { try PDFOutput(url: url, fonts: session.fonts, palette: palette) }
+    case .pdf:
+      let streams = run.cache.map(PageStreamStore.init)
+      return try execute {
+        let output = try PDFOutput(url: url, fonts: session.fonts, palette: palette)
+        output.streamCache = streams
+        return output
+      }
     case .png: return try execute { try ImageOutput(url: url, kind: .png(dpi: dpi), palette: palette) }
     case .svg: return try execute { try ImageOutput(url: url, kind: .svg, palette: palette) }
     }

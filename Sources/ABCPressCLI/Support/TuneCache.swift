@@ -1,3 +1,4 @@
+import ABCParser
 import Foundation
 import Render
 import ScoreModel
@@ -24,11 +25,14 @@ import ScoreModel
 /// Stored per-tune outputs, by a key over everything they depend on.
 struct TuneCache: Sendable {
   let directory: URL
+  /// The directory's path, made once (URL.path is slow for a call per entry).
+  private let folderPath: String
   /// The hash of the program's version and the run's settings, part of every key.
   let settings: String
 
   init(directory: URL, settings: String) {
     self.directory = directory
+    folderPath = directory.path
     self.settings = Self.hash(CommandLineTool.version + "\u{0}" + settings)
   }
 
@@ -61,17 +65,21 @@ struct TuneCache: Sendable {
   /// The key of a tune of the run.
   func key(for item: TuneStream.Item) -> String {
     key(
-      header: item.header, directives: item.directives, headerTitles: item.headerTitles,
-      text: item.source.text)
+      header: item.header, directives: item.directives, headerTitles: item.headerTitles, source: item.source)
   }
 
   /// The key of a tune: its file header, the directives before it, its header titles
-  /// and its text (not its line numbers: a tune moved by an edit above it keeps its key).
-  func key(header: String, directives: [Directive], headerTitles: [String], text: String) -> String {
-    var key = settings + "\u{0}" + header + "\u{0}"
-    key += directives.map { "\($0.name) \($0.arguments)" }.joined(separator: "\n") + "\u{0}"
-    key += headerTitles.joined(separator: "\n") + "\u{0}" + text
-    return Self.hash(key)
+  /// and its lines (not their numbers: a tune moved by an edit above it keeps its key).
+  func key(header: String, directives: [Directive], headerTitles: [String], source: TuneSource) -> String {
+    var hasher = KeyHasher()
+    hasher.add(settings + "\u{0}" + header + "\u{0}")
+    hasher.add(directives.map { "\($0.name) \($0.arguments)" }.joined(separator: "\n") + "\u{0}")
+    hasher.add(headerTitles.joined(separator: "\n") + "\u{0}")
+    source.forEachLine { line in
+      for scalar in line { hasher.add(scalar.value) }
+      hasher.add(0x0A)
+    }
+    return hasher.hex
   }
 
   /// The stored bytes of an entry, if any (plain system calls: FileManager's extra
@@ -142,18 +150,39 @@ struct TuneCache: Sendable {
   }
 
   /// Paths are joined as strings: making file URLs costs a `stat` each.
-  private func folder(_ key: String) -> String { directory.path + "/" + key.prefix(2) }
+  private func folder(_ key: String) -> String { folderPath + "/" + key.prefix(2) }
 
   /// 32 hexadecimal digits: two 64-bit FNV-1a hashes of the text's UTF-8 bytes.
   static func hash(_ text: String) -> String {
-    var first: UInt64 = 0xcbf2_9ce4_8422_2325
-    var second: UInt64 = 0x6c62_272e_07bb_0142
-    for byte in text.utf8 {
-      first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-      second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    var hasher = KeyHasher()
+    hasher.add(text)
+    return hasher.hex
+  }
+
+  /// Two 64-bit FNV-1a hashes with different seeds (the second also shifted into itself),
+  /// fed bytes of text or whole scalar values.
+  struct KeyHasher {
+    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var second: UInt64 = 0x6c62_272e_07bb_0142
+
+    mutating func add(_ text: String) {
+      for byte in text.utf8 { add(UInt32(byte)) }
+    }
+
+    mutating func add(_ value: UInt32) {
+      first = (first ^ UInt64(value)) &* 0x0000_0100_0000_01B3
+      second = (second ^ UInt64(value)) &* 0x0000_0100_0000_01B3
       second = second ^ (second >> 29)
     }
-    return String(format: "%016llx%016llx", first, second)
+
+    /// The two hashes as 32 hexadecimal digits.
+    var hex: String {
+      func digits(_ value: UInt64) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+      }
+      return digits(first) + digits(second)
+    }
   }
 
   /// The settings string for a run: its options that shape the output (not inputs,

@@ -86,7 +86,7 @@ extension BookComposer {
 /// The title page, contents and index of a book, each page set when it is asked for.
 public struct MatterPages: Sendable {
   let setup: PageSetup
-  let measurer: any TextMeasurer & Sendable
+  private(set) var measurer: any TextMeasurer & Sendable
   let matter: BookMatter
   let tuneCount: Int
   /// Pages before the body, and the physical indices where the contents and the back start.
@@ -116,6 +116,14 @@ public struct MatterPages: Sendable {
   }
   private var index: EntryListPages {
     EntryListPages(setup: setup, measurer: measurer, title: matter.indexTitle)
+  }
+
+  /// The same matter, its pages measured with `measurer` (a worker's own, so that pages
+  /// are set in parallel; every measurer of a run measures alike).
+  public func measured(with measurer: any TextMeasurer) -> MatterPages {
+    var copy = self
+    copy.measurer = UncheckedMeasurer(base: measurer)
+    return copy
   }
 
   /// The index's pages.

@@ -23,7 +23,10 @@ struct RunningHeads {
   let measurer: any TextMeasurer
 
   static func expand(_ text: String, _ facts: PageFacts) -> String {
-    var out = text
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "$") }) else {
+      return text
+    }
+    // Longer keys first where one begins another ($P0 before $P, {pages} before {page}).
     let pairs: [(String, String)] = [
       ("{title}", facts.title), ("{composer}", facts.composer), ("{section}", facts.section),
       ("{pages}", String(facts.pageCount)), ("{page}", facts.label), ("{book}", facts.book),
@@ -32,7 +35,18 @@ struct RunningHeads {
       ("$T", facts.title), ("$C", facts.composer), ("$P", facts.label), ("$N", String(facts.pageCount)),
       ("$D", facts.date), ("$d", facts.date), ("$F", facts.fileName),
     ]
-    for (key, value) in pairs { out = out.replacingAll(key, with: value) }
+    // One pass: what a placeholder expands to is not read again for placeholders.
+    var out = ""
+    var rest = Substring(text)
+    while let first = rest.first {
+      if first == "{" || first == "$", let (key, value) = pairs.first(where: { rest.hasPrefix($0.0) }) {
+        out += value
+        rest = rest.dropFirst(key.count)
+      } else {
+        out.append(first)
+        rest = rest.dropFirst()
+      }
+    }
     return out
   }
 
@@ -73,20 +87,5 @@ struct RunningHeads {
       }
     }
     return items
-  }
-}
-
-extension String {
-  /// Every occurrence of `target` replaced (no Foundation needed).
-  func replacingAll(_ target: String, with replacement: String) -> String {
-    guard !target.isEmpty, contains(target) else { return self }
-    var out = ""
-    var rest = self[...]
-    while let range = rest.range(of: target) {
-      out += rest[..<range.lowerBound]
-      out += replacement
-      rest = rest[range.upperBound...]
-    }
-    return out + rest
   }
 }

@@ -7,6 +7,8 @@ public final class PDFOutput: PageOutput {
   public let palette: RolePalette
   /// The PDF's Creator entry.
   public var creator = "ABCPress"
+  /// Compressed page streams kept between runs (a layout cache's), if any.
+  public var streamCache: (any PageStreamCache)?
   private let output = AtomicOutput()
   private let document: PDFDocumentWriter
 
@@ -18,7 +20,9 @@ public final class PDFOutput: PageOutput {
 
   public func encode(_ page: DisplayPage, in workspace: RenderWorkspace) throws -> PDFEncodedPage {
     try Self.validate(page)
-    return try PDFPageEncoder(fonts: workspace.fonts, text: workspace.measurer, palette: palette).encode(page)
+    let encoder = PDFPageEncoder(fonts: workspace.fonts, text: workspace.measurer, palette: palette)
+    encoder.streamCache = streamCache
+    return try encoder.encode(page)
   }
 
   /// Draws each group's PDF operators now (on the calling worker), so the page that
@@ -47,4 +51,14 @@ public final class PDFOutput: PageOutput {
       page.width <= 14_400, page.height <= 14_400
     else { throw RenderError.invalidSize("page of \(page.width) × \(page.height) points") }
   }
+}
+
+/// Encoded pages kept between runs, each under a description of what the page draws (its
+/// pieces' operators by checksum and where they are placed, its own items): a page laid
+/// out as in an earlier run is read back instead of drawn and compressed again.
+public protocol PageStreamCache: Sendable {
+  /// The record kept for the page `description` describes, if any.
+  func record(for description: [UInt8]) -> [UInt8]?
+  /// Keeps `record` for the page `description` describes.
+  func keep(_ record: [UInt8], for description: [UInt8])
 }

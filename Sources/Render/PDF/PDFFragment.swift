@@ -1,3 +1,4 @@
+import CABCPressZlib
 import DisplayList
 
 /// A group of display items drawn once as PDF operators — a tune's system, heading or
@@ -6,14 +7,31 @@ import DisplayList
 /// the operators into the page without drawing the items again (no text shaping, no
 /// number formatting); the page's content is compressed as a whole, as before.
 public struct PDFFragment: Sendable {
-  let content: [UInt8]
+  /// The operators, or their packed form (`CompressedRecord`) as a cache record kept them:
+  /// unpacked only for a page that is drawn again (see PageStreamCache).
+  private let stored: [UInt8]
+  private let isPacked: Bool
+  var content: [UInt8] { isPacked ? CompressedRecord.unpack(stored) ?? [] : stored }
   let fonts: [String: PDFFontUse]
   let alphaStates: Set<Int>
+  /// The operators' CRC-32 and Adler-32 (zlib's), which name them in a page's description
+  /// (kept in the cache's record, else worked out when asked for).
+  var digest: UInt64 {
+    storedDigest
+      ?? content.withUnsafeBufferPointer {
+        UInt64(crc32_z(0, $0.baseAddress, $0.count)) << 32 | UInt64(adler32_z(1, $0.baseAddress, $0.count))
+      }
+  }
+  private let storedDigest: UInt64?
 
   /// The fragment as bytes (ByteWriter's form).
-  public func encoded() -> [UInt8] {
-    var writer = ByteWriter(capacity: content.count + 256)
-    writer.data(content)
+  /// `packed`: the operators packed with zlib (a record of pieces kept between runs, about
+  /// a quarter of their size); a compressed page stream is kept as it is.
+  public func encoded(packed: Bool = true) -> [UInt8] {
+    var writer = ByteWriter(capacity: stored.count + 256)
+    writer.bool(packed)
+    writer.data(isPacked || !packed ? stored : CompressedRecord.pack(stored))
+    writer.uint(digest)
     writer.count(fonts.count)
     for key in fonts.keys.sorted() {
       guard let use = fonts[key] else { continue }
@@ -40,7 +58,8 @@ public struct PDFFragment: Sendable {
   /// A fragment read back from `encoded()`; nil when the bytes are damaged.
   public init?(encoded bytes: [UInt8]) {
     var reader = ByteReader(bytes)
-    guard let content = reader.data(), let fontCount = reader.count()
+    guard let isPacked = reader.bool(), let stored = reader.data(), let digest = reader.uint(),
+      let fontCount = reader.count()
     else { return nil }
     var fonts: [String: PDFFontUse] = [:]
     for _ in 0..<fontCount {
@@ -71,12 +90,20 @@ public struct PDFFragment: Sendable {
       alphaStates.insert(level)
     }
     guard reader.isAtEnd else { return nil }
-    self.init(content: content, fonts: fonts, alphaStates: alphaStates)
+    self.init(stored: stored, isPacked: isPacked, fonts: fonts, alphaStates: alphaStates, digest: digest)
   }
 
   init(content: [UInt8], fonts: [String: PDFFontUse], alphaStates: Set<Int>) {
-    self.content = content
+    self.init(stored: content, isPacked: false, fonts: fonts, alphaStates: alphaStates, digest: nil)
+  }
+
+  private init(
+    stored: [UInt8], isPacked: Bool, fonts: [String: PDFFontUse], alphaStates: Set<Int>, digest: UInt64?
+  ) {
+    self.stored = stored
+    self.isPacked = isPacked
     self.fonts = fonts
     self.alphaStates = alphaStates
+    storedDigest = digest
   }
 }

@@ -54,6 +54,8 @@ final class PDFPageEncoder {
   /// music fonts by family, text faces by the measurer's face number.
   private var musicFonts: [String: FontReference] = [:]
   private var textFaces: [Int: FontReference] = [:]
+  /// Compressed page streams of earlier runs.
+  var streamCache: (any PageStreamCache)?
 
   /// A font as pages refer to it.
   private struct FontReference {
@@ -75,6 +77,15 @@ final class PDFPageEncoder {
   }
 
   func encode(_ page: DisplayPage) throws -> PDFEncodedPage {
+    // A page drawn as in an earlier run: its compressed content as that run kept it.
+    let description = streamCache.flatMap { _ in Self.describe(page, palette: palette) }
+    if let description, let record = streamCache?.record(for: description),
+      let kept = PDFFragment(encoded: record)
+    {
+      return PDFEncodedPage(
+        width: page.width, height: page.height, content: kept.content, compressed: true, fonts: kept.fonts,
+        alphaStates: kept.alphaStates, links: page.links, label: page.label)
+    }
     var stream = PDFContentStream()
     var used: [String: PDFFontUse] = [:]
     stream.raw("1 0 0 -1 0 ")
@@ -103,10 +114,36 @@ final class PDFPageEncoder {
     }
     try draw(page.ownItems, on: &stream, used: &used)
     let packed = Deflate.compress(stream.bytes)
+    if let description, packed.compressed {
+      let kept = PDFFragment(
+        content: packed.bytes, fonts: used, alphaStates: stream.alphaStates.union(alphaStates))
+      streamCache?.keep(kept.encoded(packed: false), for: description)
+    }
     return PDFEncodedPage(
       width: page.width, height: page.height, content: packed.bytes, compressed: packed.compressed,
       fonts: used,
       alphaStates: stream.alphaStates.union(alphaStates), links: page.links, label: page.label)
+  }
+
+  /// What the page's content is made of, as bytes: its size and colours, each piece's
+  /// operators (by their checksum) and offset, and its own items; nil when a piece has no
+  /// operators yet.
+  static func describe(_ page: DisplayPage, palette: RolePalette = .standard) -> [UInt8]? {
+    var writer = ByteWriter(capacity: 512 + 24 * page.groups.count + 64 * page.ownItems.count)
+    writer.double(page.width)
+    writer.double(page.height)
+    for color in [palette.background] + Role.allCases.map(palette.color(for:)) {
+      for part in [color.red, color.green, color.blue, color.alpha] { writer.double(part) }
+    }
+    writer.count(page.groups.count)
+    for placed in page.groups {
+      guard let fragment = placed.group.rendering as? PDFFragment else { return nil }
+      writer.uint(fragment.digest)
+      writer.double(placed.dx)
+      writer.double(placed.dy)
+    }
+    writer.items(page.ownItems)
+    return writer.bytes
   }
 
   /// The operators that draw `items` from a fresh graphics state.

@@ -1,9 +1,10 @@
 import CABCPressZlib
 
 /// Parts of cache records packed with zlib (level 1): a tune's items shrink about 3.5
-/// times. The form is the unpacked length (4 bytes, little-endian), then zlib's stream.
-enum CompressedRecord {
-  static func pack(_ bytes: [UInt8]) -> [UInt8] {
+/// times, a piece's PDF operators about 4. The form is the unpacked length (4 bytes,
+/// little-endian), then zlib's stream.
+public enum CompressedRecord {
+  public static func pack(_ bytes: [UInt8]) -> [UInt8] {
     var length = compressBound(uLong(bytes.count))
     var out = [UInt8](repeating: 0, count: Int(length) + 4)
     let count = UInt32(truncatingIfNeeded: bytes.count)
@@ -19,7 +20,7 @@ enum CompressedRecord {
   }
 
   /// The unpacked bytes, or nil when the record is damaged.
-  @Sendable static func unpack(_ bytes: [UInt8]) -> [UInt8]? {
+  @Sendable public static func unpack(_ bytes: [UInt8]) -> [UInt8]? {
     guard bytes.count > 4 else { return nil }
     var size = 0
     for index in 0..<4 { size |= Int(bytes[index]) << (8 * index) }
