@@ -53,6 +53,7 @@ test: setup corpus
 	$(MAKE) --no-print-directory lint
 	$(SWIFT) build --build-tests
 	scripts/crosscheck --sample $(CROSSCHECK_SAMPLE) --chords --threshold 95 --abcpress .build/debug/abcpress --quiet
+	scripts/check-editors .build/debug/abcpress
 	scripts/interop --sample $(INTEROP_SAMPLE) --imports 60 --musescore --abcpress .build/debug/abcpress \
 	  .cache/corpus/big.abc
 	$(SWIFT) build --package-path Examples/TuneCard

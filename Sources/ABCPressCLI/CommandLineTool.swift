@@ -23,6 +23,7 @@ public enum CommandLineTool {
       midi         Play tunes into Standard MIDI Files.
       musicxml     Write tunes as MusicXML (.musicxml or compressed .mxl).
       abc          Write ABC from MusicXML (or rewrite ABC).
+      lsp          A language server for editors (diagnostics, completion, hover…).
       completions  Print a bash, zsh or fish completion script.
       help         Show a subcommand's help: abcpress help render.
 
@@ -127,7 +128,7 @@ public enum CommandLineTool {
     "render": RenderCommand.self, "book": BookCommand.self, "thumbs": ThumbsCommand.self,
     "dump": DumpCommand.self, "check": CheckCommand.self, "midi": MIDICommand.self,
     "musicxml": MusicXMLCommand.self, "abc": ABCCommand.self, "watch": WatchCommand.self,
-    "completions": CompletionsCommand.self,
+    "completions": CompletionsCommand.self, "lsp": LSPCommand.self,
   ]
 
   /// The subcommands that end with a summary line (tunes, pages, problems, time).

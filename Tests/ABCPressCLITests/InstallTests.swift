@@ -66,8 +66,10 @@ import Testing
         + " _abcpress; echo \"${COMPREPLY[@]}\"", in: work)
     #expect(completed == 0 && words.trimmingCharacters(in: .whitespacesAndNewlines) == "book")
     // A copy with no fonts anywhere says where it looked.
-    try FileManager.default.copyItem(atPath: base + "/bin/abcpress", toPath: work.path + "/lonely")
-    let (failed, message) = try shell("./lonely render t.abc -o u.pdf", in: work)
+    // (Copied by cp in the shell: a copy written by this process could be held open for
+    // writing by a child another test spawns meanwhile, and then fail to run: ETXTBSY.)
+    let (failed, message) = try shell(
+      "cp '\(base)/bin/abcpress' lonely && ./lonely render t.abc -o u.pdf", in: work)
     #expect(failed != 0)
     #expect(
       message.contains("--fonts") && message.contains("ABCPRESS_FONTS")

@@ -126,3 +126,24 @@ enum DirectiveRegistry {
   /// True for `2.1`, `2.0`, `1.6` (see `ABCVersion`).
   static func isVersion(_ text: String) -> Bool { ABCVersion(text) != nil }
 }
+
+extension ABCParser {
+  /// The `%%` directives the parser knows, each with what its argument is (for editors:
+  /// completion and hover).
+  public static var knownDirectives: [(name: String, argument: String)] {
+    DirectiveRegistry.table.keys.sorted().map { name in
+      let argument: String
+      switch DirectiveRegistry.table[name] {
+      case .bool: argument = "on or off (1/0, true/false, yes/no)"
+      case .int: argument = "a whole number"
+      case .float: argument = "a number"
+      case .length: argument = "a length such as 1.5cm, 20pt or 0.5in"
+      case .font: argument = "a font name and size, e.g. Times-Bold 14"
+      case .string: argument = "text"
+      case .choice(let options): argument = "one of: " + options.joined(separator: ", ")
+      case nil: argument = "text"
+      }
+      return (name, argument)
+    }
+  }
+}

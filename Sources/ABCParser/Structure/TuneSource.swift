@@ -64,6 +64,9 @@ public struct TuneSource: Sendable {
     return Int(digits)
   }
 
+  /// The number of the tune's last line.
+  public var endLine: Int { lines.last?.number ?? startLine }
+
   /// Calls `body` with each of the tune's lines, as scalars without the line terminator
   /// (for cache keys: no text is made).
   public func forEachLine(_ body: ([Unicode.Scalar]) -> Void) {

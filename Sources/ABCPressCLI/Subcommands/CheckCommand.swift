@@ -1,3 +1,4 @@
+import ABCParser
 import Book
 import DisplayList
 import Foundation
@@ -57,22 +58,7 @@ struct CheckCommand {
       count += 1
     }
     try stream.run { item, _ in
-      let parsed = item.source.parse()
-      if transpose != 0, let tune = parsed.tune { _ = Transposer(semitones: transpose).transpose(tune) }
-      guard let written = parsed.tune else { return parsed.diagnostics }
-      // The tune's own format directives (and format files), checked as engraving applies them.
-      let (tune, included) = FormatInclude.expand(written, file: item.source.file)
-      var format = FormatDirectives(setup: .a4, options: LayoutOptions())
-      format.apply(tune: tune)
-      let formatWarnings =
-        included
-        + format.warnings.map {
-          Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file)
-        }
-      let bars = checksBars ? BarLengthCheck.diagnostics(for: tune, file: item.source.file) : []
-      // The reporter puts them in source order.
-      return parsed.diagnostics + formatWarnings + UndrawnNotation.warnings(for: tune, file: item.source.file)
-        + bars
+      Self.diagnostics(for: item.source, checksBars: checksBars, transpose: transpose)
     } report: {
       reporter.report($0)
     } consume: {
@@ -81,6 +67,22 @@ struct CheckCommand {
     reporter.finish()
     if format == "json" { console.write(count == 0 ? "[]\n" : "\n]\n") }
     return reporter.hasErrors ? .inputErrors : .success
+  }
+
+  /// Every problem of one tune, as `check` reports them: the parser's, its format
+  /// directives' (and format files'), notation that is not drawn, and bar lengths.
+  static func diagnostics(for source: TuneSource, checksBars: Bool, transpose: Int = 0) -> [Diagnostic] {
+    let parsed = source.parse()
+    if transpose != 0, let tune = parsed.tune { _ = Transposer(semitones: transpose).transpose(tune) }
+    guard let written = parsed.tune else { return parsed.diagnostics }
+    let (tune, included) = FormatInclude.expand(written, file: source.file)
+    var format = FormatDirectives(setup: .a4, options: LayoutOptions())
+    format.apply(tune: tune)
+    let formatWarnings =
+      included + format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: source.file) }
+    let bars = checksBars ? BarLengthCheck.diagnostics(for: tune, file: source.file) : []
+    // A reporter puts them in source order.
+    return parsed.diagnostics + formatWarnings + UndrawnNotation.warnings(for: tune, file: source.file) + bars
   }
 
   static func json(_ d: Diagnostic) -> String {

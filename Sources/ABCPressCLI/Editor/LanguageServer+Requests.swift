@@ -1,0 +1,143 @@
+import Foundation
+import ScoreModel
+
+/// The requests `abcpress lsp` answers, each from the document's current text.
+extension LanguageServer {
+  func completion(_ params: [String: Any]) throws -> Any {
+    let (document, _) = try current(params)
+    guard let position = LSPPosition(params["position"]), position.line < document.lines.count else {
+      return [Any]()
+    }
+    let line = document.lines[position.line]
+    let prefix = line[line.startIndex..<document.index(of: position)]
+    let items = EditorAssist.completions(prefix: prefix, voices: Self.voices(in: document.lines))
+    return [
+      "isIncomplete": false,
+      "items": items.map { item in
+        ["label": item.label, "kind": item.kind, "detail": item.detail, "insertText": item.insertText]
+      },
+    ] as [String: Any]
+  }
+
+  func hover(_ params: [String: Any]) throws -> Any {
+    let (document, analysis) = try current(params)
+    guard let position = LSPPosition(params["position"]), position.line < document.lines.count else {
+      return NSNull()
+    }
+    let lineNumber = position.line + 1
+    let column = document.column(of: position)
+    let notes = {
+      guard let tune = analysis.tune(atLine: lineNumber)?.source.parse().tune else { return [NoteEvent]() }
+      return tune.voices.flatMap { voice in
+        voice.elements.compactMap { element -> NoteEvent? in
+          if case .note(let note) = element, note.range.start.line == lineNumber { return note }
+          return nil
+        }
+      }
+    }
+    guard
+      let text = EditorAssist.hover(
+        line: document.lines[position.line], column: column, notes: notes, lineNumber: lineNumber)
+    else { return NSNull() }
+    return ["contents": ["kind": "markdown", "value": text]]
+  }
+
+  func documentSymbols(_ params: [String: Any]) throws -> Any {
+    let (document, analysis) = try current(params)
+    return TuneOutline.symbols(analysis).map { symbol in
+      let last = min(symbol.lines.upperBound, document.lines.count)
+      let end = document.position(
+        line: last, column: document.lines[max(0, last - 1)].unicodeScalars.count + 1)
+      let start = LSPPosition(line: symbol.lines.lowerBound - 1, character: 0)
+      let firstLine = document.position(
+        line: symbol.lines.lowerBound,
+        column: document.lines[symbol.lines.lowerBound - 1].unicodeScalars.count + 1)
+      return [
+        "name": symbol.name, "detail": symbol.detail, "kind": 2,
+        "range": ["start": start.json, "end": end.json],
+        "selectionRange": ["start": start.json, "end": firstLine.json],
+      ] as [String: Any]
+    }
+  }
+
+  func definition(_ params: [String: Any]) throws -> Any {
+    let (document, analysis) = try current(params)
+    guard let position = LSPPosition(params["position"]), position.line < document.lines.count,
+      let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
+      let target = TuneOutline.definition(
+        lines: document.lines, lineNumber: position.line + 1, column: document.column(of: position),
+        analysis: analysis)
+    else { return NSNull() }
+    let start = document.position(line: target.line, column: target.column)
+    let end = document.position(
+      line: target.line, column: document.lines[target.line - 1].unicodeScalars.count + 1)
+    return ["uri": uri, "range": ["start": start.json, "end": end.json]]
+  }
+
+  func formatting(_ params: [String: Any]) throws -> Any {
+    let (document, analysis) = try current(params)
+    let formatted = ABCFormatter.format(lines: document.lines, analysis: analysis)
+    var edits: [[String: Any]] = []
+    for (index, line) in formatted.enumerated() where line != String(document.lines[index]) {
+      let end = LSPPosition(line: index, character: document.lines[index].utf16.count)
+      edits.append([
+        "range": ["start": LSPPosition(line: index, character: 0).json, "end": end.json], "newText": line,
+      ])
+    }
+    return edits
+  }
+
+  /// `abcpress.renderPDF [uri]`: engraves the document as it stands in the editor into a
+  /// PDF beside its file (a child process, so a failure never takes the server down).
+  func executeCommand(_ params: [String: Any]) throws -> Any {
+    guard params["command"] as? String == Self.renderCommand else {
+      throw RequestFailure(code: -32602, message: "unknown command; the server offers \(Self.renderCommand)")
+    }
+    guard let uri = (params["arguments"] as? [Any])?.first as? String,
+      let path = Self.path(of: uri)
+    else {
+      throw RequestFailure(code: -32602, message: "\(Self.renderCommand) takes the document's file URI")
+    }
+    let (document, _) = try current(["textDocument": ["uri": uri]])
+    let output = (path as NSString).deletingPathExtension + ".pdf"
+    let folder = (path as NSString).deletingLastPathComponent
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["render", "-", "-o", output, "--quiet", "--no-excerpt", "--include-path", folder]
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    let input = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data(document.text.utf8))
+    try? input.fileHandleForWriting.close()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus <= 1, FileManager.default.fileExists(atPath: output) else {
+      throw RequestFailure(
+        code: -32603, message: "not rendered: " + message.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    return ["output": output]
+  }
+
+  /// The voice ids the document defines (`V:` lines and `[V:` fields), in order.
+  static func voices(in lines: [Substring]) -> [String] {
+    var seen: [String] = []
+    for line in lines {
+      var rest = Substring(line)
+      while let range = rest.range(of: "V:") {
+        let before = rest[..<range.lowerBound]
+        let atStart = before.isEmpty && rest.startIndex == line.startIndex
+        if atStart || before.hasSuffix("[") {
+          let id = String(
+            rest[range.upperBound...].drop { $0 == " " }.prefix { !$0.isWhitespace && $0 != "]" })
+          if !id.isEmpty, !seen.contains(id) { seen.append(id) }
+        }
+        rest = rest[range.upperBound...]
+      }
+    }
+    return seen
+  }
+}
