@@ -54,6 +54,7 @@ test: setup corpus
 	$(SWIFT) build --build-tests
 	scripts/crosscheck --sample $(CROSSCHECK_SAMPLE) --chords --threshold 95 --abcpress .build/debug/abcpress --quiet
 	scripts/check-editors .build/debug/abcpress
+	.cache/venv/bin/python scripts/check-serve .build/debug/abcpress
 	scripts/interop --sample $(INTEROP_SAMPLE) --imports 60 --musescore --abcpress .build/debug/abcpress \
 	  .cache/corpus/big.abc
 	$(SWIFT) build --package-path Examples/TuneCard

@@ -47,6 +47,10 @@ let package = Package(
     .systemLibrary(
       name: "CABCPressZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
+    // The HTTP layer of `abcpress serve`.
+    .systemLibrary(
+      name: "CABCPressMicroHTTPD", pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]),
 
     // Pure Swift stages.
     .target(name: "ScoreModel"),
@@ -79,7 +83,7 @@ let package = Package(
       name: "ABCPressCLI",
       dependencies: [
         "ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Book", "Render", "MIDIExport",
-        "Transposition", "MusicXML", "CABCPressZlib",
+        "Transposition", "MusicXML", "CABCPressZlib", "CABCPressMicroHTTPD", "ABCPress",
       ]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 

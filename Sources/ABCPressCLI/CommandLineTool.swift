@@ -23,6 +23,7 @@ public enum CommandLineTool {
       midi         Play tunes into Standard MIDI Files.
       musicxml     Write tunes as MusicXML (.musicxml or compressed .mxl).
       abc          Write ABC from MusicXML (or rewrite ABC).
+      serve        A live editor in the browser: type ABC, see the score.
       lsp          A language server for editors (diagnostics, completion, hover…).
       completions  Print a bash, zsh or fish completion script.
       help         Show a subcommand's help: abcpress help render.
@@ -129,6 +130,7 @@ public enum CommandLineTool {
     "dump": DumpCommand.self, "check": CheckCommand.self, "midi": MIDICommand.self,
     "musicxml": MusicXMLCommand.self, "abc": ABCCommand.self, "watch": WatchCommand.self,
     "completions": CompletionsCommand.self, "lsp": LSPCommand.self,
+    "serve": ServeCommand.self,
   ]
 
   /// The subcommands that end with a summary line (tunes, pages, problems, time).

@@ -29,6 +29,9 @@ extension ABCCommand: Subcommand {
   static var measuresText: Bool { false }
 }
 extension WatchCommand: Subcommand {}
+extension ServeCommand: Subcommand {
+  static var measuresText: Bool { false }
+}
 extension LSPCommand: Subcommand {
   static var measuresText: Bool { false }
 }

@@ -1,0 +1,274 @@
+/// The editor page of `abcpress serve`: plain HTML, CSS and JavaScript served from the
+/// binary (no build step, nothing fetched from elsewhere).
+///
+/// Left, the ABC text in a textarea laid over a coloured copy of itself (fields, notes,
+/// bars, decorations, chord symbols, comments), with line numbers and the browser's own
+/// undo; below it the problems, each a link to its place. Right, the tune under the cursor
+/// engraved as SVG, re-engraved 300 ms after typing stops. Clicking a drawn symbol puts
+/// the cursor at its source; moving the cursor outlines the symbols it is on.
+enum EditorPage {
+  static let html = #"""
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <title>ABCPress editor</title>
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <style>
+    :root { --line: 20px; --font: 14px/20px ui-monospace, "DejaVu Sans Mono", monospace; }
+    * { box-sizing: border-box; }
+    body { margin: 0; font: 14px system-ui, sans-serif; display: flex; flex-direction: column; height: 100vh; }
+    header { display: flex; gap: 12px; align-items: center; padding: 6px 12px; background: #23313f; color: #fff; }
+    header select, header button { font: inherit; }
+    #status { margin-left: auto; opacity: 0.8; }
+    main { flex: 1; display: flex; min-height: 0; }
+    #left { flex: 1; display: flex; flex-direction: column; min-width: 0; border-right: 1px solid #ccc; }
+    #editor { flex: 1; display: flex; overflow: auto; position: relative; font: var(--font); }
+    #gutter { padding: 4px 8px 4px 4px; text-align: right; color: #999; background: #f6f6f6; user-select: none; min-width: 3.5em; }
+    #gutter div.error { background: #f8d0d0; color: #a00; }
+    #gutter div.warning { background: #fbecc0; color: #860; }
+    #code { position: relative; flex: 1; }
+    #code pre, #code textarea { margin: 0; padding: 4px; border: 0; font: var(--font); white-space: pre; tab-size: 4;
+      position: absolute; inset: 0; overflow: hidden; }
+    #code textarea { color: transparent; background: transparent; caret-color: #000; resize: none; outline: none; }
+    #code pre { color: #222; pointer-events: none; }
+    .f { color: #005cc5; } .fv { color: #6f42c1; } .c { color: #6a737d; font-style: italic; } .d { color: #d73a49; }
+    .g { color: #22863a; } .b { color: #b31d28; font-weight: bold; } .n { color: #111; } .x { color: #e36209; }
+    .err { text-decoration: underline wavy #d00; } .warn { text-decoration: underline wavy #c90; }
+    #problems { max-height: 30%; overflow: auto; margin: 0; padding: 4px 8px; border-top: 1px solid #ccc; list-style: none; font-size: 13px; }
+    #problems li { cursor: pointer; padding: 1px 0; } #problems li.error { color: #a00; } #problems li.warning { color: #860; }
+    #score { flex: 1; overflow: auto; background: #e8e8e8; padding: 12px; }
+    #score .page { position: relative; margin: 0 auto 12px; background: #fff; box-shadow: 0 1px 4px #0003; }
+    #score .page svg { display: block; width: 100%; height: auto; }
+    #score .mark { position: absolute; border: 2px solid #1a73e8; border-radius: 3px; pointer-events: none; background: #1a73e81a; }
+    </style>
+    </head>
+    <body>
+    <header>
+      <strong>ABCPress</strong>
+      <select id="file" title="File"></select>
+      <label>Theme <select id="theme"><option>classic</option><option>sepia</option><option>dark</option>
+        <option>high-contrast</option><option>ink-saver</option><option>manuscript</option></select></label>
+      <label>Template <select id="template"><option>plain</option><option>a4-book</option><option>letter-book</option>
+        <option>a5-pocket</option><option>card</option></select></label>
+      <button id="down" title="Transpose down a semitone">♭</button><span id="transposition">0</span>
+      <button id="up" title="Transpose up a semitone">♯</button>
+      <button id="save">Save</button>
+      <span id="status">loading…</span>
+    </header>
+    <main>
+      <section id="left">
+        <div id="editor"><div id="gutter"></div><div id="code"><pre id="colours" aria-hidden="true"></pre>
+          <textarea id="text" spellcheck="false" autocomplete="off" aria-label="ABC text"></textarea></div></div>
+        <ul id="problems"></ul>
+      </section>
+      <section id="score" aria-label="Engraved tune"></section>
+    </main>
+    <script>
+    "use strict";
+    const token = new URLSearchParams(location.search).get("token") || "";
+    const client = Math.random().toString(36).slice(2);
+    const $ = (id) => document.getElementById(id);
+    const text = $("text"), colours = $("colours"), gutter = $("gutter"), score = $("score");
+    let file = null, items = [], sizes = [], problems = [], timer = null, transpose = 0, dirty = false, modified = 0;
+
+    async function api(path, body) {
+      const options = { headers: { "X-ABCPress-Token": token } };
+      if (body !== undefined) { options.method = "POST"; options.body = JSON.stringify(body); }
+      const answer = await fetch(path, options);
+      if (!answer.ok) throw new Error(await answer.text());
+      return answer.json();
+    }
+    const name = () => "name=" + encodeURIComponent(file);
+
+    // Lines and columns: columns count Unicode scalars, as ABCPress does.
+    function lineOfOffset(value, offset) { return value.slice(0, offset).split("\n").length; }
+    function offsetOf(line, column) {
+      const lines = text.value.split("\n");
+      let offset = 0;
+      for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
+      const here = Array.from(lines[line - 1] || "").slice(0, column - 1).join("");
+      return offset + here.length;
+    }
+    function cursor() {
+      const before = text.value.slice(0, text.selectionStart);
+      const line = before.split("\n").length;
+      const column = Array.from(before.slice(before.lastIndexOf("\n") + 1)).length + 1;
+      return { line, column };
+    }
+
+    // Colouring, line by line.
+    const escape = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    function colourLine(line) {
+      if (/^%%/.test(line)) return '<span class="x">' + escape(line) + "</span>";
+      if (/^%/.test(line)) return '<span class="c">' + escape(line) + "</span>";
+      let m = /^([A-Za-z+]:)(.*)$/.exec(line);
+      if (m) {
+        const rest = m[2].replace(/%.*$/, (c) => "\u0000" + c);
+        const [value, comment] = rest.split("\u0000");
+        return '<span class="f">' + escape(m[1]) + '</span><span class="fv">' + escape(value) + "</span>" +
+          (comment ? '<span class="c">' + escape(comment) + "</span>" : "");
+      }
+      let out = "", i = 0;
+      const token = /("[^"]*"?)|(![^!\s]*!?|\+[^+\s]*\+)|(\[[A-Za-z]:[^\]]*\]?)|(%.*$)|([|:\[\]]*\|[|:\]]*[0-9]*|::|\[[0-9])|([_=^]*[A-Ga-gzxZX][,']*[0-9\/]*)/g;
+      let match;
+      while ((match = token.exec(line)) !== null) {
+        out += escape(line.slice(i, match.index));
+        const kind = match[1] ? "g" : match[2] ? "d" : match[3] ? "f" : match[4] ? "c" : match[5] ? "b" : "n";
+        out += '<span class="' + kind + '">' + escape(match[0]) + "</span>";
+        i = match.index + match[0].length;
+        if (match[0].length === 0) token.lastIndex++;
+      }
+      return out + escape(line.slice(i));
+    }
+    function paint() {
+      const lines = text.value.split("\n");
+      const marked = new Map();
+      for (const p of problems) if (!marked.has(p.line) || p.severity === "error") marked.set(p.line, p.severity);
+      colours.innerHTML = lines.map((line, i) => {
+        const s = marked.get(i + 1);
+        const html = colourLine(line) || " ";
+        return s === "error" || s === "warning" ? '<span class="' + (s === "error" ? "err" : "warn") + '">' + html + "</span>" : html;
+      }).join("\n") + "\n";
+      gutter.innerHTML = lines.map((_, i) => {
+        const s = marked.get(i + 1);
+        return '<div class="' + (s || "") + '" data-line="' + (i + 1) + '">' + (i + 1) + "</div>";
+      }).join("");
+      const height = Math.max(lines.length * 20 + 40, text.parentElement.parentElement.clientHeight);
+      text.style.height = colours.style.height = height + "px";
+      text.parentElement.style.height = height + "px";
+      text.style.width = colours.style.width = Math.max(...lines.map((l) => l.length), 40) * 8.5 + 40 + "px";
+    }
+    function listProblems() {
+      const list = $("problems");
+      list.innerHTML = "";
+      for (const p of problems) {
+        const item = document.createElement("li");
+        item.className = p.severity;
+        item.textContent = p.line + ":" + p.column + " " + p.severity + ": " + p.message;
+        item.dataset.line = p.line; item.dataset.column = p.column;
+        item.onclick = () => { moveTo(p.line, p.column); };
+        list.appendChild(item);
+      }
+    }
+    function moveTo(line, column) {
+      const offset = offsetOf(line, column);
+      text.focus();
+      text.setSelectionRange(offset, offset);
+      text.scrollTop = 0;
+      const editor = $("editor");
+      editor.scrollTop = Math.max(0, (line - 5) * 20);
+      mark();
+    }
+
+    // Engraving.
+    function schedule() { clearTimeout(timer); timer = setTimeout(render, 300); }
+    async function render() {
+      const here = cursor();
+      const body = { text: text.value, line: here.line, client, transpose,
+        theme: $("theme").value, template: $("template").value };
+      let answer;
+      try { answer = await api("/api/render?" + name(), body); }
+      catch (error) { $("status").textContent = "not engraved: " + error.message; return; }
+      if (answer.superseded) return;
+      problems = answer.diagnostics || [];
+      items = answer.items || []; sizes = answer.sizes || [];
+      score.innerHTML = "";
+      (answer.svg || []).forEach((svg, index) => {
+        const page = document.createElement("div");
+        page.className = "page"; page.dataset.page = index;
+        const [w, h] = sizes[index] || [595, 842];
+        page.style.width = Math.min(w * 1.4, score.clientWidth - 40) + "px";
+        page.innerHTML = svg;
+        const drawn = page.querySelector("svg");
+        if (drawn) { drawn.setAttribute("viewBox", "0 0 " + w + " " + h); drawn.removeAttribute("width"); drawn.removeAttribute("height"); }
+        page.onclick = (event) => clickScore(event, index, page, w);
+        score.appendChild(page);
+      });
+      score.dataset.renders = String(Number(score.dataset.renders || 0) + 1);
+      paint(); listProblems(); mark();
+      const errors = problems.filter((p) => p.severity === "error").length;
+      $("status").textContent = (dirty ? "edited · " : "") + (errors ? errors + " error" + (errors > 1 ? "s" : "") : "no errors");
+    }
+    function clickScore(event, index, page, width) {
+      const box = page.getBoundingClientRect();
+      const scale = width / box.width;
+      const x = (event.clientX - box.left) * scale, y = (event.clientY - box.top) * scale;
+      let best = null;
+      for (const it of items) {
+        if (it[0] !== index) continue;
+        const [, ix, iy, iw, ih] = it;
+        const dx = Math.max(ix - x, 0, x - ix - iw), dy = Math.max(iy - y, 0, y - iy - ih);
+        const distance = Math.hypot(dx, dy) + (iw * ih) / 10000;
+        if (distance < 6 && (!best || distance < best.distance)) best = { distance, it };
+      }
+      if (best) moveTo(best.it[5], best.it[6]);
+    }
+    function mark() {
+      for (const old of score.querySelectorAll(".mark")) old.remove();
+      const here = cursor();
+      const on = items.filter((it) => it[5] === here.line && it[6] <= here.column);
+      if (!on.length) return;
+      const column = Math.max(...on.map((it) => it[6]));
+      for (const it of on.filter((it) => it[6] === column)) {
+        const page = score.querySelector('.page[data-page="' + it[0] + '"]');
+        if (!page) continue;
+        const scale = page.getBoundingClientRect().width / (sizes[it[0]] || [595])[0];
+        const box = document.createElement("div");
+        box.className = "mark";
+        box.style.left = (it[1] * scale - 3) + "px"; box.style.top = (it[2] * scale - 3) + "px";
+        box.style.width = (it[3] * scale + 6) + "px"; box.style.height = (it[4] * scale + 6) + "px";
+        box.dataset.line = it[5]; box.dataset.column = it[6];
+        page.appendChild(box);
+      }
+    }
+
+    // Files.
+    async function load(chosen) {
+      const answer = await api("/api/document?name=" + encodeURIComponent(chosen));
+      file = answer.name; modified = answer.modified;
+      text.value = answer.text; dirty = false;
+      paint(); render();
+    }
+    async function save() {
+      const answer = await api("/api/save?" + name(), { text: text.value });
+      modified = answer.modified; dirty = false;
+      $("status").textContent = "saved";
+    }
+    async function checkDisk() {
+      if (!file) return;
+      try {
+        const answer = await api("/api/document?" + name());
+        if (answer.modified > modified + 0.001 && answer.text !== text.value) {
+          if (!dirty || confirm(file + " changed on disk. Reload it?")) { text.value = answer.text; dirty = false; paint(); render(); }
+          modified = answer.modified;
+        }
+      } catch (error) { /* the server may be gone for a moment */ }
+    }
+
+    text.addEventListener("input", () => { dirty = true; paint(); schedule(); });
+    text.addEventListener("keyup", mark);
+    text.addEventListener("click", () => { mark(); });
+    document.addEventListener("selectionchange", () => { if (document.activeElement === text) mark(); });
+    text.addEventListener("keydown", (event) => {
+      if ((event.ctrlKey || event.metaKey) && event.key === "s") { event.preventDefault(); save(); }
+    });
+    $("save").onclick = save;
+    $("theme").onchange = $("template").onchange = render;
+    $("up").onclick = () => { transpose++; $("transposition").textContent = transpose; render(); };
+    $("down").onclick = () => { transpose--; $("transposition").textContent = transpose; render(); };
+    $("file").onchange = () => load($("file").value);
+    window.addEventListener("beforeunload", (event) => { if (dirty) event.preventDefault(); });
+    (async () => {
+      try {
+        const list = await api("/api/files");
+        for (const f of list.files) { const o = document.createElement("option"); o.textContent = f; $("file").appendChild(o); }
+        if (list.files.length) await load(list.files[0]);
+        setInterval(checkDisk, 2000);
+      } catch (error) { $("status").textContent = error.message; }
+    })();
+    </script>
+    </body>
+    </html>
+    """#
+}

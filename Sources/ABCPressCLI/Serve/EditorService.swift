@@ -1,0 +1,243 @@
+import ABCParser
+import ABCPress
+import DisplayList
+import Foundation
+import ScoreModel
+import Transposition
+
+/*
+ EditorService — what `abcpress serve` answers: the editor page, the served files, and the
+ engraving of the tune being edited.
+
+ Method. The page sends the whole text and the cursor's line about 300 ms after typing
+ stops; the service checks the text tune by tune (DocumentAnalysis: unchanged tunes keep
+ their problems) and engraves only the tune under the cursor (with the file header before
+ the first tune), keeping the last engravings by their text, so moving between tunes or
+ undoing costs nothing. The answer carries the SVG pages and, for each drawn item that
+ came from the source, its box and source position: the page maps clicks to the cursor and
+ the cursor to the score with it. Renders are taken one at a time; a render request that a
+ newer one from the same page has overtaken while it waited is answered "superseded"
+ without engraving, so a flood of edits costs one engraving.
+
+     POST /api/render {"text": …, "line": 12, "client": "k3"} →
+       {"svg": ["<svg…"], "items": [[page, x, y, w, h, line, column], …], "diagnostics": […]}
+
+ Every /api request needs the session token (`X-ABCPress-Token`); file names are plain
+ names of `.abc` files in the served folder; bodies over 16 MB are refused.
+ */
+
+/// The editor's files, checks and engravings, shared by the server's connection threads.
+final class EditorService: @unchecked Sendable {
+  let folder: URL
+  /// The one file served (`serve FILE.abc`), or nil for every `.abc` in `folder`.
+  let file: String?
+  let token: String
+  private let fonts: URL
+  private let lock = NSLock()
+  private let analysis = DocumentAnalysis()
+  private var engravers: [String: ABCPress] = [:]
+  private var engraved: [String: [String: Any]] = [:]
+  private var engravedOrder: [String] = []
+  private let tickets = NSLock()
+  private var latestTicket: [String: Int] = [:]
+  private var ticketCount = 0
+  /// Engravings kept (the tunes last visited).
+  static let keptEngravings = 32
+
+  init(folder: URL, file: String?, token: String, fonts: URL) {
+    self.folder = folder
+    self.file = file
+    self.token = token
+    self.fonts = fonts
+  }
+
+  func handle(_ request: HTTPRequest) -> HTTPResponse {
+    let path = request.path.split(separator: "?").first.map(String.init) ?? "/"
+    if path == "/" || path == "/index.html" {
+      guard request.method == "GET" else { return .text(405, "method not allowed") }
+      return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(EditorPage.html.utf8))
+    }
+    guard path.hasPrefix("/api/") else { return .text(404, "not found") }
+    guard request.token == token else { return .text(403, "wrong or missing session token") }
+    if request.bodyTooLarge { return .text(413, "the request is larger than \(HTTPServer.maxBody >> 20) MB") }
+    switch (request.method, path) {
+    case ("GET", "/api/files"): return .json(["files": files()])
+    case ("GET", "/api/document"): return document(request)
+    case ("POST", "/api/render"): return render(request)
+    case ("POST", "/api/save"): return save(request)
+    case (_, "/api/files"), (_, "/api/document"), (_, "/api/render"), (_, "/api/save"):
+      return .text(405, "method not allowed")
+    default: return .text(404, "not found")
+    }
+  }
+
+  /// The `.abc` files served, by name.
+  func files() -> [String] {
+    if let file { return [file] }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".abc") && !$0.hasPrefix(".") }.sorted()
+  }
+
+  /// The path of a served file named `name` (the only file when serving one), or nil for
+  /// a name that is not a plain name of a served `.abc` file.
+  func path(ofFile name: String?) -> String? {
+    let chosen = name ?? file ?? files().first
+    guard let chosen, !chosen.contains("/"), !chosen.hasPrefix("."), chosen.hasSuffix(".abc"),
+      file == nil || chosen == file
+    else { return nil }
+    let path = folder.appendingPathComponent(chosen).path
+    guard let real = IncludePolicy.realPath(path), let root = IncludePolicy.realPath(folder.path),
+      real.hasPrefix(root + "/")
+    else { return file == chosen ? path : nil }
+    return real
+  }
+
+  private func document(_ request: HTTPRequest) -> HTTPResponse {
+    guard let path = path(ofFile: request.name) else { return .text(400, "not a served .abc file") }
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return .json([
+      "name": (path as NSString).lastPathComponent, "text": text, "modified": Self.modified(path),
+    ])
+  }
+
+  static func modified(_ path: String) -> Double {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return 0 }
+    return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+  }
+
+  /// Writes the text back: to a temporary file renamed over the old one, which is kept
+  /// as `NAME.abc~` first.
+  private func save(_ request: HTTPRequest) -> HTTPResponse {
+    guard let path = path(ofFile: request.name) else { return .text(400, "not a served .abc file") }
+    guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
+      let text = object["text"] as? String
+    else { return .text(400, "expected {\"text\": …}") }
+    lock.lock()
+    defer { lock.unlock() }
+    do {
+      if FileManager.default.fileExists(atPath: path) {
+        let backup = path + "~"
+        try? FileManager.default.removeItem(atPath: backup)
+        try FileManager.default.copyItem(atPath: path, toPath: backup)
+      }
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      return .text(500, "not saved: \(error.localizedDescription)")
+    }
+    return .json(["saved": true, "modified": Self.modified(path)])
+  }
+
+  // MARK: Rendering
+
+  private func render(_ request: HTTPRequest) -> HTTPResponse {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
+      let text = object["text"] as? String
+    else { return .text(400, "expected {\"text\": …, \"line\": N}") }
+    let line = object["line"] as? Int ?? 1
+    let client = object["client"] as? String ?? ""
+    let template = object["template"] as? String ?? "plain"
+    let theme = object["theme"] as? String ?? "classic"
+    let transpose = max(-24, min(24, object["transpose"] as? Int ?? 0))
+    let ticket = take(ticketFor: client)
+    lock.lock()
+    defer { lock.unlock() }
+    guard isLatest(ticket, client: client) else { return .json(["superseded": true]) }
+    let path = path(ofFile: request.name)
+    analysis.analyse(text, path: path)
+    var answer: [String: Any] = [
+      "diagnostics": analysis.diagnostics.filter { $0.file == path }.map(Self.json)
+    ]
+    guard
+      let tune = analysis.tune(atLine: line) ?? analysis.tunes.last(where: { $0.startLine <= line })
+        ?? analysis.tunes.first
+    else {
+      answer["svg"] = [String]()
+      answer["items"] = [Any]()
+      return .json(answer)
+    }
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    let headerEnd = min(analysis.tunes.first?.startLine ?? 1, lines.count + 1) - 1
+    let header = lines[0..<headerEnd].joined(separator: "\n")
+    let body = lines[(tune.startLine - 1)..<min(tune.endLine, lines.count)].joined(separator: "\n")
+    let key = "\(template)\u{0}\(theme)\u{0}\(transpose)\u{0}\(header)\u{0}\(body)"
+    var engraving = engraved[key]
+    if engraving == nil {
+      do {
+        engraving = try engrave(
+          header: header, headerLines: headerEnd, body: body, tuneStart: tune.startLine, path: path,
+          template: template, theme: theme, transpose: transpose)
+      } catch {
+        return .json(["error": "\(error)"], status: 500)
+      }
+      keep(engraving!, as: key)
+    }
+    answer.merge(engraving!) { $1 }
+    answer["tune"] = ["start": tune.startLine, "end": tune.endLine]
+    return .json(answer)
+  }
+
+  private func engrave(
+    header: String, headerLines: Int, body: String, tuneStart: Int, path: String?, template: String,
+    theme: String, transpose: Int
+  ) throws -> [String: Any] {
+    let engraver = try engraver(template: template, theme: theme)
+    // Lines of the text engraved: the header, a blank line, the tune.
+    let text = headerLines > 0 ? header + "\n\n" + body : body
+    let shift = tuneStart - (headerLines > 0 ? headerLines + 2 : 1)
+    let resolver = IncludePolicy(roots: [folder.path]).resolver()
+    var book = ABCParser.parse(text, file: path, includeResolver: resolver).tunebook
+    if transpose != 0 { book.tunes = book.tunes.map { Transposer(semitones: transpose).transpose($0) } }
+    let list = engraver.pages(book)
+    var items: [[Any]] = []
+    for (index, page) in list.pages.enumerated() {
+      for item in page.items {
+        guard let source = item.source, source.line + shift >= tuneStart else { continue }
+        let box = item.box
+        items.append([index, box.x, box.y, box.width, box.height, source.line + shift, source.column])
+      }
+    }
+    let sizes = list.pages.map { [$0.width, $0.height] }
+    return ["svg": try engraver.svg(list), "items": items, "sizes": sizes]
+  }
+
+  private func engraver(template: String, theme: String) throws -> ABCPress {
+    let key = template + "\u{0}" + theme
+    if let known = engravers[key] { return known }
+    let made = try ABCPress(fonts: fonts, template: template, theme: theme)
+    if engravers.count > 8 { engravers.removeAll() }
+    engravers[key] = made
+    return made
+  }
+
+  private func keep(_ engraving: [String: Any], as key: String) {
+    engraved[key] = engraving
+    engravedOrder.append(key)
+    if engravedOrder.count > Self.keptEngravings {
+      engraved[engravedOrder.removeFirst()] = nil
+    }
+  }
+
+  private func take(ticketFor client: String) -> Int {
+    tickets.lock()
+    defer { tickets.unlock() }
+    ticketCount += 1
+    latestTicket[client] = ticketCount
+    if latestTicket.count > 1024 { latestTicket = [client: ticketCount] }
+    return ticketCount
+  }
+
+  private func isLatest(_ ticket: Int, client: String) -> Bool {
+    tickets.lock()
+    defer { tickets.unlock() }
+    return latestTicket[client].map { $0 == ticket } ?? true
+  }
+
+  static func json(_ diagnostic: Diagnostic) -> [String: Any] {
+    [
+      "line": diagnostic.range.start.line, "column": diagnostic.range.start.column,
+      "endLine": diagnostic.range.end.line, "endColumn": diagnostic.range.end.column,
+      "severity": diagnostic.severity.rawValue, "message": diagnostic.message,
+    ]
+  }
+}
