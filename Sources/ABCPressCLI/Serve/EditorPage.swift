@@ -40,6 +40,7 @@ enum EditorPage {
     #score { flex: 1; overflow: auto; background: #e8e8e8; padding: 12px; }
     #score .page { position: relative; margin: 0 auto 12px; background: #fff; box-shadow: 0 1px 4px #0003; }
     #score .page svg { display: block; width: 100%; height: auto; }
+    #score .playing { position: absolute; background: #e3620955; border-radius: 50%; pointer-events: none; }
     #score .mark { position: absolute; border: 2px solid #1a73e8; border-radius: 3px; pointer-events: none; background: #1a73e81a; }
     </style>
     </head>
@@ -53,6 +54,12 @@ enum EditorPage {
         <option>a5-pocket</option><option>card</option></select></label>
       <button id="down" title="Transpose down a semitone">♭</button><span id="transposition">0</span>
       <button id="up" title="Transpose up a semitone">♯</button>
+      <button id="play" title="Play the tune (a selection: loop it)">▶ Play</button><button id="stop">■</button>
+      <label title="Tempo">Tempo <input id="tempo" type="range" min="50" max="150" value="100" style="width:80px"></label>
+      <select id="format" title="Download as"><option>pdf</option><option>png</option><option>svg</option>
+        <option>midi</option><option>musicxml</option></select>
+      <select id="scope"><option value="tune">tune</option><option value="file">file</option></select>
+      <button id="download">Download</button>
       <button id="save">Save</button>
       <span id="status">loading…</span>
     </header>
@@ -223,6 +230,99 @@ enum EditorPage {
       }
     }
 
+    // Playing: the notes ABCPress performs (repeats unfolded, tempo, accompaniment) as
+    // WebAudio tones; the sounding notes are lit in the score by the wall clock.
+    let audio = null, playing = null;
+    function stop() {
+      if (audio) { audio.close(); audio = null; }
+      if (playing) { cancelAnimationFrame(playing.frame); playing = null; }
+      for (const old of score.querySelectorAll(".playing")) old.remove();
+      score.dataset.playing = "";
+    }
+    async function play() {
+      stop();
+      const here = cursor();
+      const answer = await api("/api/play?" + name(), { text: text.value, line: here.line, transpose });
+      let notes = answer.notes, length = answer.duration;
+      // A selection loops the notes written inside it.
+      if (text.selectionEnd > text.selectionStart) {
+        const first = lineOfOffset(text.value, text.selectionStart), last = lineOfOffset(text.value, text.selectionEnd);
+        const from = offsetColumn(text.selectionStart), to = offsetColumn(text.selectionEnd);
+        const inside = (n) => n[4] && (n[4] > first || (n[4] === first && n[5] >= from)) && (n[4] < last || (n[4] === last && n[5] < to));
+        const chosen = notes.filter(inside);
+        if (chosen.length) {
+          const start = chosen[0][0];
+          length = Math.max(...chosen.map((n) => n[0] + n[1])) - start;
+          notes = chosen.map((n) => [n[0] - start, ...n.slice(1)]);
+        }
+      }
+      const speed = Number($("tempo").value) / 100;
+      audio = new (window.AudioContext || window.webkitAudioContext)();
+      const begin = audio.currentTime + 0.1, loop = text.selectionEnd > text.selectionStart;
+      const schedule = (offset) => {
+        for (const [start, duration, key, velocity] of notes) {
+          const at = begin + (offset + start) / speed, end = at + Math.max(0.05, duration / speed);
+          const tone = audio.createOscillator(), gain = audio.createGain();
+          tone.type = "triangle";
+          tone.frequency.value = 440 * Math.pow(2, (key - 69) / 12);
+          gain.gain.setValueAtTime(0, at);
+          gain.gain.linearRampToValueAtTime(0.25 * velocity / 127, at + 0.01);
+          gain.gain.setTargetAtTime(0, end - 0.03, 0.02);
+          tone.connect(gain).connect(audio.destination);
+          tone.start(at); tone.stop(end + 0.1);
+        }
+      };
+      schedule(0);
+      const started = performance.now() + 100;
+      let rounds = 1;
+      playing = { frame: 0 };
+      const tick = () => {
+        if (!playing) return;
+        let now = (performance.now() - started) / 1000 * speed;
+        if (now > length) {
+          if (!loop) { stop(); return; }
+          if (now > length * rounds) { schedule(length * rounds); rounds++; }
+          now = now % length;
+        }
+        for (const old of score.querySelectorAll(".playing")) old.remove();
+        for (const n of notes) {
+          if (n[4] === 0 || now < n[0] || now >= n[0] + n[1]) continue;
+          for (const it of items.filter((it) => it[5] === n[4] && it[6] === n[5])) {
+            const page = score.querySelector('.page[data-page="' + it[0] + '"]');
+            if (!page || it[3] < 3) continue;
+            const scale = page.getBoundingClientRect().width / (sizes[it[0]] || [595])[0];
+            const dot = document.createElement("div");
+            dot.className = "playing";
+            dot.style.left = (it[1] * scale - 3) + "px"; dot.style.top = (it[2] * scale - 3) + "px";
+            dot.style.width = (it[3] * scale + 6) + "px"; dot.style.height = (it[4] * scale + 6) + "px";
+            dot.dataset.line = n[4]; dot.dataset.column = n[5];
+            page.appendChild(dot);
+          }
+        }
+        score.dataset.playing = String(now);
+        playing.frame = requestAnimationFrame(tick);
+      };
+      tick();
+    }
+    function offsetColumn(offset) {
+      const before = text.value.slice(0, offset);
+      return Array.from(before.slice(before.lastIndexOf("\n") + 1)).length + 1;
+    }
+    async function download() {
+      const here = cursor();
+      const format = $("format").value;
+      const answer = await fetch("/api/export?" + name() + "&format=" + format, {
+        method: "POST", headers: { "X-ABCPress-Token": token },
+        body: JSON.stringify({ text: text.value, line: here.line, transpose, scope: $("scope").value,
+          theme: $("theme").value, template: $("template").value }) });
+      if (!answer.ok) { $("status").textContent = "not made: " + await answer.text(); return; }
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(await answer.blob());
+      const match = /filename="([^"]+)"/.exec(answer.headers.get("Content-Disposition") || "");
+      link.download = match ? match[1] : "tune." + format;
+      document.body.appendChild(link); link.click(); link.remove();
+    }
+
     // Files.
     async function load(chosen) {
       const answer = await api("/api/document?name=" + encodeURIComponent(chosen));
@@ -254,6 +354,9 @@ enum EditorPage {
       if ((event.ctrlKey || event.metaKey) && event.key === "s") { event.preventDefault(); save(); }
     });
     $("save").onclick = save;
+    $("play").onclick = play;
+    $("stop").onclick = stop;
+    $("download").onclick = download;
     $("theme").onchange = $("template").onchange = render;
     $("up").onclick = () => { transpose++; $("transposition").textContent = transpose; render(); };
     $("down").onclick = () => { transpose--; $("transposition").textContent = transpose; render(); };

@@ -33,8 +33,8 @@ final class EditorService: @unchecked Sendable {
   let file: String?
   let token: String
   private let fonts: URL
-  private let lock = NSLock()
-  private let analysis = DocumentAnalysis()
+  let lock = NSLock()
+  let analysis = DocumentAnalysis()
   private var engravers: [String: ABCPress] = [:]
   private var engraved: [String: [String: Any]] = [:]
   private var engravedOrder: [String] = []
@@ -65,7 +65,10 @@ final class EditorService: @unchecked Sendable {
     case ("GET", "/api/document"): return document(request)
     case ("POST", "/api/render"): return render(request)
     case ("POST", "/api/save"): return save(request)
-    case (_, "/api/files"), (_, "/api/document"), (_, "/api/render"), (_, "/api/save"):
+    case ("POST", "/api/play"): return play(request)
+    case ("POST", "/api/export"): return export(request)
+    case (_, "/api/files"), (_, "/api/document"), (_, "/api/render"), (_, "/api/save"), (_, "/api/play"),
+      (_, "/api/export"):
       return .text(405, "method not allowed")
     default: return .text(404, "not found")
     }
@@ -156,17 +159,13 @@ final class EditorService: @unchecked Sendable {
       answer["items"] = [Any]()
       return .json(answer)
     }
-    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-    let headerEnd = min(analysis.tunes.first?.startLine ?? 1, lines.count + 1) - 1
-    let header = lines[0..<headerEnd].joined(separator: "\n")
-    let body = lines[(tune.startLine - 1)..<min(tune.endLine, lines.count)].joined(separator: "\n")
-    let key = "\(template)\u{0}\(theme)\u{0}\(transpose)\u{0}\(header)\u{0}\(body)"
+    let piece = TunePiece(text: text, tune: tune, analysis: analysis)
+    let key = "\(template)\u{0}\(theme)\u{0}\(transpose)\u{0}\(piece.text)"
     var engraving = engraved[key]
     if engraving == nil {
       do {
         engraving = try engrave(
-          header: header, headerLines: headerEnd, body: body, tuneStart: tune.startLine, path: path,
-          template: template, theme: theme, transpose: transpose)
+          piece, path: path, template: template, theme: theme, transpose: transpose)
       } catch {
         return .json(["error": "\(error)"], status: 500)
       }
@@ -177,17 +176,13 @@ final class EditorService: @unchecked Sendable {
     return .json(answer)
   }
 
-  private func engrave(
-    header: String, headerLines: Int, body: String, tuneStart: Int, path: String?, template: String,
-    theme: String, transpose: Int
-  ) throws -> [String: Any] {
+  private func engrave(_ piece: TunePiece, path: String?, template: String, theme: String, transpose: Int)
+    throws -> [String: Any]
+  {
     let engraver = try engraver(template: template, theme: theme)
-    // Lines of the text engraved: the header, a blank line, the tune.
-    let text = headerLines > 0 ? header + "\n\n" + body : body
-    let shift = tuneStart - (headerLines > 0 ? headerLines + 2 : 1)
-    let resolver = IncludePolicy(roots: [folder.path]).resolver()
-    var book = ABCParser.parse(text, file: path, includeResolver: resolver).tunebook
-    if transpose != 0 { book.tunes = book.tunes.map { Transposer(semitones: transpose).transpose($0) } }
+    let book = parse(piece.text, path: path, transpose: transpose)
+    let shift = piece.lineShift
+    let tuneStart = piece.tuneStart
     let list = engraver.pages(book)
     var items: [[Any]] = []
     for (index, page) in list.pages.enumerated() {
@@ -201,7 +196,15 @@ final class EditorService: @unchecked Sendable {
     return ["svg": try engraver.svg(list), "items": items, "sizes": sizes]
   }
 
-  private func engraver(template: String, theme: String) throws -> ABCPress {
+  /// `text` parsed with includes read only inside the served folder, and transposed.
+  func parse(_ text: String, path: String?, transpose: Int) -> Tunebook {
+    let resolver = IncludePolicy(roots: [folder.path]).resolver()
+    var book = ABCParser.parse(text, file: path, includeResolver: resolver).tunebook
+    if transpose != 0 { book.tunes = book.tunes.map { Transposer(semitones: transpose).transpose($0) } }
+    return book
+  }
+
+  func engraver(template: String, theme: String) throws -> ABCPress {
     let key = template + "\u{0}" + theme
     if let known = engravers[key] { return known }
     let made = try ABCPress(fonts: fonts, template: template, theme: theme)

@@ -10,12 +10,26 @@ public struct PerformedNote: Hashable, Sendable {
   public var duration: Rational
   /// MIDI velocity, 1…127.
   public var velocity: Int
+  /// Where the note is written (nil for accompaniment); not part of its identity as a sound.
+  public var source: SourceLocation?
 
   public init(key: Int, onset: Rational, duration: Rational, velocity: Int = 80) {
     self.key = key
     self.onset = onset
     self.duration = duration
     self.velocity = velocity
+  }
+
+  public static func == (lhs: PerformedNote, rhs: PerformedNote) -> Bool {
+    lhs.key == rhs.key && lhs.onset == rhs.onset && lhs.duration == rhs.duration
+      && lhs.velocity == rhs.velocity
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(key)
+    hasher.combine(onset)
+    hasher.combine(duration)
+    hasher.combine(velocity)
   }
 
   /// When the note stops.

@@ -118,6 +118,11 @@ struct VoicePerformer {
   }
 
   private mutating func play(_ note: NoteEvent, at position: Int) {
+    let firstOfNote = notes.count
+    defer {
+      // Every sound the note made (graces and ornaments too) points back at it.
+      for index in firstOfNote..<notes.count { notes[index].source = note.range.start }
+    }
     let start = time
     var mainStart = start
     if options.playsGraceNotes, let group = note.graceNotes, !group.notes.isEmpty {

@@ -1,0 +1,151 @@
+import ABCPress
+import Foundation
+import MIDIExport
+import MusicXML
+import ScoreModel
+
+/// Playing and downloading from the editor: the tune under the cursor as note events for
+/// the page's WebAudio player, and the tune or the whole document as a file.
+extension EditorService {
+  /// The request's JSON object, text and options.
+  struct EditRequest {
+    var text: String
+    var line: Int
+    var theme: String
+    var template: String
+    var transpose: Int
+
+    init?(_ request: HTTPRequest) {
+      guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
+        let text = object["text"] as? String
+      else { return nil }
+      self.text = text
+      line = object["line"] as? Int ?? 1
+      theme = object["theme"] as? String ?? "classic"
+      template = object["template"] as? String ?? "plain"
+      transpose = max(-24, min(24, object["transpose"] as? Int ?? 0))
+    }
+  }
+
+  /// `POST /api/play`: the tune under the cursor as it sounds — repeats and parts unfolded,
+  /// tempo applied, the accompaniment of its chord symbols — as
+  /// `[start s, length s, MIDI key, velocity, line, column]` (line 0 for accompaniment).
+  func play(_ request: HTTPRequest) -> HTTPResponse {
+    guard let edit = EditRequest(request) else { return .text(400, "expected {\"text\": …, \"line\": N}") }
+    lock.lock()
+    defer { lock.unlock() }
+    let path = path(ofFile: request.name)
+    analysis.analyse(edit.text, path: path)
+    guard let tune = analysis.tune(atLine: edit.line) ?? analysis.tunes.first else {
+      return .json(["notes": [Any]()])
+    }
+    let piece = TunePiece(text: edit.text, tune: tune, analysis: analysis)
+    guard let parsed = parse(piece.text, path: path, transpose: edit.transpose).tunes.first else {
+      return .json(["notes": [Any]()])
+    }
+    var options = PlaybackOptions()
+    options.accompaniment = true
+    let performance = PerformanceBuilder(options: options).build(parsed)
+    let clock = PerformanceClock(performance.tempos)
+    var notes: [[Any]] = []
+    for track in performance.tracks {
+      for note in track.notes {
+        let start = clock.seconds(at: note.onset)
+        let length = clock.seconds(at: note.end) - start
+        let line = note.source.map { $0.line + piece.lineShift } ?? 0
+        notes.append([
+          start, length, note.key + track.transpose, note.velocity, line, note.source?.column ?? 0,
+        ])
+      }
+    }
+    notes.sort { ($0[0] as? Double ?? 0) < ($1[0] as? Double ?? 0) }
+    return .json([
+      "notes": notes,
+      "duration": clock.seconds(at: performance.tracks.map { $0.notes.last?.end ?? .zero }.max() ?? .zero),
+    ])
+  }
+
+  /// `POST /api/export?format=pdf|png|svg|midi|musicxml&name=…` with `{"scope": "tune" | "file"}`:
+  /// the tune under the cursor or the whole document as it stands in the editor (PNG and
+  /// SVG: the first page; MIDI and MusicXML: the tune under the cursor, or the first tune).
+  func export(_ request: HTTPRequest) -> HTTPResponse {
+    guard let edit = EditRequest(request) else { return .text(400, "expected {\"text\": …}") }
+    let scope =
+      ((try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any])?["scope"] as? String
+      ?? "tune"
+    let format = request.format ?? "pdf"
+    lock.lock()
+    defer { lock.unlock() }
+    let path = path(ofFile: request.name)
+    analysis.analyse(edit.text, path: path)
+    let tune = analysis.tune(atLine: edit.line) ?? analysis.tunes.first
+    let text =
+      scope == "file" || tune == nil
+      ? edit.text : TunePiece(text: edit.text, tune: tune!, analysis: analysis).text
+    let book = parse(text, path: path, transpose: edit.transpose)
+    let stem = ((path ?? "tune.abc") as NSString).lastPathComponent.replacingOccurrences(of: ".abc", with: "")
+    let name = scope == "file" ? stem : stem + "-" + String(tune?.source.referenceNumber ?? 1)
+    do {
+      switch format {
+      case "pdf", "png", "svg":
+        let engraver = try engraver(template: edit.template, theme: edit.theme)
+        let list = engraver.pages(book)
+        let bytes: [UInt8]
+        switch format {
+        case "pdf": bytes = [UInt8](try engraver.pdf(list))
+        case "png": bytes = [UInt8](try engraver.png(list).first ?? Data())
+        default: bytes = Array((try engraver.svg(list).first ?? "").utf8)
+        }
+        let type = ["pdf": "application/pdf", "png": "image/png", "svg": "image/svg+xml"][format]!
+        return HTTPResponse(contentType: type, body: bytes, disposition: Self.attachment(name + "." + format))
+      case "midi":
+        guard let first = book.tunes.first else { return .text(422, "no tune to play") }
+        return HTTPResponse(
+          contentType: "audio/midi", body: MIDIExport.midiFile(for: first),
+          disposition: Self.attachment(name + ".mid"))
+      case "musicxml":
+        guard let first = book.tunes.first else { return .text(422, "no tune to write") }
+        return HTTPResponse(
+          contentType: "application/vnd.recordare.musicxml+xml",
+          body: Array(MusicXMLExporter.document(for: first).utf8),
+          disposition: Self.attachment(name + ".musicxml"))
+      default:
+        return .text(400, "format is pdf, png, svg, midi or musicxml")
+      }
+    } catch {
+      return .text(500, "not made: \(error)")
+    }
+  }
+
+  /// A Content-Disposition for a download named `name` (ASCII letters, digits, `-_.` kept).
+  static func attachment(_ name: String) -> String {
+    let safe = String(
+      name.unicodeScalars.map {
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+          ? Character($0) : "_"
+      })
+    return "attachment; filename=\"\(safe)\""
+  }
+}
+
+/// Whole-note time to seconds through a performance's tempo changes.
+struct PerformanceClock {
+  private let points: [(onset: Rational, seconds: Double, secondsPerWhole: Double)]
+
+  init(_ tempos: [TempoPoint]) {
+    var points: [(Rational, Double, Double)] = []
+    var seconds = 0.0
+    for tempo in tempos {
+      if let last = points.last { seconds += (tempo.onset - last.0).doubleValue * last.2 }
+      points.append((tempo.onset, seconds, 240 / max(1, tempo.quarterNotesPerMinute.doubleValue)))
+    }
+    if points.isEmpty { points = [(.zero, 0, 2)] }
+    self.points = points
+  }
+
+  func seconds(at time: Rational) -> Double {
+    let point = points.last { $0.onset <= time } ?? points[0]
+    return point.seconds + (time - point.onset).doubleValue * point.secondsPerWhole
+  }
+}
