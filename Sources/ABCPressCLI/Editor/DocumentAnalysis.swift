@@ -27,7 +27,7 @@ final class DocumentAnalysis {
 
   private(set) var tunes: [TuneEntry] = []
   private(set) var diagnostics: [Diagnostic] = []
-  /// Tunes checked by the last analysis: their start line and problems, by text.
+  /// Tunes checked by the last analysis: their start line and problems, by a hash of their text.
   private var checked: [String: (start: Int, diagnostics: [Diagnostic])] = [:]
   /// How many tunes the last analysis parsed (the others came from `checked`).
   private(set) var parsedCount = 0
@@ -48,7 +48,7 @@ final class DocumentAnalysis {
       switch event {
       case .tune(let source):
         entries.append(TuneEntry(source: source, startLine: source.startLine, endLine: source.endLine))
-        let key = source.text
+        let key = Self.key(source)
         var problems: [Diagnostic]
         if let earlier = checked[key] ?? kept[key] {
           let shift = source.startLine - earlier.start
@@ -73,6 +73,13 @@ final class DocumentAnalysis {
   /// The tune whose lines hold `line` (1-based).
   func tune(atLine line: Int) -> TuneEntry? {
     tunes.first { $0.startLine <= line && line <= $0.endLine }
+  }
+
+  /// A tune's key: a 128-bit hash of its lines (no copy of its text is made or kept).
+  static func key(_ source: TuneSource) -> String {
+    var hasher = TuneCache.KeyHasher()
+    hasher.add(lines: source)
+    return hasher.hex
   }
 
   private static func moved(_ diagnostic: Diagnostic, by lines: Int) -> Diagnostic {

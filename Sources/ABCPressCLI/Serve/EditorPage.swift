@@ -128,34 +128,47 @@ enum EditorPage {
       }
       return out + escape(line.slice(i));
     }
+    // Only the lines in view (and a margin) are coloured: a file of any length paints as fast.
+    const editorBox = $("editor");
     function paint() {
       const lines = text.value.split("\n");
       const marked = new Map();
       for (const p of problems) if (!marked.has(p.line) || p.severity === "error") marked.set(p.line, p.severity);
-      colours.innerHTML = lines.map((line, i) => {
-        const s = marked.get(i + 1);
+      const first = Math.max(0, Math.floor(editorBox.scrollTop / 20) - 30);
+      const last = Math.min(lines.length, first + Math.ceil(editorBox.clientHeight / 20) + 60);
+      colours.style.paddingTop = gutter.style.paddingTop = (4 + first * 20) + "px";
+      colours.innerHTML = lines.slice(first, last).map((line, i) => {
+        const s = marked.get(first + i + 1);
         const html = colourLine(line) || " ";
         return s === "error" || s === "warning" ? '<span class="' + (s === "error" ? "err" : "warn") + '">' + html + "</span>" : html;
       }).join("\n") + "\n";
-      gutter.innerHTML = lines.map((_, i) => {
-        const s = marked.get(i + 1);
-        return '<div class="' + (s || "") + '" data-line="' + (i + 1) + '">' + (i + 1) + "</div>";
+      gutter.innerHTML = lines.slice(first, last).map((_, i) => {
+        const s = marked.get(first + i + 1);
+        return '<div class="' + (s || "") + '" data-line="' + (first + i + 1) + '">' + (first + i + 1) + "</div>";
       }).join("");
-      const height = Math.max(lines.length * 20 + 40, text.parentElement.parentElement.clientHeight);
-      text.style.height = colours.style.height = height + "px";
+      const height = Math.max(lines.length * 20 + 40, editorBox.clientHeight);
+      text.style.height = colours.style.height = gutter.style.height = height + "px";
       text.parentElement.style.height = height + "px";
-      text.style.width = colours.style.width = Math.max(...lines.map((l) => l.length), 40) * 8.5 + 40 + "px";
+      let widest = 40;
+      for (const line of lines) if (line.length > widest) widest = line.length;
+      text.style.width = colours.style.width = widest * 8.5 + 40 + "px";
     }
+    editorBox.addEventListener("scroll", () => requestAnimationFrame(paint));
     function listProblems() {
       const list = $("problems");
       list.innerHTML = "";
-      for (const p of problems) {
+      for (const p of problems.slice(0, 500)) {
         const item = document.createElement("li");
         item.className = p.severity;
         item.textContent = p.line + ":" + p.column + " " + p.severity + ": " + p.message;
         item.dataset.line = p.line; item.dataset.column = p.column;
         item.onclick = () => { moveTo(p.line, p.column); };
         list.appendChild(item);
+      }
+      if (problems.length > 500) {
+        const more = document.createElement("li");
+        more.textContent = "… and " + (problems.length - 500) + " more";
+        list.appendChild(more);
       }
     }
     function moveTo(line, column) {

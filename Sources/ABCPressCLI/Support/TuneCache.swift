@@ -75,10 +75,7 @@ struct TuneCache: Sendable {
     hasher.add(settings + "\u{0}" + header + "\u{0}")
     hasher.add(directives.map { "\($0.name) \($0.arguments)" }.joined(separator: "\n") + "\u{0}")
     hasher.add(headerTitles.joined(separator: "\n") + "\u{0}")
-    source.forEachLine { line in
-      for scalar in line { hasher.add(scalar.value) }
-      hasher.add(0x0A)
-    }
+    hasher.add(lines: source)
     return hasher.hex
   }
 
@@ -167,6 +164,14 @@ struct TuneCache: Sendable {
 
     mutating func add(_ text: String) {
       for byte in text.utf8 { add(UInt32(byte)) }
+    }
+
+    /// A tune's lines, each scalar's value and a line feed after each line.
+    mutating func add(lines source: TuneSource) {
+      source.forEachLine { line in
+        for scalar in line { add(scalar.value) }
+        add(0x0A)
+      }
     }
 
     mutating func add(_ value: UInt32) {
