@@ -30,9 +30,19 @@ public final class ABCPress {
   /// `Bravura.json`: a checkout's `Fonts/`, or `PREFIX/share/abcpress/fonts`), a built-in
   /// template (`plain`, `a4-book`, `letter-book`, `a5-pocket`, `card`, `incipit`) and
   /// theme (`classic`, `sepia`, `dark`, `high-contrast`, `ink-saver`, `manuscript`).
-  public init(fonts: URL, template: String = "plain", theme: String = "classic") throws {
-    guard let chosen = template == "plain" ? PageTemplate.plain : PageTemplate.builtin(template) else {
+  /// `pageSize` (`a4`, `letter` or `a5`) replaces the template's paper size, its margins kept.
+  public init(fonts: URL, template: String = "plain", theme: String = "classic", pageSize: String? = nil)
+    throws
+  {
+    guard var chosen = template == "plain" ? PageTemplate.plain : PageTemplate.builtin(template) else {
       throw ABCPressError("unknown template '\(template)'")
+    }
+    if let pageSize {
+      let sizes = ["a4": (595.28, 841.89), "letter": (612.0, 792.0), "a5": (419.53, 595.28)]
+      guard let size = sizes[pageSize.lowercased()] else {
+        throw ABCPressError("unknown page size '\(pageSize)' (a4, letter or a5)")
+      }
+      (chosen.setup.width, chosen.setup.height) = size
     }
     guard let colours = Theme.builtin(theme) else { throw ABCPressError("unknown theme '\(theme)'") }
     let library = FontLibrary(directory: fonts)

@@ -18,7 +18,8 @@ enum EditorPage {
     :root { --line: 20px; --font: 14px/20px ui-monospace, "DejaVu Sans Mono", monospace; }
     * { box-sizing: border-box; }
     body { margin: 0; font: 14px system-ui, sans-serif; display: flex; flex-direction: column; height: 100vh; }
-    header { display: flex; gap: 12px; align-items: center; padding: 6px 12px; background: #23313f; color: #fff; }
+    header { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; padding: 6px 12px; background: #23313f; color: #fff; }
+    header label, header button { white-space: nowrap; }
     header select, header button { font: inherit; }
     #status { margin-left: auto; opacity: 0.8; }
     main { flex: 1; display: flex; min-height: 0; }
@@ -40,6 +41,11 @@ enum EditorPage {
     #score { flex: 1; overflow: auto; background: #e8e8e8; padding: 12px; }
     #score .page { position: relative; margin: 0 auto 12px; background: #fff; box-shadow: 0 1px 4px #0003; }
     #score .page svg { display: block; width: 100%; height: auto; }
+    #complete { position: absolute; z-index: 5; margin: 0; padding: 2px 0; list-style: none; background: #fff;
+      border: 1px solid #999; box-shadow: 0 2px 6px #0003; max-height: 220px; overflow: auto; font: 13px system-ui, sans-serif; }
+    #complete li { padding: 1px 8px; white-space: nowrap; cursor: pointer; }
+    #complete li.on { background: #1a73e8; color: #fff; }
+    #complete li small { opacity: 0.7; margin-left: 8px; }
     #score .playing { position: absolute; background: #e3620955; border-radius: 50%; pointer-events: none; }
     #score .mark { position: absolute; border: 2px solid #1a73e8; border-radius: 3px; pointer-events: none; background: #1a73e81a; }
     </style>
@@ -52,6 +58,8 @@ enum EditorPage {
         <option>high-contrast</option><option>ink-saver</option><option>manuscript</option></select></label>
       <label>Template <select id="template"><option>plain</option><option>a4-book</option><option>letter-book</option>
         <option>a5-pocket</option><option>card</option></select></label>
+      <select id="pagesize" title="Paper"><option value="">paper</option><option>a4</option>
+        <option>letter</option><option>a5</option></select>
       <button id="down" title="Transpose down a semitone">♭</button><span id="transposition">0</span>
       <button id="up" title="Transpose up a semitone">♯</button>
       <button id="play" title="Play the tune (a selection: loop it)">▶ Play</button><button id="stop">■</button>
@@ -186,7 +194,7 @@ enum EditorPage {
     async function render() {
       const here = cursor();
       const body = { text: text.value, line: here.line, client, transpose,
-        theme: $("theme").value, template: $("template").value };
+        theme: $("theme").value, template: $("template").value, pageSize: $("pagesize").value };
       let answer;
       try { answer = await api("/api/render?" + name(), body); }
       catch (error) { $("status").textContent = "not engraved: " + error.message; return; }
@@ -327,7 +335,7 @@ enum EditorPage {
       const answer = await fetch("/api/export?" + name() + "&format=" + format, {
         method: "POST", headers: { "X-ABCPress-Token": token },
         body: JSON.stringify({ text: text.value, line: here.line, transpose, scope: $("scope").value,
-          theme: $("theme").value, template: $("template").value }) });
+          theme: $("theme").value, template: $("template").value, pageSize: $("pagesize").value }) });
       if (!answer.ok) { $("status").textContent = "not made: " + await answer.text(); return; }
       const link = document.createElement("a");
       link.href = URL.createObjectURL(await answer.blob());
@@ -335,6 +343,57 @@ enum EditorPage {
       link.download = match ? match[1] : "tune." + format;
       document.body.appendChild(link); link.click(); link.remove();
     }
+
+    // Completion: decorations after "!", fields, %% directives, keys after K:, voices after V:.
+    const menu = document.createElement("ul");
+    menu.id = "complete"; menu.hidden = true;
+    let offers = [], chosen = 0, completeTimer = null;
+    function closeMenu() { menu.hidden = true; offers = []; }
+    async function complete() {
+      const before = text.value.slice(0, text.selectionStart);
+      const prefix = before.slice(before.lastIndexOf("\n") + 1);
+      if (text.selectionEnd !== text.selectionStart || !/(![^!\s]*|^%%\S*|^[A-Za-z]|(^|\[)[KV]:\S*)$/.test(prefix)) { closeMenu(); return; }
+      const voices = [...new Set([...text.value.matchAll(/(?:^|\[)V:\s*([^\s\]]+)/gm)].map((m) => m[1]))];
+      const answer = await api("/api/complete", { prefix, voices });
+      offers = answer.items.slice(0, 50);
+      if (!offers.length) { closeMenu(); return; }
+      chosen = 0;
+      const line = before.split("\n").length, column = Array.from(prefix).length;
+      menu.style.top = (line * 20 + 6) + "px"; menu.style.left = Math.max(4, column * 8.4) + "px";
+      showMenu();
+      menu.hidden = false;
+    }
+    function showMenu() {
+      menu.innerHTML = "";
+      offers.forEach((offer, index) => {
+        const item = document.createElement("li");
+        item.className = index === chosen ? "on" : "";
+        item.textContent = offer.label;
+        const detail = document.createElement("small"); detail.textContent = offer.detail.slice(0, 60);
+        item.appendChild(detail);
+        item.onmousedown = (event) => { event.preventDefault(); chosen = index; accept(); };
+        menu.appendChild(item);
+      });
+    }
+    function accept() {
+      const offer = offers[chosen];
+      if (!offer) return;
+      const at = text.selectionStart;
+      const typed = /[^!%:\[\s]*$/.exec(text.value.slice(0, at))[0];
+      text.setSelectionRange(at - typed.length, at);
+      document.execCommand("insertText", false, offer.insertText);  // keeps the browser's undo
+      closeMenu();
+    }
+    text.addEventListener("keydown", (event) => {
+      if (menu.hidden) return;
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        chosen = (chosen + (event.key === "ArrowDown" ? 1 : offers.length - 1)) % offers.length;
+        showMenu(); event.preventDefault();
+      } else if (event.key === "Enter" || event.key === "Tab") { accept(); event.preventDefault(); }
+      else if (event.key === "Escape") { closeMenu(); event.preventDefault(); }
+    });
+    text.addEventListener("input", () => { clearTimeout(completeTimer); completeTimer = setTimeout(complete, 80); });
+    text.addEventListener("blur", () => setTimeout(closeMenu, 150));
 
     // Files.
     async function load(chosen) {
@@ -359,6 +418,7 @@ enum EditorPage {
       } catch (error) { /* the server may be gone for a moment */ }
     }
 
+    $("code").appendChild(menu);
     text.addEventListener("input", () => { dirty = true; paint(); schedule(); });
     text.addEventListener("keyup", mark);
     text.addEventListener("click", () => { mark(); });
@@ -370,7 +430,7 @@ enum EditorPage {
     $("play").onclick = play;
     $("stop").onclick = stop;
     $("download").onclick = download;
-    $("theme").onchange = $("template").onchange = render;
+    $("theme").onchange = $("template").onchange = $("pagesize").onchange = render;
     $("up").onclick = () => { transpose++; $("transposition").textContent = transpose; render(); };
     $("down").onclick = () => { transpose--; $("transposition").textContent = transpose; render(); };
     $("file").onchange = () => load($("file").value);

@@ -13,6 +13,7 @@ extension EditorService {
     var line: Int
     var theme: String
     var template: String
+    var pageSize: String?
     var transpose: Int
 
     init?(_ request: HTTPRequest) {
@@ -23,6 +24,7 @@ extension EditorService {
       line = object["line"] as? Int ?? 1
       theme = object["theme"] as? String ?? "classic"
       template = object["template"] as? String ?? "plain"
+      pageSize = (object["pageSize"] as? String).flatMap { $0.isEmpty ? nil : $0 }
       transpose = max(-24, min(24, object["transpose"] as? Int ?? 0))
     }
   }
@@ -88,7 +90,7 @@ extension EditorService {
     do {
       switch format {
       case "pdf", "png", "svg":
-        let engraver = try engraver(template: edit.template, theme: edit.theme)
+        let engraver = try engraver(template: edit.template, theme: edit.theme, pageSize: edit.pageSize)
         let list = engraver.pages(book)
         let bytes: [UInt8]
         switch format {

@@ -67,8 +67,9 @@ final class EditorService: @unchecked Sendable {
     case ("POST", "/api/save"): return save(request)
     case ("POST", "/api/play"): return play(request)
     case ("POST", "/api/export"): return export(request)
+    case ("POST", "/api/complete"): return complete(request)
     case (_, "/api/files"), (_, "/api/document"), (_, "/api/render"), (_, "/api/save"), (_, "/api/play"),
-      (_, "/api/export"):
+      (_, "/api/export"), (_, "/api/complete"):
       return .text(405, "method not allowed")
     default: return .text(404, "not found")
     }
@@ -141,6 +142,7 @@ final class EditorService: @unchecked Sendable {
     let client = object["client"] as? String ?? ""
     let template = object["template"] as? String ?? "plain"
     let theme = object["theme"] as? String ?? "classic"
+    let pageSize = (object["pageSize"] as? String).flatMap { $0.isEmpty ? nil : $0 }
     let transpose = max(-24, min(24, object["transpose"] as? Int ?? 0))
     let ticket = take(ticketFor: client)
     lock.lock()
@@ -160,12 +162,12 @@ final class EditorService: @unchecked Sendable {
       return .json(answer)
     }
     let piece = TunePiece(text: text, tune: tune, analysis: analysis)
-    let key = "\(template)\u{0}\(theme)\u{0}\(transpose)\u{0}\(piece.text)"
+    let key = "\(template)\u{0}\(theme)\u{0}\(pageSize ?? "")\u{0}\(transpose)\u{0}\(piece.text)"
     var engraving = engraved[key]
     if engraving == nil {
       do {
         engraving = try engrave(
-          piece, path: path, template: template, theme: theme, transpose: transpose)
+          piece, path: path, style: (template, theme, pageSize), transpose: transpose)
       } catch {
         return .json(["error": "\(error)"], status: 500)
       }
@@ -176,10 +178,11 @@ final class EditorService: @unchecked Sendable {
     return .json(answer)
   }
 
-  private func engrave(_ piece: TunePiece, path: String?, template: String, theme: String, transpose: Int)
-    throws -> [String: Any]
-  {
-    let engraver = try engraver(template: template, theme: theme)
+  private func engrave(
+    _ piece: TunePiece, path: String?, style: (template: String, theme: String, pageSize: String?),
+    transpose: Int
+  ) throws -> [String: Any] {
+    let engraver = try engraver(template: style.template, theme: style.theme, pageSize: style.pageSize)
     let book = parse(piece.text, path: path, transpose: transpose)
     let shift = piece.lineShift
     let tuneStart = piece.tuneStart
@@ -204,10 +207,10 @@ final class EditorService: @unchecked Sendable {
     return book
   }
 
-  func engraver(template: String, theme: String) throws -> ABCPress {
-    let key = template + "\u{0}" + theme
+  func engraver(template: String, theme: String, pageSize: String?) throws -> ABCPress {
+    let key = template + "\u{0}" + theme + "\u{0}" + (pageSize ?? "")
     if let known = engravers[key] { return known }
-    let made = try ABCPress(fonts: fonts, template: template, theme: theme)
+    let made = try ABCPress(fonts: fonts, template: template, theme: theme, pageSize: pageSize)
     if engravers.count > 8 { engravers.removeAll() }
     engravers[key] = made
     return made
