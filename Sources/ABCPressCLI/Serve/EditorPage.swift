@@ -33,6 +33,7 @@ enum EditorPage {
       position: absolute; inset: 0; overflow: hidden; }
     #code textarea { color: transparent; background: transparent; caret-color: #000; resize: none; outline: none; }
     #code pre { color: #222; pointer-events: none; }
+    #code #marks { color: transparent; }
     .f { color: #005cc5; } .fv { color: #6f42c1; } .c { color: #6a737d; font-style: italic; } .d { color: #d73a49; }
     .g { color: #22863a; } .b { color: #b31d28; font-weight: bold; } .n { color: #111; } .x { color: #e36209; }
     .err { text-decoration: underline wavy #d00; } .warn { text-decoration: underline wavy #c90; }
@@ -73,7 +74,7 @@ enum EditorPage {
     </header>
     <main>
       <section id="left">
-        <div id="editor"><div id="gutter"></div><div id="code"><pre id="colours" aria-hidden="true"></pre>
+        <div id="editor"><div id="gutter"></div><div id="code"><pre id="colours" aria-hidden="true"></pre><pre id="marks" aria-hidden="true"></pre>
           <textarea id="text" spellcheck="false" autocomplete="off" aria-label="ABC text"></textarea></div></div>
         <ul id="problems"></ul>
       </section>
@@ -84,7 +85,7 @@ enum EditorPage {
     const token = new URLSearchParams(location.search).get("token") || "";
     const client = Math.random().toString(36).slice(2);
     const $ = (id) => document.getElementById(id);
-    const text = $("text"), colours = $("colours"), gutter = $("gutter"), score = $("score");
+    const text = $("text"), colours = $("colours"), marks = $("marks"), gutter = $("gutter"), score = $("score");
     let file = null, items = [], sizes = [], problems = [], timer = null, transpose = 0, dirty = false, modified = 0;
 
     async function api(path, body) {
@@ -145,21 +146,39 @@ enum EditorPage {
       const first = Math.max(0, Math.floor(editorBox.scrollTop / 20) - 30);
       const last = Math.min(lines.length, first + Math.ceil(editorBox.clientHeight / 20) + 60);
       colours.style.paddingTop = gutter.style.paddingTop = (4 + first * 20) + "px";
-      colours.innerHTML = lines.slice(first, last).map((line, i) => {
-        const s = marked.get(first + i + 1);
-        const html = colourLine(line) || " ";
-        return s === "error" || s === "warning" ? '<span class="' + (s === "error" ? "err" : "warn") + '">' + html + "</span>" : html;
+      colours.innerHTML = lines.slice(first, last).map((line) => colourLine(line) || " ").join("\n") + "\n";
+      // Problems underlined at their columns, on a layer of their own (text transparent).
+      const ranges = new Map();
+      for (const p of problems) {
+        if (p.line <= first || p.line > last) continue;
+        if (!ranges.has(p.line)) ranges.set(p.line, []);
+        ranges.get(p.line).push(p);
+      }
+      marks.style.paddingTop = colours.style.paddingTop;
+      marks.innerHTML = lines.slice(first, last).map((line, i) => {
+        const found = ranges.get(first + i + 1);
+        if (!found) return "";
+        const chars = Array.from(line);
+        let out = "", at = 0;
+        for (const p of found.sort((a, b) => a.column - b.column)) {
+          const start = Math.max(at, p.column - 1);
+          const end = p.endLine === p.line ? Math.max(start + 1, p.endColumn - 1) : chars.length;
+          out += escape(chars.slice(at, start).join("")) + '<span class="' + (p.severity === "error" ? "err" : "warn") +
+            '" data-line="' + p.line + '" data-column="' + p.column + '">' + (escape(chars.slice(start, end).join("")) || " ") + "</span>";
+          at = Math.max(at, end);
+        }
+        return out + escape(chars.slice(at).join(""));
       }).join("\n") + "\n";
       gutter.innerHTML = lines.slice(first, last).map((_, i) => {
         const s = marked.get(first + i + 1);
         return '<div class="' + (s || "") + '" data-line="' + (first + i + 1) + '">' + (first + i + 1) + "</div>";
       }).join("");
       const height = Math.max(lines.length * 20 + 40, editorBox.clientHeight);
-      text.style.height = colours.style.height = gutter.style.height = height + "px";
+      text.style.height = colours.style.height = marks.style.height = gutter.style.height = height + "px";
       text.parentElement.style.height = height + "px";
       let widest = 40;
       for (const line of lines) if (line.length > widest) widest = line.length;
-      text.style.width = colours.style.width = widest * 8.5 + 40 + "px";
+      text.style.width = colours.style.width = marks.style.width = widest * 8.5 + 40 + "px";
     }
     editorBox.addEventListener("scroll", () => requestAnimationFrame(paint));
     function listProblems() {

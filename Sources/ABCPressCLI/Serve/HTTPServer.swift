@@ -32,8 +32,8 @@ struct HTTPResponse {
   }
 
   static func json(_ object: Any, status: UInt32 = 200) -> HTTPResponse {
-    let data =
-      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    // (Keys unsorted: sorting compares them through ICU, a tenth of a large answer's time.)
+    let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data("{}".utf8)
     return HTTPResponse(status: status, contentType: "application/json", body: [UInt8](data))
   }
 }

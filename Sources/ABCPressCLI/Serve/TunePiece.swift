@@ -8,10 +8,25 @@ struct TunePiece {
   let tuneStart: Int
 
   init(text document: String, tune: DocumentAnalysis.TuneEntry, analysis: DocumentAnalysis) {
-    let lines = document.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-    let headerEnd = min(analysis.tunes.first?.startLine ?? 1, lines.count + 1) - 1
-    let header = lines[0..<headerEnd].joined(separator: "\n")
-    let body = lines[(tune.startLine - 1)..<min(tune.endLine, lines.count)].joined(separator: "\n")
+    // Only the lines wanted are cut out (by their UTF-8 offsets): the rest is not copied.
+    let utf8 = document.utf8
+    var starts: [String.Index] = [utf8.startIndex]
+    let lastWanted = max(tune.endLine, analysis.tunes.first?.startLine ?? 1)
+    var index = utf8.startIndex
+    while starts.count <= lastWanted, let newline = utf8[index...].firstIndex(of: 0x0A) {
+      index = utf8.index(after: newline)
+      starts.append(index)
+    }
+    func lines(_ range: Range<Int>) -> String {
+      guard range.lowerBound < starts.count, !range.isEmpty else { return "" }
+      let end =
+        range.upperBound < starts.count ? utf8.index(before: starts[range.upperBound]) : document.endIndex
+      let start = starts[range.lowerBound]
+      return String(document[start..<max(start, end)]).replacingOccurrences(of: "\r\n", with: "\n")
+    }
+    let headerEnd = max(0, (analysis.tunes.first?.startLine ?? 1) - 1)
+    let header = lines(0..<headerEnd)
+    let body = lines((tune.startLine - 1)..<tune.endLine)
     text = headerEnd > 0 ? header + "\n\n" + body : body
     lineShift = tune.startLine - (headerEnd > 0 ? headerEnd + 2 : 1)
     tuneStart = tune.startLine
