@@ -130,10 +130,7 @@ enum EditorAssist {
     guard scalars.count < 2 || scalars[1] != ":" || scalars.first == "|" else { return nil }
     let location = SourceLocation(line: lineNumber, column: column)
     guard
-      let note = notes().first(where: {
-        $0.range.start <= location && location < $0.range.end
-          || ($0.range.start == location)
-      })
+      let note = notes().first(where: { $0.range.start <= location && location < $0.range.end })
     else { return nil }
     return describe(note)
   }

@@ -69,13 +69,7 @@ final class LSPTransport: @unchecked Sendable {
     let frame = Array("Content-Length: \(json.count)\r\n\r\n".utf8) + json
     lock.lock()
     defer { lock.unlock() }
-    var done = 0
-    while done < frame.count {
-      let count = frame.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + done, $0.count - done) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return }
-      done += count
-    }
+    frame.withUnsafeBytes { _ = Descriptor.writeAll(output, $0) }
   }
 
   /// One header line without its line end (CR LF, or LF alone).

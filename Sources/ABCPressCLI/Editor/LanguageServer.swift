@@ -25,8 +25,11 @@ final class LanguageServer: @unchecked Sendable {
   private let transport: LSPTransport
   private var documents: [String: EditorDocument] = [:]
   private var analyses: [String: DocumentAnalysis] = [:]
-  /// Documents edited since they were last checked.
+  /// Documents edited since their diagnostics were last published.
   private var stale: [String] = []
+  /// Documents edited since they were last checked (a request may check one before its
+  /// diagnostics are published).
+  private var unchecked: Set<String> = []
   private var shutdownRequested = false
   private let condition = NSCondition()
   private var inbox: [[UInt8]?] = []
@@ -165,11 +168,13 @@ final class LanguageServer: @unchecked Sendable {
     }
     documents[uri] = nil
     analyses[uri] = nil
+    unchecked.remove(uri)
     stale.removeAll { $0 == uri }
     notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [Any]()])
   }
 
   private func markStale(_ uri: String) {
+    unchecked.insert(uri)
     if !stale.contains(uri) { stale.append(uri) }
   }
 
@@ -178,16 +183,21 @@ final class LanguageServer: @unchecked Sendable {
     guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String,
       let document = documents[uri], let analysis = analyses[uri]
     else { throw RequestFailure(code: -32602, message: "the document is not open") }
-    if stale.contains(uri) {
-      analysis.analyse(document.text, path: Self.path(of: uri))
-    }
+    analyseIfEdited(uri, document, analysis)
     return (document, analysis)
+  }
+
+  /// Checks the document if it was edited since it was last checked (a request in a burst
+  /// of edits checks it; publishing afterwards does not check it twice).
+  private func analyseIfEdited(_ uri: String, _ document: EditorDocument, _ analysis: DocumentAnalysis) {
+    guard unchecked.remove(uri) != nil else { return }
+    analysis.analyse(document.text, path: Self.path(of: uri))
   }
 
   private func publishStale() {
     for uri in stale {
       guard let document = documents[uri], let analysis = analyses[uri] else { continue }
-      analysis.analyse(document.text, path: Self.path(of: uri))
+      analyseIfEdited(uri, document, analysis)
       let path = Self.path(of: uri)
       let diagnostics = analysis.diagnostics.filter { $0.file == nil || $0.file == path }.map { diagnostic in
         let range = document.range(diagnostic.range)

@@ -227,12 +227,10 @@ enum Supervisor {
       let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
-      var done = 0
-      while done < count {
-        let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + done, count - done) }
-        guard written > 0 else { return nil }
-        done += written
+      let written = buffer.withUnsafeBytes {
+        Descriptor.writeAll(descriptor, UnsafeRawBufferPointer(rebasing: $0[..<count]))
       }
+      guard written else { return nil }
     }
     return path
   }

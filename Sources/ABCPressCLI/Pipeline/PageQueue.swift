@@ -32,7 +32,7 @@ final class PageQueue<Output: PageOutput> {
   /// Queues pages for encoding and writes those that are ready.
   func submit(_ pages: [DisplayPage]) throws {
     guard let output else { return }
-    for page in pages { pending.append(encoding(page, with: output)) }
+    for page in pages { pending.append(encoding(with: output) { _ in page }) }
     let limit = Self.pagesPerThread * (pool.workerCount + 1)
     while head < pending.count, pending[head]?.isReady == true || pending.count - head > limit {
       try writeNext()
@@ -46,32 +46,26 @@ final class PageQueue<Output: PageOutput> {
     -> [Output.Encoded]
   {
     guard let output else { return [] }
-    let box = OutputBox(output: output)
-    let workspaces = self.workspaces
     var queue: [Future<Result<Output.Encoded, RenderFailure>>] = []
     var encoded: [Output.Encoded] = []
     let limit = Self.pagesPerThread * (pool.workerCount + 1)
     for index in 0..<count {
-      queue.append(
-        pool.submit { worker in
-          let workspace = workspaces[worker]
-          return Result { try box.output.encode(page(index, workspace), in: workspace) }.mapError(
-            RenderFailure.init)
-        })
+      queue.append(encoding(with: output) { page(index, $0) })
       if queue.count > limit { encoded.append(try pool.wait(for: queue.removeFirst()).get()) }
     }
     for future in queue { encoded.append(try pool.wait(for: future).get()) }
     return encoded
   }
 
-  /// A job on the pool that encodes `page` with the worker's own workspace.
-  private func encoding(_ page: DisplayPage, with output: Output) -> Future<
-    Result<Output.Encoded, RenderFailure>
-  > {
+  /// A job on the pool that encodes the page `page` makes, with the worker's own workspace.
+  private func encoding(with output: Output, page: @escaping @Sendable (RenderWorkspace) -> DisplayPage)
+    -> Future<Result<Output.Encoded, RenderFailure>>
+  {
     let box = OutputBox(output: output)
     let workspaces = self.workspaces
     return pool.submit { worker in
-      Result { try box.output.encode(page, in: workspaces[worker]) }.mapError(RenderFailure.init)
+      let workspace = workspaces[worker]
+      return Result { try box.output.encode(page(workspace), in: workspace) }.mapError(RenderFailure.init)
     }
   }
 

@@ -257,17 +257,19 @@ enum EditorPage {
       const on = items.filter((it) => it[5] === here.line && it[6] <= here.column);
       if (!on.length) return;
       const column = Math.max(...on.map((it) => it[6]));
-      for (const it of on.filter((it) => it[6] === column)) {
-        const page = score.querySelector('.page[data-page="' + it[0] + '"]');
-        if (!page) continue;
-        const scale = page.getBoundingClientRect().width / (sizes[it[0]] || [595])[0];
-        const box = document.createElement("div");
-        box.className = "mark";
-        box.style.left = (it[1] * scale - 3) + "px"; box.style.top = (it[2] * scale - 3) + "px";
-        box.style.width = (it[3] * scale + 6) + "px"; box.style.height = (it[4] * scale + 6) + "px";
-        box.dataset.line = it[5]; box.dataset.column = it[6];
-        page.appendChild(box);
-      }
+      for (const it of on.filter((it) => it[6] === column)) overlay("mark", it);
+    }
+    // A box over drawn item `it` (see /api/render's items), with its source position.
+    function overlay(kind, it) {
+      const page = score.querySelector('.page[data-page="' + it[0] + '"]');
+      if (!page) return;
+      const scale = page.getBoundingClientRect().width / (sizes[it[0]] || [595])[0];
+      const box = document.createElement("div");
+      box.className = kind;
+      box.style.left = (it[1] * scale - 3) + "px"; box.style.top = (it[2] * scale - 3) + "px";
+      box.style.width = (it[3] * scale + 6) + "px"; box.style.height = (it[4] * scale + 6) + "px";
+      box.dataset.line = it[5]; box.dataset.column = it[6];
+      page.appendChild(box);
     }
 
     // Playing: the notes ABCPress performs (repeats unfolded, tempo, accompaniment) as
@@ -327,17 +329,8 @@ enum EditorPage {
         for (const old of score.querySelectorAll(".playing")) old.remove();
         for (const n of notes) {
           if (n[4] === 0 || now < n[0] || now >= n[0] + n[1]) continue;
-          for (const it of items.filter((it) => it[5] === n[4] && it[6] === n[5])) {
-            const page = score.querySelector('.page[data-page="' + it[0] + '"]');
-            if (!page || it[3] < 3) continue;
-            const scale = page.getBoundingClientRect().width / (sizes[it[0]] || [595])[0];
-            const dot = document.createElement("div");
-            dot.className = "playing";
-            dot.style.left = (it[1] * scale - 3) + "px"; dot.style.top = (it[2] * scale - 3) + "px";
-            dot.style.width = (it[3] * scale + 6) + "px"; dot.style.height = (it[4] * scale + 6) + "px";
-            dot.dataset.line = n[4]; dot.dataset.column = n[5];
-            page.appendChild(dot);
-          }
+          // Heads, not stems: items at least 3 points wide.
+          for (const it of items) if (it[5] === n[4] && it[6] === n[5] && it[3] >= 3) overlay("playing", it);
         }
         score.dataset.playing = String(now);
         playing.frame = requestAnimationFrame(tick);

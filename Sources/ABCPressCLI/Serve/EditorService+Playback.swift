@@ -7,28 +7,6 @@ import ScoreModel
 /// Playing and downloading from the editor: the tune under the cursor as note events for
 /// the page's WebAudio player, and the tune or the whole document as a file.
 extension EditorService {
-  /// The request's JSON object, text and options.
-  struct EditRequest {
-    var text: String
-    var line: Int
-    var theme: String
-    var template: String
-    var pageSize: String?
-    var transpose: Int
-
-    init?(_ request: HTTPRequest) {
-      guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
-        let text = object["text"] as? String
-      else { return nil }
-      self.text = text
-      line = object["line"] as? Int ?? 1
-      theme = object["theme"] as? String ?? "classic"
-      template = object["template"] as? String ?? "plain"
-      pageSize = (object["pageSize"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-      transpose = max(-24, min(24, object["transpose"] as? Int ?? 0))
-    }
-  }
-
   /// `POST /api/play`: the tune under the cursor as it sounds — repeats and parts unfolded,
   /// tempo applied, the accompaniment of its chord symbols — as
   /// `[start s, length s, MIDI key, velocity, line, column]` (line 0 for accompaniment).
@@ -72,9 +50,6 @@ extension EditorService {
   /// SVG: the first page; MIDI and MusicXML: the tune under the cursor, or the first tune).
   func export(_ request: HTTPRequest) -> HTTPResponse {
     guard let edit = EditRequest(request) else { return .text(400, "expected {\"text\": …}") }
-    let scope =
-      ((try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any])?["scope"] as? String
-      ?? "tune"
     let format = request.format ?? "pdf"
     lock.lock()
     defer { lock.unlock() }
@@ -82,11 +57,11 @@ extension EditorService {
     analysis.analyse(edit.text, path: path)
     let tune = analysis.tune(atLine: edit.line) ?? analysis.tunes.first
     let text =
-      scope == "file" || tune == nil
+      edit.scope == "file" || tune == nil
       ? edit.text : TunePiece(text: edit.text, tune: tune!, analysis: analysis).text
     let book = parse(text, path: path, transpose: edit.transpose)
     let stem = ((path ?? "tune.abc") as NSString).lastPathComponent.replacingOccurrences(of: ".abc", with: "")
-    let name = scope == "file" ? stem : stem + "-" + String(tune?.source.referenceNumber ?? 1)
+    let name = edit.scope == "file" ? stem : stem + "-" + String(tune?.source.referenceNumber ?? 1)
     do {
       switch format {
       case "pdf", "png", "svg":

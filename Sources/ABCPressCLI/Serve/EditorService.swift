@@ -51,6 +51,34 @@ final class EditorService: @unchecked Sendable {
     self.fonts = fonts
   }
 
+  /// An edit request's JSON: the text, the cursor's line and the engraving options.
+  struct EditRequest {
+    var text: String
+    var line: Int
+    var theme: String
+    var template: String
+    var pageSize: String?
+    var transpose: Int
+    /// `tune` (the tune under the cursor) or `file` (downloads).
+    var scope: String
+    /// The page that asks (a render it overtakes is answered "superseded").
+    var client: String
+
+    init?(_ request: HTTPRequest) {
+      guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
+        let text = object["text"] as? String
+      else { return nil }
+      self.text = text
+      line = object["line"] as? Int ?? 1
+      theme = object["theme"] as? String ?? "classic"
+      template = object["template"] as? String ?? "plain"
+      pageSize = (object["pageSize"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+      transpose = max(-24, min(24, object["transpose"] as? Int ?? 0))
+      scope = object["scope"] as? String ?? "tune"
+      client = object["client"] as? String ?? ""
+    }
+  }
+
   func handle(_ request: HTTPRequest) -> HTTPResponse {
     let path = request.path.split(separator: "?").first.map(String.init) ?? "/"
     if path == "/" || path == "/index.html" {
@@ -135,15 +163,8 @@ final class EditorService: @unchecked Sendable {
   // MARK: Rendering
 
   private func render(_ request: HTTPRequest) -> HTTPResponse {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
-      let text = object["text"] as? String
-    else { return .text(400, "expected {\"text\": …, \"line\": N}") }
-    let line = object["line"] as? Int ?? 1
-    let client = object["client"] as? String ?? ""
-    let template = object["template"] as? String ?? "plain"
-    let theme = object["theme"] as? String ?? "classic"
-    let pageSize = (object["pageSize"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-    let transpose = max(-24, min(24, object["transpose"] as? Int ?? 0))
+    guard let edit = EditRequest(request) else { return .text(400, "expected {\"text\": …, \"line\": N}") }
+    let (text, line, client) = (edit.text, edit.line, edit.client)
     let ticket = take(ticketFor: client)
     lock.lock()
     defer { lock.unlock() }
@@ -162,12 +183,13 @@ final class EditorService: @unchecked Sendable {
       return .json(answer)
     }
     let piece = TunePiece(text: text, tune: tune, analysis: analysis)
-    let key = "\(template)\u{0}\(theme)\u{0}\(pageSize ?? "")\u{0}\(transpose)\u{0}\(piece.text)"
+    let key =
+      "\(edit.template)\u{0}\(edit.theme)\u{0}\(edit.pageSize ?? "")\u{0}\(edit.transpose)\u{0}\(piece.text)"
     var engraving = engraved[key]
     if engraving == nil {
       do {
         engraving = try engrave(
-          piece, path: path, style: (template, theme, pageSize), transpose: transpose)
+          piece, path: path, style: (edit.template, edit.theme, edit.pageSize), transpose: edit.transpose)
       } catch {
         return .json(["error": "\(error)"], status: 500)
       }

@@ -36,19 +36,7 @@ public final class Console: @unchecked Sendable {
       outputBytes += bytes
       return
     }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes {
-        Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
-      }
-      if written > 0 {
-        offset += written
-      } else if written < 0, errno == EINTR {
-        continue
-      } else {
-        return
-      }
-    }
+    bytes.withUnsafeBytes { _ = Descriptor.writeAll(STDOUT_FILENO, $0) }
   }
 
   public func error(_ text: String) { error(text, newline: true) }

@@ -119,13 +119,7 @@ struct TuneCache: Sendable {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }
-    var done = 0
-    while done < bytes.count {
-      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return }
-      done += count
-    }
+    bytes.withUnsafeBytes { _ = Descriptor.writeAll(descriptor, $0) }
   }
 
   private func path(_ key: String, _ pathExtension: String) -> String {
