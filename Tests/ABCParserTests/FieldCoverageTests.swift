@@ -46,6 +46,23 @@ import Testing
     #expect(Parse.tune("~G3", header: header).diagnostics.isEmpty)
   }
 
+  @Test func columnsOnAMacroLinePointAtTheWrittenText() {
+    // The macro's four notes come from `~G3` (columns 1–4); what follows keeps its written
+    // columns although the expanded line is longer.
+    let input = MarkedInput("X:1\nL:1/8\nm: ~G3 = G{A}G{F}G\nK:C\n1️⃣~G3 2️⃣A 3️⃣4 B4️⃣|\n")
+    let (book, diagnostics) = ABCParser.parse(input.text)
+    #expect(diagnostics.map(\.range.start) == [input[3]])
+    #expect(diagnostics.map(\.range.end.column) == [input[3].column + 1])
+    let elements = book.tunes.first?.voices.first?.elements ?? []
+    let notes = elements.compactMap { if case .note(let note) = $0 { note } else { nil } }
+    #expect(notes.count == 5)
+    #expect(
+      notes.prefix(3).allSatisfy { $0.range.start == input[1] && $0.range.end.column == input[1].column + 3 })
+    #expect(notes[3].range.start == input[2])
+    let bar = elements.compactMap { if case .bar(let bar) = $0 { bar } else { nil } }.first
+    #expect(bar?.range.start == input[4])
+  }
+
   @Test func macroInsideAStringIsNotExpanded() {
     let notes = Parse.notes("\"~G3\"A", header: "L:1/8\nm: ~G3 = GGG\nK:C")
     #expect(notes.count == 1)

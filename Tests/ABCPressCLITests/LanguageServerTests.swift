@@ -218,7 +218,7 @@ import Testing
     }
     #expect(Array(lines[7...12]) == ["X:2", "T:Out of Order", "M:6/8", "P:AB", "m: ~g2 = {a}g{f}g", "K:D"])
     #expect(lines[16] == "d3 |]")
-    #expect(lines[14] == "FAd ~g2 f|]")  // a line with a macro is left as written
+    #expect(lines[14] == "FAd ~g2 f |]")  // columns on a macro line point at the written bar
     #expect(lines[5] == "\"𝄞\"GAG GAB | !fermata!c2d e3 |]")  // already normal: untouched
     #expect(try client.close() == 0)
   }

@@ -12,8 +12,9 @@ import ScoreModel
 ///
 /// Example: with `m: ~n2 = (3o/n/m/ n`, `~c2` → `(3d/c/B/ c`.
 ///
-/// Known limits: columns reported for text after an expanded macro refer to the
-/// expanded line; accidentals before a transposing macro's note are not moved. A line
+/// Each scalar of the expanded line remembers the written span it came from (the whole
+/// macro call for a replacement), so diagnostics and click-to-source point at what was
+/// written. Known limits: accidentals before a transposing macro's note are not moved. A line
 /// grows to at most `Limits.expandedLineLength` scalars: past that the rest of the line
 /// is copied unexpanded (and the caller reports it), so a macro written a million times
 /// cannot build a gigabyte line.
@@ -54,12 +55,22 @@ struct MacroTable {
     return true
   }
 
-  /// The line with macros expanded, or nil when nothing matched; `cut` is true when
-  /// expansion stopped at `Limits.expandedLineLength`.
-  func expand(_ scalars: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], cut: Bool)? {
+  /// The line with macros expanded, or nil when nothing matched: for each scalar, the
+  /// span of the written line it came from; `cut` is true when expansion stopped at
+  /// `Limits.expandedLineLength`.
+  func expand(_ scalars: [Unicode.Scalar]) -> (scalars: [Unicode.Scalar], written: [Range<Int>], cut: Bool)? {
     guard !macros.isEmpty, scalars.contains(where: { firstScalars.contains($0) }) else { return nil }
     var output: [Unicode.Scalar] = []
+    var written: [Range<Int>] = []
     output.reserveCapacity(min(scalars.count * 2, Limits.expandedLineLength))
+    written.reserveCapacity(output.capacity)
+    /// Copies `scalars[range]` as written.
+    func copy(_ range: Range<Int>) {
+      for index in range {
+        output.append(scalars[index])
+        written.append(index..<(index + 1))
+      }
+    }
     var index = 0
     var changed = false
     var quote: Unicode.Scalar?
@@ -68,31 +79,32 @@ struct MacroTable {
       let scalar = scalars[index]
       if let open = quote {
         if scalar == open { quote = nil }
-        output.append(scalar)
+        copy(index..<(index + 1))
         index += 1
         continue
       }
       if scalar == "\"" || (scalar == "!" && index < lastBang) {
         quote = scalar
-        output.append(scalar)
+        copy(index..<(index + 1))
         index += 1
         continue
       }
       let budget = Limits.expandedLineLength - output.count
       if firstScalars.contains(scalar), let (text, length) = match(scalars, at: index, budget: budget) {
         guard text.count <= budget else {
-          output += scalars[index...]
-          return (output, true)
+          copy(index..<scalars.count)
+          return (output, written, true)
         }
         output += text
+        written += repeatElement(index..<(index + length), count: text.count)
         index += length
         changed = true
         continue
       }
-      output.append(scalar)
+      copy(index..<(index + 1))
       index += 1
     }
-    return changed ? (output, false) : nil
+    return changed ? (output, written, false) : nil
   }
 
   /// The expansion and matched length of the first macro matching at `index`; the

@@ -11,20 +11,53 @@ struct SourceLine: Sendable {
   /// Index one past the last scalar that is code (a `%` comment starts here).
   let codeEnd: Int
 
+  /// For a line rewritten by `m:` macros: for each scalar, the span of the written line it
+  /// came from (a macro's whole text for its replacement), so columns point at what was
+  /// written. Nil for a line as written.
+  let written: [Range<Int>]?
+  /// The written line's length, when `written` is set.
+  private let writtenCount: Int
+
   init(number: Int, scalars: [Unicode.Scalar]) {
     self.number = number
     self.scalars = scalars
     self.codeEnd = CommentStripper.codeEnd(of: scalars)
+    written = nil
+    writtenCount = scalars.count
+  }
+
+  /// A rewritten line: `written` maps each of its scalars to the written span it came
+  /// from, in a line of `writtenCount` scalars.
+  init(number: Int, scalars: [Unicode.Scalar], written: [Range<Int>], writtenCount: Int) {
+    self.number = number
+    self.scalars = scalars
+    self.codeEnd = CommentStripper.codeEnd(of: scalars)
+    self.written = written
+    self.writtenCount = writtenCount
   }
 
   /// The location of the scalar at `index` (0-based).
   func location(at index: Int) -> SourceLocation {
-    SourceLocation(line: number, column: index + 1)
+    SourceLocation(line: number, column: writtenStart(of: index) + 1)
   }
 
   /// The range from scalar `start` up to `end` (0-based, half open).
   func range(from start: Int, to end: Int) -> SourceRange {
-    SourceRange(start: location(at: start), end: location(at: max(start, end)))
+    let lower = writtenStart(of: start)
+    guard let written, end > start, end - 1 < written.count else {
+      return SourceRange(start: location(at: start), end: location(at: max(start, end)))
+    }
+    let upper = max(lower, written[max(end - 1, 0)].upperBound)
+    return SourceRange(
+      start: SourceLocation(line: number, column: lower + 1),
+      end: SourceLocation(line: number, column: upper + 1))
+  }
+
+  /// The written index of scalar `index`: itself for a line as written.
+  private func writtenStart(of index: Int) -> Int {
+    guard let written else { return index }
+    if index < 0 { return index }
+    return index < written.count ? written[index].lowerBound : writtenCount + index - written.count
   }
 
   /// The range of the whole line.

@@ -84,7 +84,7 @@ enum ABCFormatter {
     for bar in bars.sorted(by: { $0.start.column > $1.start.column }) {
       let start = bar.start.column - 1
       let end = bar.end.column - 1
-      // Columns the parser gave after expanding a macro do not point at the written bar.
+      // A bar written inside a macro's replacement points at the macro call: not a bar here.
       guard start >= 0, end <= scalars.count, start < end, "|:[.".unicodeScalars.contains(scalars[start])
       else { continue }
       // After: one space before what follows (nothing at the end of the line or a comment).
