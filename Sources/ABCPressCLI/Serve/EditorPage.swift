@@ -66,7 +66,7 @@ enum EditorPage {
       <button id="play" title="Play the tune (a selection: loop it)">▶ Play</button><button id="stop">■</button>
       <label title="Tempo">Tempo <input id="tempo" type="range" min="50" max="150" value="100" style="width:80px"></label>
       <select id="format" title="Download as"><option>pdf</option><option>png</option><option>svg</option>
-        <option>midi</option><option>musicxml</option></select>
+        <option>midi</option><option>musicxml</option><option value="wav">wav (as played)</option></select>
       <select id="scope"><option value="tune">tune</option><option value="file">file</option></select>
       <button id="download">Download</button>
       <button id="save">Save</button>
@@ -80,6 +80,7 @@ enum EditorPage {
       </section>
       <section id="score" aria-label="Engraved tune"></section>
     </main>
+    <script>\#(soundScript)</script>
     <script>
     "use strict";
     const token = new URLSearchParams(location.search).get("token") || "";
@@ -273,7 +274,7 @@ enum EditorPage {
     }
 
     // Playing: the notes ABCPress performs (repeats unfolded, tempo, accompaniment) as
-    // WebAudio tones; the sounding notes are lit in the score by the wall clock.
+    // WebAudio on each voice's instrument (Sound); the sounding notes are lit in the score by the wall clock.
     let audio = null, playing = null;
     function stop() {
       if (audio) { audio.close(); audio = null; }
@@ -301,18 +302,9 @@ enum EditorPage {
       const speed = Number($("tempo").value) / 100;
       audio = new (window.AudioContext || window.webkitAudioContext)();
       const begin = audio.currentTime + 0.1, loop = text.selectionEnd > text.selectionStart;
+      const out = Sound.output(audio);
       const schedule = (offset) => {
-        for (const [start, duration, key, velocity] of notes) {
-          const at = begin + (offset + start) / speed, end = at + Math.max(0.05, duration / speed);
-          const tone = audio.createOscillator(), gain = audio.createGain();
-          tone.type = "triangle";
-          tone.frequency.value = 440 * Math.pow(2, (key - 69) / 12);
-          gain.gain.setValueAtTime(0, at);
-          gain.gain.linearRampToValueAtTime(0.25 * velocity / 127, at + 0.01);
-          gain.gain.setTargetAtTime(0, end - 0.03, 0.02);
-          tone.connect(gain).connect(audio.destination);
-          tone.start(at); tone.stop(end + 0.1);
-        }
+        for (const n of notes) Sound.note(audio, out, begin + (offset + n[0]) / speed, n[1] / speed, n[2], n[3], n[6]);
       };
       schedule(0);
       const started = performance.now() + 100;
@@ -344,6 +336,15 @@ enum EditorPage {
     async function download() {
       const here = cursor();
       const format = $("format").value;
+      if (format === "wav") {  // the tune under the cursor as the player sounds it
+        const answer = await api("/api/play?" + name(), { text: text.value, line: here.line, transpose });
+        const sound = Sound.wav(await Sound.render(answer.notes, answer.duration));
+        const link = document.createElement("a");
+        link.href = URL.createObjectURL(sound);
+        link.download = file.replace(/\.abc$/, "") + "-" + (answer.reference || 1) + ".wav";
+        document.body.appendChild(link); link.click(); link.remove();
+        return;
+      }
       const answer = await fetch("/api/export?" + name() + "&format=" + format, {
         method: "POST", headers: { "X-ABCPress-Token": token },
         body: JSON.stringify({ text: text.value, line: here.line, transpose, scope: $("scope").value,

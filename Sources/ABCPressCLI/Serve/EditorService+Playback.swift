@@ -9,7 +9,8 @@ import ScoreModel
 extension EditorService {
   /// `POST /api/play`: the tune under the cursor as it sounds — repeats and parts unfolded,
   /// tempo applied, the accompaniment of its chord symbols — as
-  /// `[start s, length s, MIDI key, velocity, line, column]` (line 0 for accompaniment).
+  /// `[start s, length s, MIDI key, velocity, line, column, program]` (line 0 for
+  /// accompaniment; program: the track's General MIDI program, -1 for channel 10 drums).
   func play(_ request: HTTPRequest) -> HTTPResponse {
     guard let edit = EditRequest(request) else { return .text(400, "expected {\"text\": …, \"line\": N}") }
     lock.lock()
@@ -29,12 +30,13 @@ extension EditorService {
     let clock = PerformanceClock(performance.tempos)
     var notes: [[Any]] = []
     for track in performance.tracks {
+      let program = track.channel == 9 ? -1 : track.program
       for note in track.notes {
         let start = clock.seconds(at: note.onset)
         let length = clock.seconds(at: note.end) - start
         let line = note.source.map { $0.line + piece.lineShift } ?? 0
         notes.append([
-          start, length, note.key + track.transpose, note.velocity, line, note.source?.column ?? 0,
+          start, length, note.key + track.transpose, note.velocity, line, note.source?.column ?? 0, program,
         ])
       }
     }
@@ -42,6 +44,7 @@ extension EditorService {
     return .json([
       "notes": notes,
       "duration": clock.seconds(at: performance.tracks.map { $0.notes.last?.end ?? .zero }.max() ?? .zero),
+      "reference": tune.source.referenceNumber ?? 1,
     ])
   }
 
