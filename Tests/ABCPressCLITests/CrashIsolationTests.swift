@@ -51,7 +51,7 @@ import Testing
     environment.merge(extra) { $1 }
     process.environment = environment
     let errors = folder.appendingPathComponent("errors.txt")
-    FileManager.default.createFile(atPath: errors.path, contents: nil)
+    #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
     process.standardError = try FileHandle(forWritingTo: errors)
     process.standardOutput = FileHandle.nullDevice
     if let input { process.standardInput = try FileHandle(forReadingFrom: input) }

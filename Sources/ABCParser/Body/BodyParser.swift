@@ -60,8 +60,7 @@ struct BodyParser {
     var line = line
     if let expanded = settings.macros.expand(line.scalars) {
       line = SourceLine(
-        number: line.number, scalars: expanded.scalars, written: expanded.written,
-        writtenCount: line.scalars.count)
+        number: line.number, scalars: expanded.scalars, written: (expanded.written, line.scalars.count))
       if expanded.cut {
         diagnostics.warning(
           "macros expand this line past \(Limits.expandedLineLength) characters; the rest is not expanded",

@@ -14,26 +14,18 @@ struct SourceLine: Sendable {
   /// For a line rewritten by `m:` macros: for each scalar, the span of the written line it
   /// came from (a macro's whole text for its replacement), so columns point at what was
   /// written. Nil for a line as written.
-  let written: [Range<Int>]?
+  private let written: [Range<Int>]?
   /// The written line's length, when `written` is set.
   private let writtenCount: Int
 
-  init(number: Int, scalars: [Unicode.Scalar]) {
+  /// A line as written, or (with `written`) a line rewritten by macros: the written span
+  /// each of its scalars came from, in a written line of `count` scalars.
+  init(number: Int, scalars: [Unicode.Scalar], written: (spans: [Range<Int>], count: Int)? = nil) {
     self.number = number
     self.scalars = scalars
     self.codeEnd = CommentStripper.codeEnd(of: scalars)
-    written = nil
-    writtenCount = scalars.count
-  }
-
-  /// A rewritten line: `written` maps each of its scalars to the written span it came
-  /// from, in a line of `writtenCount` scalars.
-  init(number: Int, scalars: [Unicode.Scalar], written: [Range<Int>], writtenCount: Int) {
-    self.number = number
-    self.scalars = scalars
-    self.codeEnd = CommentStripper.codeEnd(of: scalars)
-    self.written = written
-    self.writtenCount = writtenCount
+    self.written = written?.spans
+    writtenCount = written?.count ?? scalars.count
   }
 
   /// The location of the scalar at `index` (0-based).
@@ -47,7 +39,7 @@ struct SourceLine: Sendable {
     guard let written, end > start, end - 1 < written.count else {
       return SourceRange(start: location(at: start), end: location(at: max(start, end)))
     }
-    let upper = max(lower, written[max(end - 1, 0)].upperBound)
+    let upper = max(lower, written[end - 1].upperBound)
     return SourceRange(
       start: SourceLocation(line: number, column: lower + 1),
       end: SourceLocation(line: number, column: upper + 1))
