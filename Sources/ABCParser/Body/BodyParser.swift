@@ -59,8 +59,7 @@ struct BodyParser {
     guard !isFull else { return }
     var line = line
     if let expanded = settings.macros.expand(line.scalars) {
-      line = SourceLine(
-        number: line.number, scalars: expanded.scalars, written: (expanded.written, line.scalars.count))
+      line = SourceLine(number: line.number, scalars: expanded.scalars, written: expanded.written)
       if expanded.cut {
         diagnostics.warning(
           "macros expand this line past \(Limits.expandedLineLength) characters; the rest is not expanded",

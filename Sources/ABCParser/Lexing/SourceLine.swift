@@ -13,19 +13,17 @@ struct SourceLine: Sendable {
 
   /// For a line rewritten by `m:` macros: for each scalar, the span of the written line it
   /// came from (a macro's whole text for its replacement), so columns point at what was
-  /// written. Nil for a line as written.
+  /// written. Nil for a line as written. The last span ends where the written line ends
+  /// (expansion copies every scalar after the last macro).
   private let written: [Range<Int>]?
-  /// The written line's length, when `written` is set.
-  private let writtenCount: Int
 
   /// A line as written, or (with `written`) a line rewritten by macros: the written span
-  /// each of its scalars came from, in a written line of `count` scalars.
-  init(number: Int, scalars: [Unicode.Scalar], written: (spans: [Range<Int>], count: Int)? = nil) {
+  /// each of its scalars came from.
+  init(number: Int, scalars: [Unicode.Scalar], written: [Range<Int>]? = nil) {
     self.number = number
     self.scalars = scalars
     self.codeEnd = CommentStripper.codeEnd(of: scalars)
-    self.written = written?.spans
-    writtenCount = written?.count ?? scalars.count
+    self.written = written
   }
 
   /// The location of the scalar at `index` (0-based).
@@ -35,10 +33,10 @@ struct SourceLine: Sendable {
 
   /// The range from scalar `start` up to `end` (0-based, half open).
   func range(from start: Int, to end: Int) -> SourceRange {
-    let lower = writtenStart(of: start)
     guard let written, end > start, end - 1 < written.count else {
       return SourceRange(start: location(at: start), end: location(at: max(start, end)))
     }
+    let lower = writtenStart(of: start)
     let upper = max(lower, written[end - 1].upperBound)
     return SourceRange(
       start: SourceLocation(line: number, column: lower + 1),
@@ -49,7 +47,8 @@ struct SourceLine: Sendable {
   private func writtenStart(of index: Int) -> Int {
     guard let written else { return index }
     if index < 0 { return index }
-    return index < written.count ? written[index].lowerBound : writtenCount + index - written.count
+    guard index >= written.count else { return written[index].lowerBound }
+    return (written.last?.upperBound ?? 0) + index - written.count
   }
 
   /// The range of the whole line.
