@@ -6,7 +6,7 @@ import PackageDescription
 /// Module dependencies run one way:
 ///   ScoreModel ← ABCParser
 ///   ScoreModel ← MIDIExport, Transposition
-///   ScoreModel ← MusicXML (export with a small XML writer; import with FoundationXML; .mxl via zlib)
+///   ScoreModel ← MusicXML (export with a small XML writer; import with expat; .mxl via zlib)
 ///   ScoreModel, SMuFL, DisplayList ← Layout (no Cairo, no file I/O)
 ///   Layout, ABCParser, ScoreModel ← Book (template/theme files, abcm2ps directives, book assembly; pure)
 ///   DisplayList, SMuFL ← Render (Cairo, Pango, FreeType, fontconfig)
@@ -47,6 +47,10 @@ let package = Package(
     .systemLibrary(
       name: "CABCPressZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
+    // The MusicXML reader's XML parser.
+    .systemLibrary(
+      name: "CABCPressExpat", pkgConfig: "expat",
+      providers: [.apt(["libexpat1-dev"])]),
     // The HTTP layer of `abcpress serve`.
     .systemLibrary(
       name: "CABCPressMicroHTTPD", pkgConfig: "libmicrohttpd",
@@ -57,7 +61,7 @@ let package = Package(
     .target(name: "ABCParser", dependencies: ["ScoreModel"]),
     .target(name: "MIDIExport", dependencies: ["ScoreModel"]),
     .target(name: "Transposition", dependencies: ["ScoreModel"]),
-    .target(name: "MusicXML", dependencies: ["ScoreModel", "CABCPressZlib"]),
+    .target(name: "MusicXML", dependencies: ["ScoreModel", "CABCPressZlib", "CABCPressExpat"]),
     .target(name: "SMuFL"),
     .target(name: "DisplayList"),
     .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList", "Transposition"]),

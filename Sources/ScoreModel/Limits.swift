@@ -88,6 +88,41 @@ public enum Limits {
   /// together; later music is not read (it bounds a tune's layout memory).
   public static let elementsPerTune = 60_000
 
+  // MARK: - MusicXML
+
+  /// How deep elements may nest in a MusicXML document (real scores nest about 8 deep).
+  public static let xmlDepth = 64
+  /// The most attributes on one element (real scores use at most a dozen).
+  public static let xmlAttributesPerElement = 256
+  /// The most elements and text runs in one document (the longest song of the OpenScore
+  /// Lieder corpus has 78,000; an orchestral score about a million).
+  public static let xmlNodes = 2_000_000
+  /// How many times its own size a document's text may grow by entity expansion (with
+  /// 1 MiB of slack): more is an entity bomb.
+  public static let xmlTextAmplification = 4
+  /// The most entries in the central directory of an `.mxl` archive.
+  public static let mxlEntries = 1000
+  /// The most bytes an `.mxl` archive's entries may inflate to, all read entries together.
+  public static let mxlInflatedSize = 64 << 20
+  /// `<divisions>`: the most divisions of a quarter note.
+  public static let xmlDivisions = 1...1 << 20
+  /// The longest note, rest, `<forward>` or `<backup>`, in whole notes.
+  public static let xmlWholeNotesPerDuration = 256
+  /// `<staves>`: staves of one part.
+  public static let xmlStaves = 1...16
+  /// Voices (`<voice>` values) of one part; later ones are dropped.
+  public static let xmlVoicesPerPart = 32
+  /// `<alter>`, `<key-alter>`, `<root-alter>`, `<bass-alter>`: semitones.
+  public static let xmlAlter = -3.0...3.0
+  /// `<fifths>` of a key signature.
+  public static let xmlFifths = -7...7
+  /// `<line>` of a clef.
+  public static let xmlClefLine = 1...5
+  /// `<clef-octave-change>`.
+  public static let xmlClefOctaveChange = -2...2
+  /// `tremolo` strokes.
+  public static let xmlTremoloStrokes = 1...8
+
   // MARK: - Includes
 
   /// How deep `abc-include` files may nest.

@@ -109,4 +109,66 @@ import Testing
     #expect(finished.crashed)
     #expect(!FileManager.default.fileExists(atPath: pdf.path))
   }
+
+  @Test func aCrashingTuneIsSkippedByThumbsAndTheOthersAreMade() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("crash.abc")
+    try Data(Self.book.utf8).write(to: input)
+    let pattern = folder.appendingPathComponent("thumbs/{X}.png").path
+    let finished = try run(["thumbs", input.path, "-o", pattern], in: folder)
+    #expect(finished.status == 1 && !finished.crashed)
+    let made = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("thumbs").path)
+    #expect(made.sorted() == ["1.png", "3.png"])
+    #expect(finished.errors.contains("\(input.path):6:1: error: internal error while engraving this tune"))
+    #expect(finished.errors.contains("\(input.path):16:1: error: internal error while engraving this tune"))
+  }
+
+  /// A MusicXML score titled `title` (one note), or damaged XML when `title` is nil.
+  static func score(_ title: String?) -> String {
+    guard let title else { return "<score-partwise version=\"4.0\"><part-list>" }
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <score-partwise version="4.0"><work><work-title>\(title)</work-title></work>
+      <part-list><score-part id="P1"><part-name>V</part-name></score-part></part-list>
+      <part id="P1"><measure number="1"><attributes><divisions>nan</divisions></attributes>
+      <note><pitch><step>C</step><octave>5</octave></pitch><duration>4</duration><type>whole</type></note>
+      </measure></part></score-partwise>
+      """
+  }
+
+  @Test func aBadOrCrashingMusicXMLInputIsReportedAndTheOtherInputsAreMade() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = folder.appendingPathComponent("first.abc")
+    try Data("X:1\nT:Good One\nK:C\nCDEF|\n".utf8).write(to: first)
+    let last = folder.appendingPathComponent("last.abc")
+    try Data("X:3\nT:Good Three\nK:D\nd4|]\n".utf8).write(to: last)
+    for (name, title) in [("crash", "Crash Me"), ("damaged", nil), ("absurd", "Absurd Divisions")] {
+      let score = folder.appendingPathComponent("\(name).musicxml")
+      try Data(Self.score(title).utf8).write(to: score)
+      let pdf = folder.appendingPathComponent("\(name).pdf")
+      let finished = try run(["book", first.path, score.path, last.path, "-o", pdf.path], in: folder)
+      #expect(!finished.crashed)
+      let text = try TestTools.run("pdftotext", [pdf.path, "-"])
+      #expect(text.contains("Good One") && text.contains("Good Three"), "\(name)")
+      switch name {
+      case "crash":
+        #expect(finished.status == 1)
+        #expect(
+          finished.errors.contains(
+            "\(score.path):1:1: error: internal error while reading this MusicXML input"))
+      case "damaged":
+        #expect(finished.status == 1)
+        #expect(finished.errors.contains("\(score.path):1:"), "\(finished.errors)")
+        #expect(
+          finished.errors.contains("error: cannot read MusicXML: not well-formed XML"), "\(finished.errors)")
+      default:
+        #expect(text.contains("Absurd Divisions"))
+        #expect(finished.errors.contains("\(score.path):4:"), "\(finished.errors)")
+        #expect(finished.errors.contains("<divisions> 'nan' is not a whole number"), "\(finished.errors)")
+      }
+    }
+  }
 }

@@ -3,8 +3,9 @@ import Foundation
 import Render
 
 /*
- Supervisor — crash isolation for `render` and `book`: a tune that crashes the engine is
- drawn as an error box, and the rest of the book is made.
+ Supervisor — crash isolation for `render`, `book` and `thumbs`: a tune that crashes the
+ engine is drawn as an error box (in `thumbs`, reported and skipped), an input whose
+ MusicXML import crashes is reported and skipped, and the rest of the book is made.
 
  Method. The command runs in a child process (the same program and arguments, started
  with posix_spawn: a fork without exec deadlocked in the Swift runtime's lazy globals) with
@@ -30,12 +31,12 @@ import Render
  only when complete.
  */
 
-/// Runs `render` and `book` in a child process and re-runs it past tunes that crash.
+/// Runs `render`, `book` and `thumbs` in a child process and re-runs it past tunes that crash.
 enum Supervisor {
   static let pipeVariable = "ABCPRESS_SUPERVISED"
   static let failedVariable = "ABCPRESS_FAILED_TUNES"
   static let printedVariable = "ABCPRESS_PRINTED_DIAGNOSTICS"
-  static let commands: Set<String> = ["render", "book"]
+  static let commands: Set<String> = ["render", "book", "thumbs"]
   static let attempts = 16
   nonisolated(unsafe) static var child: pid_t = 0
 

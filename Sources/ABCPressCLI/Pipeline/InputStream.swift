@@ -179,23 +179,34 @@ final class InputStream {
         break
       }
     }
-    let message: String
+    let failure: Diagnostic
+    // Supervised runs name the input while it is converted: should the importer crash, the
+    // next attempt skips this input and makes the others.
+    let identity = CrashReporter.identity(line: 0, file: name)
     if bytes.count > Limits.musicXMLSize {
-      message = "MusicXML input larger than \(Limits.musicXMLSize >> 20) MB; not read"
+      failure = Self.error("MusicXML input larger than \(Limits.musicXMLSize >> 20) MB; not read", file: name)
+    } else if CrashReporter.failedTunes.contains(identity) {
+      failure = Self.error(
+        "internal error while reading this MusicXML input (it stopped the program); skipped", file: name)
     } else {
-      switch MusicXMLInput.abcText(bytes) {
-      case .success(let text):
-        Array(text.utf8).withUnsafeBytes { reader?.feed($0) }
+      CrashReporter.begin(identity)
+      let converted = MusicXMLInput.abcText(bytes, file: name)
+      CrashReporter.end()
+      switch converted {
+      case .success(let converted):
+        if !converted.warnings.isEmpty { pending.append(.event(.diagnostics(converted.warnings))) }
+        Array(converted.text.utf8).withUnsafeBytes { reader?.feed($0) }
         pending += (reader?.takeEvents() ?? []).map { .event($0) }
         return finishInput()
-      case .failure(let failure):
-        message = failure.description
+      case .failure(let problem):
+        failure = MusicXMLInput.diagnostic(problem, file: name)
       }
     }
     close(descriptor)
     descriptor = -1
     reader = nil
-    fail(message)
+    pending.append(.event(.diagnostics([failure])))
+    pending.append(.end(name: name))
     return true
   }
 

@@ -61,9 +61,21 @@ struct Thumbnail: @unchecked Sendable {
         number: hit.facts.number,
         cached: (hit.bytes, wanted), facts: hit.facts)
     }
+    let identity = CrashReporter.identity(line: item.source.startLine, file: item.source.file)
+    if CrashReporter.failedTunes.contains(identity) {
+      let failed = Diagnostic(
+        .error, "internal error while engraving this tune (it stopped the program); no thumbnail written",
+        at: SourceRange(SourceLocation(line: item.source.startLine, column: 1)), file: item.source.file)
+      return Result(diagnostics: [failed], tune: true, place: (item.source.file, item.source.startLine))
+    }
+    CrashReporter.begin(identity)
+    defer { CrashReporter.end() }
     let (prepared, found) = PreparedTune.prepare(item, base: base)
     guard let prepared else { return Result(diagnostics: found, tune: false) }
     let (tune, own, diagnostics) = (prepared.tune, prepared.format, prepared.diagnostics)
+    if let title = TuneJob.crashTest, tune.title == title {
+      fatalError("crash test: the tune titled '\(title)' stops the program")
+    }
     let place = (item.source.file, item.source.startLine)
     let engraver = session.engraver(workspace, setup: own.setup, options: own.options)
     let list = engraver.engrave([tune])

@@ -46,12 +46,12 @@ struct InputLoader {
       }
       var text = SourceDecoder.decode(data)
       if ContentSniffer.isMusicXML(data.prefix(ContentSniffer.window)) {
-        switch MusicXMLInput.abcText(Array(data)) {
-        case .success(let converted): text = converted
+        switch MusicXMLInput.abcText(Array(data), file: name) {
+        case .success(let converted):
+          text = converted.text
+          loaded.diagnostics += converted.warnings
         case .failure(let failure):
-          loaded.diagnostics.append(
-            Diagnostic(
-              .error, failure.description, at: SourceRange(SourceLocation(line: 1, column: 1)), file: name))
+          loaded.diagnostics.append(MusicXMLInput.diagnostic(failure, file: name))
           continue
         }
       }

@@ -1,58 +1,79 @@
-import Foundation
 import ScoreModel
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 /// Reads MusicXML (partwise or timewise, plain or compressed `.mxl`) into tunes of the
 /// score model.
 ///
-/// Method: libxml2 (through FoundationXML) parses the document; a timewise score is
-/// regrouped part by part. Each part is read measure by measure (`PartReader`): every
+/// Method: expat parses the document into a flat tree under limits (`XMLTreeReader`); a
+/// timewise score is regrouped part by part. Each part is read measure by measure (`PartReader`): every
 /// staff-and-voice pair becomes a `Voice`, notes and rests land at their time (gaps are
 /// filled with invisible rests, so `<backup>` and `<forward>` keep voices aligned), bar
 /// lines, repeats and endings come from `<barline>`, and directions, harmonies and
 /// notations become decorations and annotations through the tables export uses
-/// (`MusicXMLMark`, `HarmonyKind`). A document is one tune.
+/// (`MusicXMLMark`, `HarmonyKind`). A document is one tune. Every number is checked
+/// (`PartReader+Checks`): an absurd one is a warning at its line and column, never a trap.
 ///
 /// Known limits: only what ABC can say is kept (no layout, no instruments); cross-staff
 /// beams and notes moving between staves stay on their voice's staff; microtones are
 /// rounded to semitones.
 public enum MusicXMLImporter {
-  /// Why a document could not be read.
+  /// Why a document could not be read, and where (1:1 when it is not about a place).
   public struct ImportError: Error, CustomStringConvertible {
     public var description: String
+    public var line = 1
+    public var column = 1
+  }
+
+  /// A document read: the tune and the warnings met (at lines and columns of the score's
+  /// XML, with no file name).
+  public struct Reading: Sendable {
+    public var tune: Tune
+    public var warnings: [Diagnostic]
   }
 
   /// The tune a MusicXML document (or `.mxl` archive) holds, numbered `X:number`.
   public static func tune(from bytes: [UInt8], number: Int = 1) throws -> Tune {
-    let document = try Self.document(bytes)
-    guard let root = document.rootElement() else { throw ImportError(description: "the document is empty") }
-    let parts: [(id: String, measures: [XMLElement])]
+    try read(bytes, number: number).tune
+  }
+
+  /// The tune a MusicXML document (or `.mxl` archive) holds, and the warnings met.
+  public static func read(_ bytes: [UInt8], number: Int = 1) throws(ImportError) -> Reading {
+    let (tree, readerWarnings) = try Self.tree(bytes)
+    guard let root = tree.root else { throw ImportError(description: "the document is empty") }
+    var warnings = readerWarnings
+    let parts: [(id: String, measures: [PartReader.MeasureSource])]
     switch root.name {
     case "score-partwise":
       parts = root.elements(forName: "part").map { part in
-        (part.attribute("id") ?? "", part.elements(forName: "measure"))
+        (
+          part.attribute("id") ?? "",
+          part.elements(forName: "measure").map { .init(content: $0, number: $0.attribute("number") ?? "?") }
+        )
       }
     case "score-timewise":
       parts = timewiseParts(root)
     default:
       throw ImportError(
-        description: "the document is <\(root.name ?? "?")>, not a MusicXML score-partwise or score-timewise")
+        description:
+          "the document is <\(Diagnostic.excerpt(root.name))>, not a MusicXML score-partwise or score-timewise"
+      )
     }
     var tune = Tune(referenceNumber: number, range: SourceRange(SourceLocation(line: 1, column: 1)))
     tune.metadata = metadata(root)
     tune.words = root.elements(path: ["identification", "miscellaneous", "miscellaneous-field"])
-      .filter { $0.attribute("name") == "abc-W" }.map { $0.stringValue ?? "" }
+      .filter { $0.attribute("name") == "abc-W" }.map(\.text)
     let names = partNames(root)
     var groups: [StaffGroup] = []
     var groupOfPart: [String: Int] = [:]
     var first = true
+    var budget = Limits.elementsPerTune
     for (index, part) in parts.enumerated() {
-      var reader = PartReader(partIndex: index, name: names[part.id]?.name, isFirstPart: first)
+      var reader = PartReader(
+        partIndex: index, partID: part.id, name: names[part.id]?.name, isFirstPart: first)
       reader.shortName = names[part.id]?.short
+      reader.elementBudget = budget
       reader.read(part.measures)
+      warnings += reader.warnings
+      budget = max(0, budget - reader.elementCount)
       if first {
         tune.initialKey = reader.initialKey
         tune.initialMeter = reader.initialMeter
@@ -61,25 +82,32 @@ public enum MusicXMLImporter {
       }
       let voices = reader.voices()
       guard !voices.isEmpty else { continue }
+      guard tune.voices.count + voices.count <= Limits.voicesPerTune else {
+        warnings.append(
+          Diagnostic(
+            .warning,
+            "more than \(Limits.voicesPerTune) voices in one score: part '\(Diagnostic.excerpt(part.id))' and later parts are dropped",
+            at: SourceRange(SourceLocation(line: 1, column: 1))))
+        break
+      }
       groupOfPart[part.id] = groups.count
       groups.append(reader.staffGroup(of: voices))
       tune.voices += voices
     }
     tune.unitNoteLength = Rational(1, 8)
     if tune.voices.count > 1 { tune.staffGroups = bracketed(groups, root: root, groupOfPart: groupOfPart) }
-    return tune
+    return Reading(tune: tune, warnings: warnings)
   }
 
   /// The parts' staff groups with the part list's brackets and braces over several
   /// parts (`<part-group>`) joined into one group each; a part's own brace stays inside.
-  private static func bracketed(_ groups: [StaffGroup], root: XMLElement, groupOfPart: [String: Int])
+  private static func bracketed(_ groups: [StaffGroup], root: XMLTree.Element, groupOfPart: [String: Int])
     -> [StaffGroup]
   {
     var spans: [(range: ClosedRange<Int>, bracket: StaffGroup.Bracket, joins: Bool)] = []
     var open: [String: (start: Int, bracket: StaffGroup.Bracket, joins: Bool)] = [:]
     var last = -1
-    for child in root.elements(path: ["part-list"]).first?.children ?? [] {
-      guard let element = child as? XMLElement else { continue }
+    for element in root.first("part-list")?.children ?? [] {
       if element.name == "score-part", let id = element.attribute("id"), let group = groupOfPart[id] {
         last = group
       } else if element.name == "part-group" {
@@ -123,93 +151,96 @@ public enum MusicXMLImporter {
     return result
   }
 
-  /// The parsed document: the bytes themselves, or the root file of an `.mxl` archive.
-  static func document(_ bytes: [UInt8]) throws -> XMLDocument {
-    var xml = bytes
-    if MXLContainer.isArchive(bytes) {
-      guard let entries = MXLContainer.entries(of: bytes) else {
-        throw ImportError(description: "the .mxl archive cannot be read (damaged or not a ZIP file)")
-      }
+  /// The document's tree: the bytes themselves, or the root file of an `.mxl` archive
+  /// (only the container and that file are inflated).
+  static func tree(_ bytes: [UInt8]) throws(ImportError) -> (XMLTree, [Diagnostic]) {
+    guard MXLContainer.isArchive(bytes) else { return try parsed(bytes, in: nil) }
+    var budget = Limits.mxlInflatedSize
+    do {
+      let entries = try MXLContainer.directory(of: bytes)
       var path: String?
-      if let container = entries["META-INF/container.xml"],
-        let document = try? XMLDocument(data: Data(container), options: [])
-      {
-        path = document.rootElement()?.elements(path: ["rootfiles", "rootfile"]).first?.attribute("full-path")
+      if let container = entries["META-INF/container.xml"] {
+        let text = try MXLContainer.contents(of: container, in: bytes, budget: &budget)
+        let tree = try? XMLTreeReader.read(text).tree
+        path = tree?.root?.first("rootfiles")?.first("rootfile")?.attribute("full-path")
       }
       let name =
         path
         ?? entries.keys.sorted().first {
           !$0.hasPrefix("META-INF/") && ($0.hasSuffix(".xml") || $0.hasSuffix(".musicxml"))
         }
-      guard let name, let root = entries[name] else {
+      guard let name, let entry = entries[name] else {
         throw ImportError(description: "the .mxl archive holds no MusicXML score")
       }
-      xml = root
-    }
-    // libxml2 as XMLDocument drives it recovers from damage (a truncated file reads as
-    // a shorter score); a strict pass with XMLParser refuses what is not well formed.
-    let parser = XMLParser(data: Data(xml))
-    parser.shouldResolveExternalEntities = false
-    let depth = ElementDepth()
-    parser.delegate = depth
-    guard parser.parse(), depth.closedRoot, depth.depth == 0 else {
-      let line = parser.lineNumber
-      let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "the document ends early"
-      throw ImportError(description: "not well-formed XML (line \(line)): \(reason)")
-    }
-    do {
-      return try XMLDocument(data: Data(xml), options: [.nodeLoadExternalEntitiesNever])
+      return try parsed(try MXLContainer.contents(of: entry, in: bytes, budget: &budget), in: name)
+    } catch let failure as MXLContainer.ArchiveError {
+      throw ImportError(description: "the .mxl archive cannot be read: \(failure.description)")
+    } catch let failure as ImportError {
+      throw failure
     } catch {
-      throw ImportError(description: "not well-formed XML: \(error.localizedDescription)")
+      throw ImportError(description: "the .mxl archive cannot be read: \(error)")
     }
   }
 
-  /// A timewise score's measures regrouped by part.
-  private static func timewiseParts(_ root: XMLElement) -> [(id: String, measures: [XMLElement])] {
+  /// The tree of a document's XML (`member`: its name in an archive, for messages).
+  private static func parsed(_ xml: [UInt8], in member: String?) throws(ImportError) -> (
+    XMLTree, [Diagnostic]
+  ) {
+    let inside = member.map { " in \(Diagnostic.excerpt($0))" } ?? ""
+    do {
+      let (tree, warnings) = try XMLTreeReader.read(xml)
+      return (
+        tree,
+        warnings.map {
+          Diagnostic(
+            .warning, $0.message + inside, at: SourceRange(SourceLocation(line: $0.line, column: $0.column)))
+        }
+      )
+    } catch {
+      throw ImportError(description: error.message + inside, line: error.line, column: error.column)
+    }
+  }
+
+  /// A timewise score's measures regrouped by part: each `<part>` inside a `<measure>` is
+  /// that part's measure.
+  private static func timewiseParts(_ root: XMLTree.Element) -> [(
+    id: String, measures: [PartReader.MeasureSource]
+  )] {
     var order: [String] = []
-    var measures: [String: [XMLElement]] = [:]
+    var measures: [String: [PartReader.MeasureSource]] = [:]
     for measure in root.elements(forName: "measure") {
+      let number = measure.attribute("number") ?? "?"
       for part in measure.elements(forName: "part") {
         let id = part.attribute("id") ?? ""
         if measures[id] == nil { order.append(id) }
-        // The part's content with the measure's attributes (number, implicit).
-        let copy = XMLElement(name: "measure")
-        for attribute in measure.attributes ?? [] {
-          if let node = attribute.copy() as? XMLNode { copy.addAttribute(node) }
-        }
-        for child in part.children ?? [] {
-          if let node = child.copy() as? XMLNode { copy.addChild(node) }
-        }
-        measures[id, default: []].append(copy)
+        measures[id, default: []].append(.init(content: part, number: number))
       }
     }
     return order.map { ($0, measures[$0] ?? []) }
   }
 
   /// Each part's printed name and abbreviation.
-  private static func partNames(_ root: XMLElement) -> [String: (name: String?, short: String?)] {
+  private static func partNames(_ root: XMLTree.Element) -> [String: (name: String?, short: String?)] {
     var names: [String: (name: String?, short: String?)] = [:]
-    func printed(_ element: XMLElement?) -> String? {
+    func printed(_ element: XMLTree.Element?) -> String? {
       guard let element, element.attribute("print-object") != "no" else { return nil }
-      let text = (element.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+      let text = element.trimmedText
       return text.isEmpty ? nil : text
     }
     for part in root.elements(path: ["part-list", "score-part"]) {
       guard let id = part.attribute("id") else { continue }
       names[id] = (
-        printed(part.elements(forName: "part-name").first),
-        printed(part.elements(forName: "part-abbreviation").first)
+        printed(part.first("part-name")),
+        printed(part.first("part-abbreviation"))
       )
     }
     return names
   }
 
-  private static func metadata(_ root: XMLElement) -> TuneMetadata {
+  private static func metadata(_ root: XMLTree.Element) -> TuneMetadata {
     var metadata = TuneMetadata()
     let place = SourceRange(SourceLocation(line: 1, column: 1))
-    func text(_ element: XMLElement) -> String {
-      (element.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    func text(_ element: XMLTree.Element) -> String { element.trimmedText }
     let credits = root.elements(forName: "credit")
     func credited(_ type: String) -> [String] {
       credits.filter { $0.elements(forName: "credit-type").contains { text($0) == type } }
@@ -242,46 +273,4 @@ public enum MusicXMLImporter {
     }
     return metadata
   }
-}
-
-/// Follows element nesting during a strict parse, to catch a document that stops early.
-private final class ElementDepth: NSObject, XMLParserDelegate {
-  var depth = 0
-  var closedRoot = false
-
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-    attributes: [String: String] = [:]
-  ) {
-    depth += 1
-  }
-
-  func parser(
-    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
-  ) {
-    depth -= 1
-    if depth == 0 { closedRoot = true }
-  }
-}
-
-extension XMLElement {
-  /// The value of an attribute, nil when absent.
-  func attribute(_ name: String) -> String? { attribute(forName: name)?.stringValue }
-
-  /// Descendants reached through the child names in `path`.
-  func elements(path: [String]) -> [XMLElement] {
-    var current = [self]
-    for name in path { current = current.flatMap { $0.elements(forName: name) } }
-    return current
-  }
-
-  /// The trimmed text of the first child named `name`.
-  func childText(_ name: String) -> String? {
-    elements(forName: name).first.map {
-      ($0.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-  }
-
-  /// The first child named `name` as a number.
-  func childNumber(_ name: String) -> Double? { childText(name).flatMap(Double.init) }
 }

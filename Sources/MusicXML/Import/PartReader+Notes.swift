@@ -1,31 +1,28 @@
-import Foundation
 import ScoreModel
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 /// Notes, attributes, directions and harmonies of a part being read.
 extension PartReader {
-  mutating func readAttributes(_ element: XMLElement) {
-    if let value = element.childNumber("divisions"), value > 0 { divisions = Int(value) }
+  mutating func readAttributes(_ element: XMLTree.Element) {
+    if let value = integer(element.first("divisions"), in: Limits.xmlDivisions, "<divisions>") {
+      divisions = value
+    }
     let atStart = measureIndex == 0 && cursor == .zero
-    if let keyElement = element.elements(forName: "key").first, let parsed = Self.key(keyElement) {
+    if let keyElement = element.first("key"), let parsed = key(keyElement) {
       if atStart { initialKey = parsed } else if parsed != key { addToAll(.keyChange(parsed, place)) }
       key = parsed
     }
-    if let time = element.elements(forName: "time").first, let parsed = Self.meter(time) {
+    if let time = element.first("time"), let parsed = meter(time) {
       if atStart { initialMeter = parsed } else if parsed != meter { addToAll(.meterChange(parsed, place)) }
       meter = parsed
     }
-    if let chromatic = element.elements(path: ["transpose", "chromatic"]).first?.stringValue,
-      let value = Double(chromatic.trimmingCharacters(in: .whitespaces))
+    if let chromatic = element.first("transpose")?.first("chromatic"),
+      let value = integer(chromatic, in: Limits.transpose, "<chromatic>")
     {
-      transpose = Int(value)
+      transpose = value
     }
     for clefElement in element.elements(forName: "clef") {
-      let staff = Int(clefElement.attribute("number") ?? "1") ?? 1
-      guard let clef = Self.clef(clefElement), clefs[staff] != clef else { continue }
+      let staff = staffNumber(clefElement.attribute("number"))
+      guard let clef = clef(clefElement), clefs[staff] != clef else { continue }
       clefs[staff] = clef
       guard !atStart else { continue }
       for index in lanes.indices where lanes[index].staff == staff && lanes[index].time <= cursor {
@@ -43,32 +40,32 @@ extension PartReader {
     }
   }
 
-  mutating func readNote(_ element: XMLElement) {
+  mutating func readNote(_ element: XMLTree.Element) {
     guard let lane = laneIndex[element.childText("voice") ?? "1"] else { return }
-    let isGrace = !element.elements(forName: "grace").isEmpty
-    let isChord = !element.elements(forName: "chord").isEmpty
-    let isRest = !element.elements(forName: "rest").isEmpty
-    let head = isRest ? nil : Self.head(element)
+    let isGrace = element.has("grace")
+    let isChord = element.has("chord")
+    let isRest = element.has("rest")
+    let head = isRest ? nil : self.head(element)
     if isGrace {
       guard let head else { return }
       let value = Self.writtenLength(element) ?? Rational(1, 16)
       if isChord, var last = lanes[lane].graces.popLast() {
-        last.heads.append(head)
+        if last.heads.count < Limits.notesPerChord { last.heads.append(head) }
         lanes[lane].graces.append(last)
-      } else {
+      } else if lanes[lane].graces.count < Limits.graceNotesPerNote {
         lanes[lane].graces.append(NoteEvent(heads: [head], duration: value, range: place))
-        lanes[lane].graceSlash = element.elements(forName: "grace").first?.attribute("slash") == "yes"
+        lanes[lane].graceSlash = element.first("grace")?.attribute("slash") == "yes"
       }
       return
     }
     if isChord, let head, let last = lanes[lane].lastNoteIndex,
       case .note(var note) = lanes[lane].elements[last]
     {
-      note.heads.append(head)
+      if note.heads.count < Limits.notesPerChord { note.heads.append(head) }
       lanes[lane].elements[last] = .note(note)
       return
     }
-    let duration = length(element.childNumber("duration") ?? 0)
+    let duration = duration(of: element) ?? .zero
     let onset = cursor
     cursor = cursor + duration
     furthest = max(furthest, cursor)
@@ -84,6 +81,8 @@ extension PartReader {
       annotations += item.annotations
       return true
     }
+    decorations = Array(decorations.prefix(Limits.attachmentsPerNote))
+    annotations = Array(annotations.prefix(Limits.attachmentsPerNote))
     let inTuplet = lanes[lane].tuplet != nil
     // In a tuplet the written length is what the ratio makes of the real one, so the ABC
     // tuplet gives back the exact duration whatever `<type>` says (nested tuplets).
@@ -95,7 +94,7 @@ extension PartReader {
       var note = NoteEvent(heads: [head], duration: duration, range: place)
       if inTuplet, let written, written != duration { note.writtenDuration = written }
       note.isBeamedWithPrevious = element.elements(forName: "beam").contains {
-        $0.attribute("number") ?? "1" == "1" && ["continue", "end"].contains($0.stringValue ?? "")
+        $0.attribute("number") ?? "1" == "1" && ["continue", "end"].contains($0.trimmedText)
       }
       note.decorations = decorations.map { Decoration(name: $0, range: place) }
       note.annotations = annotations
@@ -128,11 +127,11 @@ extension PartReader {
 
   /// Opens a tuplet at a note with `<time-modification>` when none is open; closes the
   /// open one at a note without.
-  private mutating func startTupletIfNeeded(_ element: XMLElement, lane: Int) {
-    guard let modification = element.elements(forName: "time-modification").first,
-      let actual = modification.childNumber("actual-notes"),
-      let normal = modification.childNumber("normal-notes"),
-      actual > 0, normal > 0
+  private mutating func startTupletIfNeeded(_ element: XMLTree.Element, lane: Int) {
+    let range = 1...Limits.tupletSize
+    guard let modification = element.first("time-modification"),
+      let actual = integer(modification.first("actual-notes"), in: range, "<actual-notes>"),
+      let normal = integer(modification.first("normal-notes"), in: range, "<normal-notes>")
     else {
       closeTuplet(lane)
       return
@@ -140,20 +139,21 @@ extension PartReader {
     let starts = element.elements(path: ["notations", "tuplet"]).contains { $0.attribute("type") == "start" }
     // A new tuplet, or a different ratio (a nested tuplet): the open one ends here.
     if let open = lanes[lane].tuplet, case .tupletStart(let tuplet, _) = lanes[lane].elements[open.index],
-      starts || tuplet.p != Int(actual) || tuplet.q != Int(normal)
+      starts || tuplet.p != actual || tuplet.q != normal
     {
       closeTuplet(lane)
     }
     guard lanes[lane].tuplet == nil else { return }
     lanes[lane].tuplet = (lanes[lane].elements.count, 0)
-    lanes[lane].elements.append(.tupletStart(Tuplet(p: Int(actual), q: Int(normal), r: 1), place))
+    lanes[lane].elements.append(.tupletStart(Tuplet(p: actual, q: normal, r: 1), place))
   }
 
-  private mutating func readSlurs(_ element: XMLElement, into note: inout NoteEvent, lane: Int) {
+  private mutating func readSlurs(_ element: XMLTree.Element, into note: inout NoteEvent, lane: Int) {
     for slur in element.elements(path: ["notations", "slur"]) {
-      let number = Int(slur.attribute("number") ?? "1") ?? 1
+      let number = slur.attribute("number").flatMap { Int($0.trimmingSpaces) } ?? 1
       switch slur.attribute("type") {
       case "start":
+        guard lanes[lane].openSlurs.count < Limits.openSlurs else { continue }
         nextSlurID += 1
         lanes[lane].openSlurs[number] = nextSlurID
         note.slurStarts.append(SlurMark(id: nextSlurID, range: place))
@@ -166,12 +166,12 @@ extension PartReader {
     }
   }
 
-  mutating func readDirection(_ element: XMLElement) {
+  mutating func readDirection(_ element: XMLTree.Element) {
     var item = Pending(voice: element.childText("voice"))
     let below = element.attribute("placement") == "below"
     for type in element.elements(forName: "direction-type") {
-      for child in type.children?.compactMap({ $0 as? XMLElement }) ?? [] {
-        let text = (child.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+      for child in type.children {
+        let text = child.trimmedText
         switch child.name {
         case "words" where !text.isEmpty:
           item.annotations.append(
@@ -182,8 +182,8 @@ extension PartReader {
             lanes[lane].elements.append(.partLabel(text, place))
           }
         case "dynamics":
-          for mark in child.children?.compactMap({ $0 as? XMLElement }) ?? [] {
-            if let name = mark.name, let decoration = MusicXMLMark.decoration(for: .dynamics(name)) {
+          for mark in child.children {
+            if let decoration = MusicXMLMark.decoration(for: .dynamics(mark.name)) {
               item.decorations.append(decoration)
             }
           }
@@ -199,7 +199,7 @@ extension PartReader {
         case "segno": item.decorations.append("segno")
         case "coda": item.decorations.append("coda")
         case "octave-shift":
-          let size = Int(child.attribute("size") ?? "8") ?? 8
+          let size = child.attribute("size").flatMap { Int($0.trimmingSpaces) } ?? 8
           let mark = MusicXMLMark.octaveShift(type: child.attribute("type") ?? "stop", size: size)
           if let name = MusicXMLMark.decoration(for: mark) { item.decorations.append(name) }
         case "pedal":
@@ -207,7 +207,7 @@ extension PartReader {
             item.decorations.append(name)
           }
         case "metronome":
-          readMetronome(child, sound: element.elements(forName: "sound").first)
+          readMetronome(child, sound: element.first("sound"))
         default: break
         }
       }
@@ -215,11 +215,12 @@ extension PartReader {
     if !item.decorations.isEmpty || !item.annotations.isEmpty { pending.append(item) }
   }
 
-  private mutating func readMetronome(_ element: XMLElement, sound: XMLElement?) {
+  private mutating func readMetronome(_ element: XMLTree.Element, sound: XMLTree.Element?) {
     guard let unit = element.childText("beat-unit"),
       let beat = NoteValue.length(of: unit, dots: element.elements(forName: "beat-unit-dot").count)
     else { return }
-    guard let perMinute = element.childNumber("per-minute") else { return }
+    let rate = Double(Limits.tempoRate)
+    guard let perMinute = number(element.first("per-minute"), in: 1...rate, "<per-minute>") else { return }
     let tempo = Tempo(beats: [beat], beatsPerMinute: Int(perMinute.rounded()))
     if measureIndex == 0 && cursor == .zero && isFirstPart && initialTempo == nil {
       initialTempo = tempo
@@ -229,20 +230,23 @@ extension PartReader {
     }
   }
 
-  mutating func readHarmony(_ element: XMLElement) {
-    guard let step = element.elements(path: ["root", "root-step"]).first?.stringValue,
-      let letter = step.trimmingCharacters(in: .whitespacesAndNewlines).first
-    else { return }
-    let alter = Int(element.elements(path: ["root", "root-alter"]).first?.stringValue ?? "0") ?? 0
-    var text = String(letter) + String(repeating: alter > 0 ? "#" : "b", count: abs(alter))
-    if let kind = element.elements(forName: "kind").first {
-      let name = (kind.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-      text += kind.attribute("text") ?? HarmonyKind.suffix(of: name) ?? ""
+  mutating func readHarmony(_ element: XMLTree.Element) {
+    guard let root = element.first("root"), let letter = root.childText("root-step")?.first else { return }
+    var text = String(letter) + accidentals(root.first("root-alter"), "<root-alter>")
+    if let kind = element.first("kind") {
+      text += kind.attribute("text") ?? HarmonyKind.suffix(of: kind.trimmedText) ?? ""
     }
-    if let bass = element.elements(path: ["bass", "bass-step"]).first?.stringValue?.first {
-      let bassAlter = Int(element.elements(path: ["bass", "bass-alter"]).first?.stringValue ?? "0") ?? 0
-      text += "/" + String(bass) + String(repeating: bassAlter > 0 ? "#" : "b", count: abs(bassAlter))
+    if let bass = element.first("bass"), let step = bass.childText("bass-step")?.first {
+      text += "/" + String(step) + accidentals(bass.first("bass-alter"), "<bass-alter>")
     }
     pending.append(Pending(annotations: [TextAnnotation(text: text, placement: .chordSymbol, range: place)]))
+  }
+
+  /// A chord symbol's `#` or `b` signs for an alteration element.
+  private mutating func accidentals(_ element: XMLTree.Element?, _ what: String) -> String {
+    guard let alter = number(element, in: Limits.xmlAlter, what).map({ Int($0.rounded()) }) else {
+      return ""
+    }
+    return String(repeating: alter > 0 ? "#" : "b", count: abs(alter))
   }
 }

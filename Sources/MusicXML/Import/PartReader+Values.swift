@@ -1,25 +1,19 @@
-import Foundation
 import ScoreModel
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 /// Reading single MusicXML values: pitches, lengths, keys, meters, clefs, notations and
 /// lyrics.
 extension PartReader {
   /// A note's head: pitch (or an unpitched note's display position), alteration, written
   /// accidental and tie.
-  static func head(_ element: XMLElement) -> NoteHead? {
-    let pitch = element.elements(forName: "pitch").first
-    let unpitched = element.elements(forName: "unpitched").first
-    guard let source = pitch ?? unpitched else { return nil }
+  mutating func head(_ element: XMLTree.Element) -> NoteHead? {
+    let pitch = element.first("pitch")
+    guard let source = pitch ?? element.first("unpitched") else { return nil }
     let stepText = source.childText(pitch != nil ? "step" : "display-step") ?? ""
     guard let letter = stepText.first, let step = Step(letter: letter),
-      let octave = source.childNumber(pitch != nil ? "octave" : "display-octave"), (0...9).contains(octave)
+      let octave = integer(source.first(pitch != nil ? "octave" : "display-octave"), in: 0...9, "<octave>")
     else { return nil }
-    let alter = pitch?.childNumber("alter") ?? 0
-    var head = NoteHead(pitch: Pitch(step: step, octave: Int(octave)), soundingAlter: Int(alter.rounded()))
+    let alter = pitch.flatMap { number($0.first("alter"), in: Limits.xmlAlter, "<alter>") } ?? 0
+    var head = NoteHead(pitch: Pitch(step: step, octave: octave), soundingAlter: Int(alter.rounded()))
     if alter != alter.rounded() { head.microtone = Rational(approximating: alter) }
     switch element.childText("accidental") {
     case "sharp": head.accidental = .sharp
@@ -29,47 +23,45 @@ extension PartReader {
     case "flat-flat": head.accidental = .doubleFlat
     default: break
     }
-    let ties = element.elements(forName: "tie") + element.elements(path: ["notations", "tied"])
+    let tied = element.first("notations")?.elements(forName: "tied") ?? []
+    let ties = element.elements(forName: "tie") + tied
     head.isTiedToNext = ties.contains { $0.attribute("type") == "start" }
-    head.isTieDotted = element.elements(path: ["notations", "tied"]).contains {
+    head.isTieDotted = tied.contains {
       $0.attribute("type") == "start" && $0.attribute("line-type") == "dotted"
     }
     return head
   }
 
   /// The written length from `<type>` and `<dot>`; nil without a type.
-  static func writtenLength(_ element: XMLElement) -> Rational? {
+  static func writtenLength(_ element: XMLTree.Element) -> Rational? {
     guard let type = element.childText("type") else { return nil }
     return NoteValue.length(of: type, dots: element.elements(forName: "dot").count)
   }
 
   /// The ABC decorations of a note's articulations, ornaments, technique marks,
   /// fermatas and arpeggio.
-  static func notationDecorations(_ element: XMLElement) -> [String] {
+  static func notationDecorations(_ element: XMLTree.Element) -> [String] {
     var names: [String] = []
     for notations in element.elements(forName: "notations") {
-      for child in notations.children?.compactMap({ $0 as? XMLElement }) ?? [] {
-        let inner = child.children?.compactMap { $0 as? XMLElement } ?? []
-        let text = (child.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+      for child in notations.children {
+        let inner = child.children
         var marks: [MusicXMLMark] = []
         switch child.name {
-        case "articulations": marks = inner.compactMap { $0.name.map { .articulation($0) } }
+        case "articulations": marks = inner.map { .articulation($0.name) }
         case "ornaments":
-          marks = inner.compactMap { mark in
-            let content = (mark.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+          marks = inner.map { mark in
             switch mark.name {
-            case "tremolo": return .tremolo(Int(content) ?? 1)
-            case "other-ornament": return .ornament("other-ornament", text: content)
-            default: return mark.name.map { .ornament($0) }
+            case "tremolo": .tremolo(Int(mark.trimmedText) ?? 1)
+            case "other-ornament": .ornament("other-ornament", text: mark.trimmedText)
+            default: .ornament(mark.name)
             }
           }
         case "technical":
-          marks = inner.compactMap { mark in
-            let content = (mark.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            return mark.name == "fingering"
-              ? .technical("fingering", text: content) : mark.name.map { .technical($0) }
+          marks = inner.map { mark in
+            mark.name == "fingering" ? .technical("fingering", text: mark.trimmedText) : .technical(mark.name)
           }
         case "fermata":
+          let text = child.trimmedText
           marks = [
             .fermata(inverted: child.attribute("type") == "inverted", shape: text.isEmpty ? "normal" : text)
           ]
@@ -83,33 +75,39 @@ extension PartReader {
   }
 
   /// Lyric syllables by verse (the order of the `number` values met).
-  static func lyrics(_ element: XMLElement, place: SourceRange) -> [LyricSyllable?] {
+  static func lyrics(_ element: XMLTree.Element, place: SourceRange) -> [LyricSyllable?] {
     var verses: [LyricSyllable?] = []
     for lyric in element.elements(forName: "lyric") {
-      let verse = max((Int(lyric.attribute("number") ?? "1") ?? 1) - 1, 0)
-      guard verse < 16 else { continue }
-      let text = lyric.elements(forName: "text").map { $0.stringValue ?? "" }.joined(separator: " ")
+      let number = lyric.attribute("number").flatMap { Int($0.trimmingSpaces) } ?? 1
+      guard number <= 16 else { continue }
+      let verse = max(number, 1) - 1
+      let text = lyric.elements(forName: "text").map(\.text).joined(separator: " ")
       guard !text.isEmpty else { continue }
       let syllabic = lyric.childText("syllabic") ?? "single"
       while verses.count <= verse { verses.append(nil) }
       verses[verse] = LyricSyllable(
         text: text, continuesWord: syllabic == "begin" || syllabic == "middle",
-        hasExtender: !lyric.elements(forName: "extend").isEmpty, range: place)
+        hasExtender: lyric.has("extend"), range: place)
     }
     return verses
   }
 
   /// The key of a `<key>`: fifths and mode, or listed steps and alterations.
-  static func key(_ element: XMLElement) -> KeySignature? {
-    if let fifths = element.childNumber("fifths") {
+  mutating func key(_ element: XMLTree.Element) -> KeySignature? {
+    if let fifthsElement = element.first("fifths") {
+      guard let fifths = integer(fifthsElement, in: Limits.xmlFifths, "<fifths>") else { return nil }
       let modeText = element.childText("mode") ?? "major"
-      if modeText == "none" { return KeySignature(tonic: nil, fifths: Int(fifths)) }
+      if modeText == "none" { return KeySignature(tonic: nil, fifths: fifths) }
       let mode = Mode(rawValue: modeText) ?? .major
-      let (tonic, alter) = tonic(fifths: Int(fifths) - mode.fifthsOffset)
-      return KeySignature(tonic: tonic, tonicAlter: alter, mode: mode, fifths: Int(fifths))
+      let (tonic, alter) = Self.tonic(fifths: fifths - mode.fifthsOffset)
+      return KeySignature(tonic: tonic, tonicAlter: alter, mode: mode, fifths: fifths)
     }
-    let steps = element.elements(forName: "key-step").compactMap { $0.stringValue?.first.flatMap(Step.init) }
-    let alters = element.elements(forName: "key-alter").compactMap { Double($0.stringValue ?? "") }
+    let steps = element.elements(forName: "key-step").compactMap { $0.trimmedText.first.flatMap(Step.init) }
+    var alters: [Double] = []
+    for alter in element.elements(forName: "key-alter") {
+      guard let value = number(alter, in: Limits.xmlAlter, "<key-alter>") else { return nil }
+      alters.append(value)
+    }
     guard !steps.isEmpty, steps.count == alters.count else { return nil }
     var explicit: [Step: Accidental] = [:]
     for (step, alter) in zip(steps, alters) { explicit[step] = Accidental(rawValue: Int(alter.rounded())) }
@@ -125,24 +123,37 @@ extension PartReader {
     return (letter, alter)
   }
 
-  static func meter(_ element: XMLElement) -> Meter? {
-    if !element.elements(forName: "senza-misura").isEmpty { return Meter.none }
-    guard let beats = element.childText("beats"), let beatType = element.childNumber("beat-type") else {
+  mutating func meter(_ element: XMLTree.Element) -> Meter? {
+    if element.has("senza-misura") { return Meter.none }
+    guard let beats = element.childText("beats"),
+      let beatType = integer(element.first("beat-type"), in: 1...Limits.meterTerm, "<beat-type>")
+    else {
       return nil
     }
-    let numerators = beats.split(separator: "+").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-    guard !numerators.isEmpty, beatType > 0 else { return nil }
+    let numerators = beats.split(separator: "+").compactMap { Int(String($0).trimmingSpaces) }
+    guard !numerators.isEmpty, numerators.allSatisfy({ $0 > 0 && $0 <= Limits.meterTerm }),
+      numerators.reduce(0, +) <= Limits.meterTerm
+    else {
+      if let place = element.first("beats") {
+        warn(
+          "<beats> '\(Diagnostic.excerpt(beats))' is not a meter of at most \(Limits.meterTerm) beats; ignored",
+          at: place)
+      }
+      return nil
+    }
     switch element.attribute("symbol") {
     case "common" where numerators == [4] && beatType == 4: return .common
     case "cut" where numerators == [2] && beatType == 2: return .cut
     case "single-number" where numerators.count == 1 && beatType == 2: return .numeral(numerators[0])
-    default: return .fraction(numerators: numerators, denominator: Int(beatType))
+    default: return .fraction(numerators: numerators, denominator: beatType)
     }
   }
 
-  static func clef(_ element: XMLElement) -> Clef? {
-    let line = element.childNumber("line").map { Int($0) }
-    let shift = Int(element.childNumber("clef-octave-change") ?? 0)
+  mutating func clef(_ element: XMLTree.Element) -> Clef? {
+    let line = integer(element.first("line"), in: Limits.xmlClefLine, "clef <line>")
+    let shift =
+      integer(element.first("clef-octave-change"), in: Limits.xmlClefOctaveChange, "<clef-octave-change>")
+      ?? 0
     switch element.childText("sign") {
     case "G": return Clef(shape: .treble, line: line, octaveShift: shift)
     case "F": return Clef(shape: .bass, line: line, octaveShift: shift)

@@ -1,9 +1,4 @@
-import Foundation
 import ScoreModel
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 /// Reads one MusicXML part into voices: one per `<voice>` value, on the staff where it
 /// first appears.
@@ -14,6 +9,8 @@ import ScoreModel
 /// bar line that closes it. Directions and harmonies wait (`pending`) for the next note
 /// of their voice, or of any voice when they name none. The measure's length is the
 /// furthest time reached in it (a pickup is short), or the meter's bar when it is empty.
+/// Every number is checked as it is read (`PartReader+Checks`): an absurd one is a
+/// warning at its element and is not used.
 ///
 /// Example: a measure with voice 1 `C4` and, after `<backup>`, voice 2 two half notes
 /// gives voices `C4 |` and `E2 G2 |` with the same bar.
@@ -21,6 +18,8 @@ struct PartReader {
   let partIndex: Int
   let name: String?
   let isFirstPart: Bool
+  /// The part's `id`, for warnings.
+  let partID: String
   /// `<part-abbreviation>`: the name on later systems.
   var shortName: String?
   var divisions = 1
@@ -42,6 +41,13 @@ struct PartReader {
   var nextSlurID = 0
   var openWedge: String?
   var measureIndex = 0
+  /// The `number` of the measure being read, for warnings.
+  var measureNumber = "1"
+  /// Elements the part may still add (the tune's budget, `Limits.elementsPerTune`).
+  var elementBudget = Limits.elementsPerTune
+  /// Absurd values met, each once, at their element.
+  var warnings: [Diagnostic] = []
+  var warned: Set<String> = []
   let place = SourceRange(SourceLocation(line: 1, column: 1))
 
   /// Decorations, annotations and elements waiting for the next note of a voice.
@@ -67,20 +73,38 @@ struct PartReader {
     var lastNoteIndex: Int?
   }
 
-  init(partIndex: Int, name: String?, isFirstPart: Bool) {
+  /// A measure of the part: its content (a `<measure>`, or a timewise score's `<part>`
+  /// inside one) and its `number`.
+  struct MeasureSource {
+    var content: XMLTree.Element
+    var number: String
+  }
+
+  init(partIndex: Int, partID: String, name: String?, isFirstPart: Bool) {
     self.partIndex = partIndex
+    self.partID = partID
     self.name = name
     self.isFirstPart = isFirstPart
   }
 
-  mutating func read(_ measures: [XMLElement]) {
+  mutating func read(_ measures: [MeasureSource]) {
     createLanes(measures)
     for (index, measure) in measures.enumerated() {
       measureIndex = index
-      readMeasure(measure)
+      measureNumber = measure.number
+      guard elementCount < elementBudget else {
+        warn(
+          "the score is too long: only its first \(Limits.elementsPerTune) notes, rests and bar lines are read",
+          at: measure.content)
+        break
+      }
+      readMeasure(measure.content)
     }
     for index in lanes.indices { closeTuplet(index) }
   }
+
+  /// Elements the part's voices hold.
+  var elementCount: Int { lanes.reduce(0) { $0 + $1.elements.count } }
 
   /// The voices read, in staff order.
   func voices() -> [Voice] {
@@ -107,23 +131,38 @@ struct PartReader {
   }
 
   /// One lane per `<voice>` value, ordered by staff then first appearance.
-  private mutating func createLanes(_ measures: [XMLElement]) {
+  private mutating func createLanes(_ measures: [MeasureSource]) {
     var found: [(voice: String, staff: Int)] = []
     var seen = Set<String>()
     var firstClefs: [Int: Clef] = [:]
     for measure in measures {
-      for child in measure.elements(forName: "attributes") {
-        if let count = child.childNumber("staves") { staffCount = max(staffCount, Int(count)) }
-        for clef in child.elements(forName: "clef") {
-          let staff = Int(clef.attribute("number") ?? "1") ?? 1
-          if firstClefs[staff] == nil, let parsed = Self.clef(clef) { firstClefs[staff] = parsed }
+      measureNumber = measure.number
+      for child in measure.content.elements(forName: "attributes") {
+        if let count = integer(child.first("staves"), in: Limits.xmlStaves, "<staves>") {
+          staffCount = max(staffCount, count)
         }
       }
-      for note in measure.elements(forName: "note") {
+    }
+    for measure in measures {
+      measureNumber = measure.number
+      for child in measure.content.elements(forName: "attributes") {
+        for clef in child.elements(forName: "clef") {
+          let staff = staffNumber(clef.attribute("number"))
+          if firstClefs[staff] == nil, let parsed = self.clef(clef) { firstClefs[staff] = parsed }
+        }
+      }
+      for note in measure.content.elements(forName: "note") {
         let voice = note.childText("voice") ?? "1"
         guard !seen.contains(voice) else { continue }
+        guard found.count < Limits.xmlVoicesPerPart else {
+          warn(
+            "more than \(Limits.xmlVoicesPerPart) voices in one part: voice '\(Diagnostic.excerpt(voice))' and later ones are dropped",
+            at: note)
+          seen.insert(voice)
+          continue
+        }
         seen.insert(voice)
-        found.append((voice, Int(note.childText("staff") ?? "1") ?? 1))
+        found.append((voice, staffNumber(note.childText("staff"))))
       }
     }
     if found.isEmpty { return }
@@ -138,7 +177,13 @@ struct PartReader {
     clefs = firstClefs
   }
 
-  private mutating func readMeasure(_ measure: XMLElement) {
+  /// A `<staff>` or clef `number` as one of the part's staves (1 when absent or absurd).
+  func staffNumber(_ text: String?) -> Int {
+    guard let text, let value = Int(text.trimmingSpaces), value >= 1 else { return 1 }
+    return min(value, max(staffCount, 1))
+  }
+
+  private mutating func readMeasure(_ measure: XMLTree.Element) {
     cursor = measureStart
     furthest = measureStart
     if measureIndex > 0,
@@ -149,14 +194,20 @@ struct PartReader {
       for index in lanes.indices { lanes[index].elements.append(.lineBreak(place)) }
     }
     var closing = BarLine(style: .single, range: place)
-    for child in measure.children ?? [] {
-      guard let element = child as? XMLElement, let name = element.name else { continue }
-      switch name {
+    for element in measure.children {
+      switch element.name {
       case "attributes": readAttributes(element)
       case "note": readNote(element)
-      case "backup": cursor = cursor - length(element.childNumber("duration") ?? 0)
+      case "backup":
+        let back = duration(of: element) ?? .zero
+        if cursor - back < measureStart {
+          warn("<backup> goes back past the start of the measure; read to its start", at: element)
+          cursor = measureStart
+        } else {
+          cursor = cursor - back
+        }
       case "forward":
-        cursor = cursor + length(element.childNumber("duration") ?? 0)
+        cursor = cursor + (duration(of: element) ?? .zero)
         furthest = max(furthest, cursor)
       case "direction": readDirection(element)
       case "harmony": readHarmony(element)
@@ -164,7 +215,7 @@ struct PartReader {
         if element.attribute("location") == "left" {
           openBar(element)
         } else if element.attribute("location") != "middle" {
-          closing = Self.bar(element, base: closing, place: place)
+          closing = bar(element, base: closing)
         }
       default: break
       }
@@ -179,7 +230,7 @@ struct PartReader {
   }
 
   /// A left bar line: a repeat start or an ending on the bar before the measure.
-  private mutating func openBar(_ element: XMLElement) {
+  private mutating func openBar(_ element: XMLTree.Element) {
     let repeats = element.elements(forName: "repeat").contains { $0.attribute("direction") == "forward" }
     let ending = element.elements(forName: "ending").first { $0.attribute("type") == "start" }
     guard repeats || ending != nil else { return }
@@ -199,7 +250,7 @@ struct PartReader {
       }
       if repeats { bar.repeatsStart = true }
       if let ending, let number = ending.attribute("number") {
-        bar.ending = number.filter { $0 != " " }
+        bar.ending = String(Diagnostic.excerpt(number.filter { $0 != " " }))
       }
       if let position {
         lanes[index].elements[position] = .bar(bar)
@@ -210,7 +261,7 @@ struct PartReader {
   }
 
   /// A right bar line's style and repeat, over `base`.
-  static func bar(_ element: XMLElement, base: BarLine, place: SourceRange) -> BarLine {
+  mutating func bar(_ element: XMLTree.Element, base: BarLine) -> BarLine {
     var bar = base
     switch element.childText("bar-style") {
     case "light-light": bar.style = .double
@@ -220,19 +271,14 @@ struct PartReader {
     case "none": bar.style = .invisible
     default: break
     }
-    if let repeatMark = element.elements(forName: "repeat").first,
-      repeatMark.attribute("direction") == "backward"
-    {
+    if let repeatMark = element.first("repeat"), repeatMark.attribute("direction") == "backward" {
       bar.repeatsEnd = true
       bar.style = .single
-      if let times = repeatMark.attribute("times").flatMap(Int.init), times > 2 { bar.repeatCount = times }
+      if let text = repeatMark.attribute("times"), let times = Int(text.trimmingSpaces), times > 2 {
+        bar.repeatCount = min(times, Limits.repeatPasses)
+      }
     }
     return bar
-  }
-
-  /// A duration in divisions as a length in whole notes.
-  func length(_ divisionsCount: Double) -> Rational {
-    Rational(Int(divisionsCount.rounded()), max(divisions, 1) * 4)
   }
 
   /// Fills a lane with an invisible rest up to `time`.

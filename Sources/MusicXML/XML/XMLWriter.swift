@@ -1,6 +1,6 @@
 /// Builds indented XML text element by element, escaping text and attribute values.
 ///
-/// Writing only: reading goes through FoundationXML (libxml2). Attributes keep the order
+/// Writing only: reading goes through expat (`XMLTreeReader`). Attributes keep the order
 /// given, so the output is byte-for-byte reproducible.
 struct XMLWriter {
   private(set) var text = ""
