@@ -51,6 +51,10 @@ let package = Package(
     .systemLibrary(
       name: "CABCPressExpat", pkgConfig: "expat",
       providers: [.apt(["libexpat1-dev"])]),
+    // The cache's keyed record tags (BLAKE2b).
+    .systemLibrary(
+      name: "CABCPressSodium", pkgConfig: "libsodium",
+      providers: [.apt(["libsodium-dev"])]),
     // The HTTP layer of `abcpress serve`.
     .systemLibrary(
       name: "CABCPressMicroHTTPD", pkgConfig: "libmicrohttpd",
@@ -87,7 +91,7 @@ let package = Package(
       name: "ABCPressCLI",
       dependencies: [
         "ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Book", "Render", "MIDIExport",
-        "Transposition", "MusicXML", "CABCPressZlib", "CABCPressMicroHTTPD", "ABCPress",
+        "Transposition", "MusicXML", "CABCPressZlib", "CABCPressMicroHTTPD", "CABCPressSodium", "ABCPress",
       ]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 

@@ -243,8 +243,12 @@ import Testing
       FileManager.default.enumerator(atPath: cache)?.allObjects.compactMap { $0 as? String }
       .filter { $0.hasSuffix("layout") }.sorted() ?? []
     #expect(records.count == 3)
+    // The warm run reads the records and leaves them as they are (a record is rewritten,
+    // as a new file, only when it was missing or refused).
+    let inodes = try records.map { try CacheHostileTests.inode(cache + "/" + $0) }
     #expect(try pdf(book("GABc|"), "warm", cached: true) == fresh)
-    // The warm run really reads the records: swapped, two tunes trade places.
+    #expect(try records.map { try CacheHostileTests.inode(cache + "/" + $0) } == inodes)
+    // Swapped, two records no longer match their names: both are refused and made anew.
     let first = cache + "/" + records[0]
     let second = cache + "/" + records[1]
     let (a, b) = (
@@ -252,7 +256,9 @@ import Testing
     )
     try b.write(to: URL(fileURLWithPath: first))
     try a.write(to: URL(fileURLWithPath: second))
-    #expect(try pdf(book("GABc|"), "swapped", cached: true) != fresh)
+    #expect(try pdf(book("GABc|"), "swapped", cached: true) == fresh)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == a)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: second)) == b)
     // Damaged records read as missing: the tunes are engraved again and stored anew.
     for record in records { try Data([1, 2, 3, 4, 5]).write(to: URL(fileURLWithPath: cache + "/" + record)) }
     #expect(try pdf(book("GABc|"), "damaged", cached: true) == fresh)
@@ -286,11 +292,16 @@ import Testing
     #expect(try pdf("fill", cached: true) == fresh)
     let records = pageRecords()
     #expect(records.count >= 3)  // title page, contents, body pages, index (blank ones alike)
-    // A warm run takes its pages from the records: one page's record in every place
-    // gives another book.
+    // A warm run takes its pages from the records, which stay as they are.
+    let inodes = try records.map(CacheHostileTests.inode)
+    #expect(try pdf("warm", cached: true) == fresh)
+    #expect(try records.map(CacheHostileTests.inode) == inodes)
+    // One page's record copied to every place matches no other name: each is refused and
+    // the page drawn again.
     let one = try Data(contentsOf: URL(fileURLWithPath: records[0]))
-    for record in records { try one.write(to: URL(fileURLWithPath: record)) }
-    #expect(try pdf("one-page", cached: true) != fresh)
+    for record in records.dropFirst() { try one.write(to: URL(fileURLWithPath: record)) }
+    #expect(try pdf("one-page", cached: true) == fresh)
+    #expect(try records.dropFirst().allSatisfy { try Data(contentsOf: URL(fileURLWithPath: $0)) != one })
     // Damaged records read as missing: the pages are drawn again and stored anew.
     for record in records { try Data([9, 9, 9]).write(to: URL(fileURLWithPath: record)) }
     #expect(try pdf("damaged", cached: true) == fresh)

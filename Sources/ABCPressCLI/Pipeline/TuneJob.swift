@@ -38,7 +38,7 @@ struct TuneJob: @unchecked Sendable {
       header: context.header, directives: context.directives, headerTitles: headerTitles, source: source)
     // Records with PDF operators are kept apart from those of image outputs (layout only).
     let kind = pdf == nil ? "layout" : "pdflayout"
-    if let stored = cache.read(key, pathExtension: kind), let bytes = CheckedRecord.open(stored),
+    if let bytes = cache.read(key, pathExtension: kind),
       let engraved = EngravedTune(
         encoded: bytes, firstLine: source.startLine, unpack: CompressedRecord.unpack,
         rendering: { PDFFragment(encoded: $0) })
@@ -54,7 +54,7 @@ struct TuneJob: @unchecked Sendable {
         rendering: { ($0.rendering as? PDFFragment)?.encoded() },
         itemsNeeded: pdf == nil)
     {
-      cache.write(CheckedRecord.seal(bytes), key: key, pathExtension: kind, atomic: false)
+      cache.write(bytes, key: key, pathExtension: kind)
     }
     return result
   }

@@ -83,7 +83,7 @@ struct ThumbsCommand {
     var stream = TuneStream(inputs: arguments.positionals, jobs: session.jobs)
     stream.standardInput = standardInput
     let workspaces = try Workspaces(session: session, jobs: session.jobs)
-    let cache = TuneCache(arguments)
+    let cache = TuneCache.open(arguments, console: console)
     var thumbnail = Thumbnail(
       session: session, base: base, bars: bars, pattern: pattern, format: format, width: width,
       palette: palette, cache: cache)

@@ -31,7 +31,7 @@ struct BookJob {
     run.transpose = try TransposeOption.semitones(arguments)
     run.matter = try matter(arguments: arguments, frontMatter: frontMatter)
     run.groupBy = try groupBy(arguments)
-    run.cache = TuneCache(arguments, fallback: cacheFallback)
+    run.cache = TuneCache.open(arguments, fallback: cacheFallback, console: console)
   }
 
   /// The book's matter: the template's parts, titles from the options (the first file's

@@ -4,20 +4,19 @@ import Render
 /// A layout cache's encoded PDF pages, each under a key made from the page's description
 /// (zlib's CRC-32 and Adler-32 of it and its length, with the cache's settings): a page
 /// laid out as in an earlier run — every page before an edit, all of them when nothing
-/// changed — is read back instead of drawn and compressed again. Records are sealed like
-/// the tunes'.
+/// changed — is read back instead of drawn and compressed again. Records are sealed by the
+/// cache folder like the tunes'.
 struct PageStreamStore: PageStreamCache {
   let cache: TuneCache
 
   static let pathExtension = "pdfpage"
 
   func record(for description: [UInt8]) -> [UInt8]? {
-    cache.read(key(description), pathExtension: Self.pathExtension).flatMap(CheckedRecord.open)
+    cache.read(key(description), pathExtension: Self.pathExtension)
   }
 
   func keep(_ record: [UInt8], for description: [UInt8]) {
-    cache.write(
-      CheckedRecord.seal(record), key: key(description), pathExtension: Self.pathExtension, atomic: false)
+    cache.write(record, key: key(description), pathExtension: Self.pathExtension)
   }
 
   /// The description's checksums first (they spread entries over the cache's folders).

@@ -13,9 +13,10 @@ import ScoreModel
  the directives between tunes before it, and the tune's own text. A hit copies the stored
  image and skips parsing, layout and drawing; a changed tune, template or font is a new
  key. Entries are `DIR/ab/<key>.<ext>` with `<key>.name` (its X: number and title, for
- the file-name pattern), written atomically, so a run interrupted or running beside
- another never leaves a torn entry. Tunes with diagnostics are not stored, so their
- warnings are printed again on every run, at their current lines.
+ the file-name pattern), each sealed by the folder (CacheFolder: a tag under a key only
+ the folder's owner can read; links, FIFOs and strangers' files are never followed or
+ trusted), so a torn, damaged or forged entry reads as missing. Tunes with diagnostics
+ are not stored, so their warnings are printed again on every run, at their current lines.
 
      abcpress thumbs book.abc -o 'thumbs/{X}.png' --cache ~/.cache/abcpress
 
@@ -24,26 +25,30 @@ import ScoreModel
 
 /// Stored per-tune outputs, by a key over everything they depend on.
 struct TuneCache: Sendable {
-  let directory: URL
-  /// The directory's path, made once (URL.path is slow for a call per entry).
-  private let folderPath: String
+  /// The folder, checked and held open.
+  let folder: CacheFolder
   /// The hash of the program's version and the run's settings, part of every key.
   let settings: String
 
-  init(directory: URL, settings: String) {
-    self.directory = directory
-    folderPath = directory.path
+  init(folder: CacheFolder, settings: String) {
+    self.folder = folder
     self.settings = Self.hash(CommandLineTool.version + "\u{0}" + settings)
   }
 
-  /// The cache `--cache DIR` names (nil without the option), or `fallback` without it.
-  init?(_ arguments: ParsedArguments, fallback: URL? = nil) {
-    guard
-      let directory = arguments["--cache"].map({ URL(fileURLWithPath: $0, isDirectory: true) }) ?? fallback
-    else { return nil }
-    self.init(
-      directory: directory,
-      settings: Self.settings(arguments, fonts: FontLocator.locate(explicit: arguments["--fonts"])))
+  /// The cache `--cache DIR` names, or `fallback` without the option; nil without either,
+  /// or (with a warning on `console`) when the folder is refused: the run goes on uncached.
+  static func open(_ arguments: ParsedArguments, fallback: URL? = nil, console: Console) -> TuneCache? {
+    guard let path = arguments["--cache"] ?? fallback?.path else { return nil }
+    switch CacheFolder.open(path) {
+    case .success(let folder):
+      return TuneCache(
+        folder: folder,
+        settings: Self.settings(arguments, fonts: FontLocator.locate(explicit: arguments["--fonts"])))
+    case .failure(let refusal):
+      console.error(
+        "abcpress: warning: the cache folder \(Diagnostic.printable(path)) is not used: \(Diagnostic.printable(refusal.description))")
+      return nil
+    }
   }
 
   /// The user's cache folder (`$XDG_CACHE_HOME/abcpress`, else `~/.cache/abcpress`).
@@ -79,51 +84,15 @@ struct TuneCache: Sendable {
     return hasher.hex
   }
 
-  /// The stored bytes of an entry, if any (plain system calls: FileManager's extra
-  /// checks cost more than the read on a cache of thousands of entries).
+  /// The stored bytes of an entry, if any, checked by the folder (nil for anything
+  /// missing, planted or damaged).
   func read(_ key: String, pathExtension: String) -> [UInt8]? {
-    let descriptor = open(path(key, pathExtension), O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_size > 0, info.st_size < 1 << 30 else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var done = 0
-    while done < bytes.count {
-      let count = bytes.withUnsafeMutableBytes {
-        Glibc.read(descriptor, $0.baseAddress! + done, $0.count - done)
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return nil }
-      done += count
-    }
-    return bytes
+    folder.read(key + "." + pathExtension, shard: String(key.prefix(2)))
   }
 
-  /// Stores bytes under a key; a failure only means the work is done again. `atomic`
-  /// writes a temporary file and renames it (for entries used as they are, such as
-  /// images); otherwise the entry is written in place, for records that check themselves
-  /// when read (a torn or half-written one reads as missing and is written again) —
-  /// on ext4 a rename per entry made filling the cache ten times slower.
-  func write(_ bytes: [UInt8], key: String, pathExtension: String, atomic: Bool = true) {
-    // One mkdir per write (EEXIST once the folder is there), not FileManager's walk of
-    // every parent folder.
-    if mkdir(folder(key), 0o755) != 0 && errno == ENOENT {
-      try? FileManager.default.createDirectory(atPath: folder(key), withIntermediateDirectories: true)
-    }
-    let path = path(key, pathExtension)
-    guard !atomic else {
-      try? TemporaryFiles.writeAtomically(bytes, to: URL(fileURLWithPath: path, isDirectory: false))
-      return
-    }
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    bytes.withUnsafeBytes { _ = Descriptor.writeAll(descriptor, $0) }
-  }
-
-  private func path(_ key: String, _ pathExtension: String) -> String {
-    folder(key) + "/" + key + "." + pathExtension
+  /// Stores bytes under a key, sealed; a failure only means the work is done again.
+  func write(_ bytes: [UInt8], key: String, pathExtension: String) {
+    folder.write(bytes, name: key + "." + pathExtension, shard: String(key.prefix(2)))
   }
 
   func lookup(_ key: String, pathExtension: String) -> Entry? {
@@ -139,9 +108,6 @@ struct TuneCache: Sendable {
     write(Array(facts.record.utf8), key: key, pathExtension: "name")
     write(Array(bytes), key: key, pathExtension: pathExtension)
   }
-
-  /// Paths are joined as strings: making file URLs costs a `stat` each.
-  private func folder(_ key: String) -> String { folderPath + "/" + key.prefix(2) }
 
   /// 32 hexadecimal digits: two 64-bit FNV-1a hashes of the text's UTF-8 bytes.
   static func hash(_ text: String) -> String {
