@@ -44,22 +44,23 @@ demo: release
 	$(ABCPRESS) render $(EXAMPLE) -o out/tunebook.svg
 	ls -l out/
 
-## test: lint, build, fetch the corpus, cross-check a MIDI sample against abc2midi and a
-## MusicXML sample against music21 and MuseScore, build and run the library example
-## (Examples/TuneCard), build and check the Debian package, then run every test (the corpus collision and round-trip tests
-## included); the Swift Testing summary is the last line
+## test: lint, build, fetch the corpus, cross-check a MIDI sample against abc2midi, build and
+## check the Debian package, drive `serve` in a browser and attack it (the release build
+## exports a 16 MB book), cross-check a MusicXML sample against music21 and MuseScore, build
+## and run the library example (Examples/TuneCard), then run every test (the corpus collision
+## and round-trip tests included); the Swift Testing summary is the last line
 test: setup corpus
 	scripts/bootstrap --interop
 	$(MAKE) --no-print-directory lint
 	$(SWIFT) build --build-tests
 	scripts/crosscheck --sample $(CROSSCHECK_SAMPLE) --chords --threshold 95 --abcpress .build/debug/abcpress --quiet
 	scripts/check-editors .build/debug/abcpress
-	.cache/venv/bin/python scripts/check-serve .build/debug/abcpress
+	$(MAKE) --no-print-directory deb
+	.cache/venv/bin/python scripts/check-serve .build/debug/abcpress --release $(ABCPRESS)
 	scripts/interop --sample $(INTEROP_SAMPLE) --imports 60 --musescore --abcpress .build/debug/abcpress \
 	  .cache/corpus/big.abc
 	$(SWIFT) build --package-path Examples/TuneCard
 	Examples/TuneCard/.build/debug/TuneCard $(EXAMPLE) .build/tune-card.pdf Fonts
-	$(MAKE) --no-print-directory deb
 	ABCPRESS_REQUIRE_CORPUS=1 $(SWIFT) test --disable-xctest
 
 ## docs: reference documentation of the ABCPress library with the toolchain's docc, into

@@ -55,10 +55,9 @@ let package = Package(
     .systemLibrary(
       name: "CABCPressSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"])]),
-    // The HTTP layer of `abcpress serve`.
-    .systemLibrary(
-      name: "CABCPressMicroHTTPD", pkgConfig: "libmicrohttpd",
-      providers: [.apt(["libmicrohttpd-dev"])]),
+    // The HTTP layer of `abcpress serve`: libmicrohttpd (libmicrohttpd-dev) with the
+    // server's own checks in C (connection tracking, Host and token before the body).
+    .target(name: "CABCPressHTTP", linkerSettings: [.linkedLibrary("microhttpd")]),
 
     // Pure Swift stages.
     .target(name: "ScoreModel"),
@@ -91,7 +90,7 @@ let package = Package(
       name: "ABCPressCLI",
       dependencies: [
         "ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Book", "Render", "MIDIExport",
-        "Transposition", "MusicXML", "CABCPressZlib", "CABCPressMicroHTTPD", "CABCPressSodium", "ABCPress",
+        "Transposition", "MusicXML", "CABCPressZlib", "CABCPressHTTP", "CABCPressSodium", "ABCPress",
       ]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 

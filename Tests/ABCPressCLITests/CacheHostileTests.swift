@@ -9,8 +9,10 @@ import Testing
 /// never copies a record it did not seal into the output, and refuses a folder others
 /// could change.
 @Suite(.serialized) struct CacheHostileTests {
-  static let book = (1...3).map { "X:\($0)\nT:Tune \($0)\nK:C\n" + String(repeating: "CDEF GABc|", count: 6) + "\n" }
-    .joined(separator: "\n")
+  static let book = (1...3).map {
+    "X:\($0)\nT:Tune \($0)\nK:C\n" + String(repeating: "CDEF GABc|", count: 6) + "\n"
+  }
+  .joined(separator: "\n")
 
   static func inode(_ path: String) throws -> UInt64 {
     var info = stat()
@@ -30,7 +32,8 @@ import Testing
     func pdf(_ name: String, cached: Bool = true) throws -> (Data, ToolRun) {
       let path = folder.path + "/" + name + ".pdf"
       let run = ToolRun(
-        ["book", "-", "-o", path, "--quiet"] + (cached ? ["--cache", cache] : []), input: CacheHostileTests.book)
+        ["book", "-", "-o", path, "--quiet"] + (cached ? ["--cache", cache] : []),
+        input: CacheHostileTests.book)
       #expect(run.exitCode == .success, "\(run.errors)")
       return (try Data(contentsOf: URL(fileURLWithPath: path)), run)
     }
@@ -60,12 +63,14 @@ import Testing
     }
     #expect(try bench.pdf("linked").0 == fresh)
     #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: bench.folder.path).allSatisfy {
-      !$0.hasPrefix("made-by-the-cache")
-    })
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: bench.folder.path).allSatisfy {
+        !$0.hasPrefix("made-by-the-cache")
+      })
     // The links were replaced by real records.
     for record in records {
-      #expect(try FileManager.default.attributesOfItem(atPath: record)[.type] as? FileAttributeType == .typeRegular)
+      #expect(
+        try FileManager.default.attributesOfItem(atPath: record)[.type] as? FileAttributeType == .typeRegular)
     }
     #expect(try bench.pdf("healed").0 == fresh)
   }
@@ -99,7 +104,8 @@ import Testing
     // (A hang here would stop the test run: the suite's time limit would catch it.)
     #expect(try bench.pdf("fifos").0 == fresh)
     for record in records {
-      #expect(try FileManager.default.attributesOfItem(atPath: record)[.type] as? FileAttributeType == .typeRegular)
+      #expect(
+        try FileManager.default.attributesOfItem(atPath: record)[.type] as? FileAttributeType == .typeRegular)
     }
   }
 
@@ -114,7 +120,9 @@ import Testing
     let other = "X:1\nT:Forged\nK:C\nc8|]\n"
     for (index, record) in records.enumerated() {
       var bytes = [UInt8](repeating: 0, count: CacheFolder.tagSize) + Array(other.utf8)
-      if index % 2 == 1 { bytes = [0x12, 0x34, 0x56, 0x78, UInt8(other.utf8.count), 0, 0, 0] + Array(other.utf8) }
+      if index % 2 == 1 {
+        bytes = [0x12, 0x34, 0x56, 0x78, UInt8(other.utf8.count), 0, 0, 0] + Array(other.utf8)
+      }
       try Data(bytes).write(to: URL(fileURLWithPath: record))
     }
     let (forged, _) = try bench.pdf("forged")
@@ -144,7 +152,8 @@ import Testing
     #expect(chmod(bench.cache, 0o700) == 0)
     #expect(chmod(bench.folder.path, 0o777) == 0)
     let (_, parent) = try bench.pdf("parent")
-    #expect(parent.errors.contains("a folder above the cache, can be changed by other users"), "\(parent.errors)")
+    #expect(
+      parent.errors.contains("a folder above the cache, can be changed by other users"), "\(parent.errors)")
     #expect(chmod(bench.folder.path, 0o700) == 0)
     // A key others can read is refused (it would let them forge records).
     _ = try bench.pdf("fill")

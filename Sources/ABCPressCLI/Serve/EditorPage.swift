@@ -408,21 +408,52 @@ enum EditorPage {
     text.addEventListener("input", () => { clearTimeout(completeTimer); completeTimer = setTimeout(complete, 80); });
     text.addEventListener("blur", () => setTimeout(closeMenu, 150));
 
-    // Files.
-    async function load(chosen) {
-      const answer = await api("/api/document?name=" + encodeURIComponent(chosen));
-      file = answer.name; modified = answer.modified;
-      text.value = answer.text; dirty = false;
-      paint(); render();
+    // Files. Each file's unsaved text is kept while another is open (`edits`), so
+    // choosing another file in the menu never drops an edit.
+    const edits = {};
+    function markEdited() {
+      for (const option of $("file").options) option.textContent = option.value + (edits[option.value] || (option.value === file && dirty) ? " •" : "");
     }
-    async function save() {
-      const answer = await api("/api/save?" + name(), { text: text.value });
-      modified = answer.modified; dirty = false;
+    async function load(chosen) {
+      if (file && dirty) edits[file] = { text: text.value, modified: modified };
+      const kept = edits[chosen];
+      if (kept) {
+        file = chosen; modified = kept.modified; text.value = kept.text; dirty = true;
+        delete edits[chosen];
+      } else {
+        let answer;
+        try { answer = await api("/api/document?name=" + encodeURIComponent(chosen)); }
+        catch (error) {
+          // Not opened (not text, too large, gone): say why, and stay on the file open now.
+          $("status").textContent = error.message;
+          $("file").value = file || "";
+          return;
+        }
+        file = answer.name; modified = answer.modified;
+        text.value = answer.text; dirty = false;
+      }
+      $("file").value = file;
+      markEdited(); paint(); render();
+    }
+    async function save(asUTF8) {
+      const body = { text: text.value };
+      if (asUTF8) body.encoding = "utf-8";
+      const answer = await fetch("/api/save?" + name(), { method: "POST", headers: { "X-ABCPress-Token": token }, body: JSON.stringify(body) });
+      const reply = await answer.json().catch(() => ({ error: "the server did not answer" }));
+      if (answer.status === 409 && reply.unencodable && !asUTF8) {
+        if (confirm("Not saved: " + reply.error + ".\nSave the file as UTF-8 instead?")) return save(true);
+        $("status").textContent = "not saved: " + reply.error; return;
+      }
+      if (!answer.ok) { $("status").textContent = reply.error || "not saved"; return; }
+      modified = reply.modified; dirty = false; markEdited();
       $("status").textContent = "saved";
     }
     async function checkDisk() {
       if (!file) return;
       try {
+        // The file's date first: its text is fetched only when it changed.
+        const stamp = await api("/api/modified?" + name());
+        if (!(stamp.modified > modified + 0.001)) return;
         const answer = await api("/api/document?" + name());
         if (answer.modified > modified + 0.001 && answer.text !== text.value) {
           if (!dirty || confirm(file + " changed on disk. Reload it?")) { text.value = answer.text; dirty = false; paint(); render(); }
@@ -432,7 +463,7 @@ enum EditorPage {
     }
 
     $("code").appendChild(menu);
-    text.addEventListener("input", () => { dirty = true; paint(); schedule(); });
+    text.addEventListener("input", () => { if (!dirty) { dirty = true; markEdited(); } paint(); schedule(); });
     text.addEventListener("keyup", mark);
     text.addEventListener("click", () => { mark(); });
     document.addEventListener("selectionchange", () => { if (document.activeElement === text) mark(); });
@@ -447,11 +478,11 @@ enum EditorPage {
     $("up").onclick = () => { transpose++; $("transposition").textContent = transpose; render(); };
     $("down").onclick = () => { transpose--; $("transposition").textContent = transpose; render(); };
     $("file").onchange = () => load($("file").value);
-    window.addEventListener("beforeunload", (event) => { if (dirty) event.preventDefault(); });
+    window.addEventListener("beforeunload", (event) => { if (dirty || Object.keys(edits).length) { event.preventDefault(); event.returnValue = ""; } });
     (async () => {
       try {
         const list = await api("/api/files");
-        for (const f of list.files) { const o = document.createElement("option"); o.textContent = f; $("file").appendChild(o); }
+        for (const f of list.files) { const o = document.createElement("option"); o.value = f; o.textContent = f; $("file").appendChild(o); }
         if (list.files.length) await load(list.files[0]);
         setInterval(checkDisk, 2000);
       } catch (error) { $("status").textContent = error.message; }

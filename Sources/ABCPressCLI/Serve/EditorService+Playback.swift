@@ -1,11 +1,10 @@
 import ABCPress
 import Foundation
 import MIDIExport
-import MusicXML
 import ScoreModel
 
-/// Playing and downloading from the editor: the tune under the cursor as note events for
-/// the page's WebAudio player, and the tune or the whole document as a file.
+/// Playing from the editor: the tune under the cursor as note events for the page's
+/// WebAudio player.
 extension EditorService {
   /// `POST /api/play`: the tune under the cursor as it sounds — repeats and parts unfolded,
   /// tempo applied, the accompaniment of its chord symbols — as
@@ -46,66 +45,6 @@ extension EditorService {
       "duration": clock.seconds(at: performance.tracks.map { $0.notes.last?.end ?? .zero }.max() ?? .zero),
       "reference": tune.source.referenceNumber ?? 1,
     ])
-  }
-
-  /// `POST /api/export?format=pdf|png|svg|midi|musicxml&name=…` with `{"scope": "tune" | "file"}`:
-  /// the tune under the cursor or the whole document as it stands in the editor (PNG and
-  /// SVG: the first page; MIDI and MusicXML: the tune under the cursor, or the first tune).
-  func export(_ request: HTTPRequest) -> HTTPResponse {
-    guard let edit = EditRequest(request) else { return .text(400, "expected {\"text\": …}") }
-    let format = request.format ?? "pdf"
-    lock.lock()
-    defer { lock.unlock() }
-    let path = path(ofFile: request.name)
-    analysis.analyse(edit.text, path: path)
-    let tune = analysis.tune(atLine: edit.line) ?? analysis.tunes.first
-    let text =
-      edit.scope == "file" || tune == nil
-      ? edit.text : TunePiece(text: edit.text, tune: tune!, analysis: analysis).text
-    let book = parse(text, path: path, transpose: edit.transpose)
-    let stem = ((path ?? "tune.abc") as NSString).lastPathComponent.replacingOccurrences(of: ".abc", with: "")
-    let name = edit.scope == "file" ? stem : stem + "-" + String(tune?.source.referenceNumber ?? 1)
-    do {
-      switch format {
-      case "pdf", "png", "svg":
-        let engraver = try engraver(template: edit.template, theme: edit.theme, pageSize: edit.pageSize)
-        let list = engraver.pages(book)
-        let bytes: [UInt8]
-        switch format {
-        case "pdf": bytes = [UInt8](try engraver.pdf(list))
-        case "png": bytes = [UInt8](try engraver.png(list).first ?? Data())
-        default: bytes = Array((try engraver.svg(list).first ?? "").utf8)
-        }
-        let type = ["pdf": "application/pdf", "png": "image/png", "svg": "image/svg+xml"][format]!
-        return HTTPResponse(contentType: type, body: bytes, disposition: Self.attachment(name + "." + format))
-      case "midi":
-        guard let first = book.tunes.first else { return .text(422, "no tune to play") }
-        return HTTPResponse(
-          contentType: "audio/midi", body: MIDIExport.midiFile(for: first),
-          disposition: Self.attachment(name + ".mid"))
-      case "musicxml":
-        guard let first = book.tunes.first else { return .text(422, "no tune to write") }
-        return HTTPResponse(
-          contentType: "application/vnd.recordare.musicxml+xml",
-          body: Array(MusicXMLExporter.document(for: first).utf8),
-          disposition: Self.attachment(name + ".musicxml"))
-      default:
-        return .text(400, "format is pdf, png, svg, midi or musicxml")
-      }
-    } catch {
-      return .text(500, "not made: \(error)")
-    }
-  }
-
-  /// A Content-Disposition for a download named `name` (ASCII letters, digits, `-_.` kept).
-  static func attachment(_ name: String) -> String {
-    let safe = String(
-      name.unicodeScalars.map {
-        $0.isASCII
-          && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
-          ? Character($0) : "_"
-      })
-    return "attachment; filename=\"\(safe)\""
   }
 }
 

@@ -22,8 +22,10 @@ import Transposition
      POST /api/render {"text": …, "line": 12, "client": "k3"} →
        {"svg": ["<svg…"], "items": [[page, x, y, w, h, line, column], …], "diagnostics": […]}
 
- Every /api request needs the session token (`X-ABCPress-Token`); file names are plain
- names of `.abc` files in the served folder; bodies over 16 MB are refused.
+ Every /api request needs the session token (`X-ABCPress-Token`) and every request a Host
+ header naming this machine, both checked by the server before a body is read; file names
+ are plain names of regular `.abc` files in the served folder (at most 16 MB); bodies over
+ 24 MB (the JSON of the largest file) are refused. Files are read and saved by `EditorFile`: the text changes, nothing else.
  */
 
 /// The editor's files, checks and engravings, shared by the server's connection threads.
@@ -32,7 +34,7 @@ final class EditorService: @unchecked Sendable {
   /// The one file served (`serve FILE.abc`), or nil for every `.abc` in `folder`.
   let file: String?
   let token: String
-  private let fonts: URL
+  let fonts: URL
   let lock = NSLock()
   let analysis = DocumentAnalysis()
   private var engravers: [String: ABCPress] = [:]
@@ -85,29 +87,37 @@ final class EditorService: @unchecked Sendable {
       guard request.method == "GET" else { return .text(405, "method not allowed") }
       return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(EditorPage.html.utf8))
     }
+    // (The server checked the Host header, the session token and the body's size.)
     guard path.hasPrefix("/api/") else { return .text(404, "not found") }
-    guard request.token == token else { return .text(403, "wrong or missing session token") }
-    if request.bodyTooLarge { return .text(413, "the request is larger than \(HTTPServer.maxBody >> 20) MB") }
     switch (request.method, path) {
     case ("GET", "/api/files"): return .json(["files": files()])
     case ("GET", "/api/document"): return document(request)
+    case ("GET", "/api/modified"):
+      guard let served = self.path(ofFile: request.name) else { return .text(400, "not a served .abc file") }
+      return .json(["modified": Self.modified(served)])
     case ("POST", "/api/render"): return render(request)
     case ("POST", "/api/save"): return save(request)
     case ("POST", "/api/play"): return play(request)
     case ("POST", "/api/export"): return export(request)
     case ("POST", "/api/complete"): return complete(request)
-    case (_, "/api/files"), (_, "/api/document"), (_, "/api/render"), (_, "/api/save"), (_, "/api/play"),
+    case (_, "/api/files"), (_, "/api/document"), (_, "/api/modified"), (_, "/api/render"), (_, "/api/save"),
+      (_, "/api/play"),
       (_, "/api/export"), (_, "/api/complete"):
       return .text(405, "method not allowed")
     default: return .text(404, "not found")
     }
   }
 
-  /// The `.abc` files served, by name.
+  /// The `.abc` files served, by name: regular files only (a FIFO or device named `*.abc`
+  /// is never listed, so never opened).
   func files() -> [String] {
     if let file { return [file] }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".abc") && !$0.hasPrefix(".") }.sorted()
+    return names.filter { name in
+      var info = stat()
+      return name.hasSuffix(".abc") && !name.hasPrefix(".")
+        && stat(folder.appendingPathComponent(name).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }.sorted()
   }
 
   /// The path of a served file named `name` (the only file when serving one), or nil for
@@ -118,18 +128,33 @@ final class EditorService: @unchecked Sendable {
       file == nil || chosen == file
     else { return nil }
     let path = folder.appendingPathComponent(chosen).path
+    // The one file served is the file named, wherever a link takes it (saved to its target).
+    if file == chosen { return path }
     guard let real = IncludePolicy.realPath(path), let root = IncludePolicy.realPath(folder.path),
       real.hasPrefix(root + "/")
-    else { return file == chosen ? path : nil }
+    else { return nil }
     return real
   }
 
+  /// `GET /api/document?name=…`: the file's text as the command line reads it (UTF-8 or
+  /// Latin-1), or why it cannot be opened — never an empty editor for a file that is not.
   private func document(_ request: HTTPRequest) -> HTTPResponse {
     guard let path = path(ofFile: request.name) else { return .text(400, "not a served .abc file") }
-    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    return .json([
-      "name": (path as NSString).lastPathComponent, "text": text, "modified": Self.modified(path),
-    ])
+    let name = (path as NSString).lastPathComponent
+    var info = stat()
+    if file != nil, stat(path, &info) != 0, errno == ENOENT {
+      // `serve new.abc`: a file that is not there yet starts empty and is made on saving.
+      return .json(["name": name, "text": "", "modified": 0, "encoding": "utf-8"])
+    }
+    do {
+      let (text, form) = try EditorFile.read(path)
+      return .json([
+        "name": name, "text": text, "modified": Self.modified(path),
+        "encoding": form.latin1 ? "iso-8859-1" : "utf-8", "lineEnds": form.crlf ? "crlf" : "lf",
+      ])
+    } catch {
+      return .text(422, "\(name) cannot be opened: \(error.description)")
+    }
   }
 
   static func modified(_ path: String) -> Double {
@@ -138,8 +163,9 @@ final class EditorService: @unchecked Sendable {
     return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
   }
 
-  /// Writes the text back: to a temporary file renamed over the old one, which is kept
-  /// as `NAME.abc~` first.
+  /// `POST /api/save?name=…` with `{"text": …}` (and `"encoding": "utf-8"` to convert a
+  /// Latin-1 file): the text written back as `EditorFile` saves, the old one kept as
+  /// `NAME.abc~`. A text the file's encoding cannot hold is answered 409 (the page asks).
   private func save(_ request: HTTPRequest) -> HTTPResponse {
     guard let path = path(ofFile: request.name) else { return .text(400, "not a served .abc file") }
     guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
@@ -148,16 +174,13 @@ final class EditorService: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     do {
-      if FileManager.default.fileExists(atPath: path) {
-        let backup = path + "~"
-        try? FileManager.default.removeItem(atPath: backup)
-        try FileManager.default.copyItem(atPath: path, toPath: backup)
-      }
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      let modified = try EditorFile.save(
+        text, to: path, convertToUTF8: object["encoding"] as? String == "utf-8")
+      return .json(["saved": true, "modified": modified])
     } catch {
-      return .text(500, "not saved: \(error.localizedDescription)")
+      return .json(
+        ["error": error.description, "unencodable": error.unencodable], status: error.unencodable ? 409 : 500)
     }
-    return .json(["saved": true, "modified": Self.modified(path)])
   }
 
   // MARK: Rendering

@@ -38,12 +38,18 @@ struct ServeCommand {
       throw UsageError("--port is a number from 0 to 65535")
     }
     let host = arguments["--host"] ?? "127.0.0.1"
+    // 128 random bits as 32 hexadecimal digits.
     var generator = SystemRandomNumberGenerator()
-    let token = (0..<4).map { _ in String(generator.next() as UInt32, radix: 16) }.joined()
+    let token = (0..<4).map { _ in
+      let digits = String(generator.next() as UInt32, radix: 16)
+      return String(repeating: "0", count: 8 - digits.count) + digits
+    }.joined()
+    // A download's child process or a browser that goes away must not end the server.
+    signal(SIGPIPE, SIG_IGN)
     let service = EditorService(
       folder: folder, file: file, token: token, fonts: FontLocator.locate(explicit: arguments["--fonts"]))
     let server = HTTPServer { service.handle($0) }
-    guard let bound = server.start(address: host, port: port) else {
+    guard let bound = server.start(address: host, port: port, token: token) else {
       throw InputError("cannot listen on \(host):\(port) (in use, or not an address of this machine)")
     }
     let shown = host == "0.0.0.0" ? "127.0.0.1" : host

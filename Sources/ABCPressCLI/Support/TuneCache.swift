@@ -46,7 +46,8 @@ struct TuneCache: Sendable {
         settings: Self.settings(arguments, fonts: FontLocator.locate(explicit: arguments["--fonts"])))
     case .failure(let refusal):
       console.error(
-        "abcpress: warning: the cache folder \(Diagnostic.printable(path)) is not used: \(Diagnostic.printable(refusal.description))")
+        "abcpress: warning: the cache folder \(Diagnostic.printable(path)) is not used: \(Diagnostic.printable(refusal.description))"
+      )
       return nil
     }
   }
