@@ -33,6 +33,13 @@ struct LineDecoder {
   private var lineNumber = 0
   /// Set by `abc-charset`: later lines are ISO-8859-1.
   private(set) var declaredLatin1 = false
+  /// Whether `abc-charset` is obeyed (text that is already Unicode, an editor's, ignores it).
+  var honoursCharset = true
+
+  init(firstLine: Int = 1, honoursCharset: Bool = true) {
+    lineNumber = firstLine - 1
+    self.honoursCharset = honoursCharset
+  }
 
   /// Decodes the complete lines in `bytes`, handing each to `emit`.
   mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (Line) -> Void) {
@@ -67,7 +74,7 @@ struct LineDecoder {
     pending.removeAll(keepingCapacity: true)
     pendingIsASCII = true
     pendingCut = false
-    if !declaredLatin1 && Self.declaresLatin1(scalars) { declaredLatin1 = true }
+    if honoursCharset && !declaredLatin1 && Self.declaresLatin1(scalars) { declaredLatin1 = true }
     return line
   }
 

@@ -30,7 +30,8 @@ public struct TuneSource: Sendable {
   public let file: String?
   let lines: [SourceLine]
   let base: TuneSettings
-  let isFragment: Bool
+  /// A file's music without an `X:` line, read as one tune (ABC 2.1 §2.3.1).
+  public let isFragment: Bool
   /// The tune's `%%` lines and the lines inside its `%%begin…`/`%%end…` blocks, in order.
   public let directiveLines: [SourceText]
 

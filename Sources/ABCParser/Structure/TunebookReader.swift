@@ -54,12 +54,50 @@ public struct TunebookReader {
   private var reportedReplacement = false
 
   /// A reader for the text of `file` (a name for diagnostics; nil for in-memory text).
-  public init(file: String?, includeResolver: ABCParser.IncludeResolver? = nil) {
+  /// `honoursCharset: false` is for text that is Unicode already (an editor's buffer):
+  /// `abc-charset` then changes nothing.
+  public init(file: String?, includeResolver: ABCParser.IncludeResolver? = nil, honoursCharset: Bool = true) {
     self.file = file
     let diagnostics = DiagnosticCollector(file: file)
     self.diagnostics = diagnostics
     expander = includeResolver.map { IncludeExpander(resolver: $0, diagnostics: diagnostics) }
+    decoder = LineDecoder(honoursCharset: honoursCharset)
   }
+
+  /// Where a reader stands once the file header is read: enough to read the rest of the
+  /// book from the first line of any tune, as an editor re-reads only what an edit touched.
+  public struct Resumption: Sendable {
+    let base: TuneSettings
+    let start: TuneSettings
+  }
+
+  /// The reader's state after the file header (nil while the header is still being read).
+  public var resumption: Resumption? { headerSent ? Resumption(base: base, start: start) : nil }
+
+  /// A reader that goes on reading a book at line `firstLine` — the `X:` line of a tune —
+  /// as a reader of the whole book would, given the state after its header.
+  public init(
+    resuming resumption: Resumption, firstLine: Int, file: String?,
+    includeResolver: ABCParser.IncludeResolver? = nil,
+    honoursCharset: Bool = true
+  ) {
+    self.init(file: file, includeResolver: includeResolver, honoursCharset: honoursCharset)
+    decoder = LineDecoder(firstLine: firstLine, honoursCharset: honoursCharset)
+    start = resumption.start
+    base = resumption.base
+    headerSent = true
+    isFirstLine = false
+    preamble = []
+  }
+
+  /// True inside a `%%begin…`/`%%end…` block, where an `X:` line starts nothing.
+  public var isInTextBlock: Bool { textBlockEnd != nil }
+
+  /// True while a tune is open (its empty line not yet read).
+  public var isInTune: Bool { current != nil }
+
+  /// The warning at an `X:` line that closes a tune not ended by an empty line.
+  public static let unendedTuneMessage = "new tune starts without an empty line after the previous tune"
 
   /// Reads a chunk of bytes (UTF-8, or ISO-8859-1 line by line where it is not UTF-8).
   public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
@@ -138,8 +176,7 @@ public struct TunebookReader {
       if !headerSent { sendHeader() }
       if current != nil {
         closeTune()
-        diagnostics.warning(
-          "new tune starts without an empty line after the previous tune", at: line.location(at: 0))
+        diagnostics.warning(Self.unendedTuneMessage, at: line.location(at: 0))
       }
       current = []
       currentScalars = 0

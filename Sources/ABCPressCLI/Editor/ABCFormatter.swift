@@ -26,32 +26,43 @@ enum ABCFormatter {
   static let fieldOrder = Array("XTCOARMLQPZNGHBDFSIUmVK")
 
   /// The formatted lines of `lines` (the same count), given the document's analysis.
-  static func format(lines: [Substring], analysis: DocumentAnalysis) -> [String] {
-    var result = lines.map(String.init)
-    for tune in analysis.tunes where tune.endLine <= lines.count {
-      let parsed = tune.source.parse()
+  static func format(lines: some DocumentLines, analysis: DocumentAnalysis) -> [String] {
+    var result = (1...max(lines.lineCount, 1)).map { $0 <= lines.lineCount ? String(lines.line($0)) : "" }
+    edits(lines, analysis: analysis) { result[$0 - 1] = $1 }
+    return result
+  }
+
+  /// The lines formatting changes, in order, as (1-based line, new text): one tune parsed
+  /// at a time, so memory holds one tune whatever the document's length.
+  static func edits(_ lines: some DocumentLines, analysis: DocumentAnalysis, _ emit: (Int, String) -> Void) {
+    for tune in analysis.tunes where tune.endLine <= lines.lineCount {
+      guard let source = analysis.source(of: tune, in: lines) else { continue }
+      let parsed = source.parse()
       guard let model = parsed.tune, !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
         continue
       }
       let headerEnd =
-        (tune.startLine...tune.endLine).first { lines[$0 - 1].hasPrefix("K:") } ?? tune.startLine
-      let header = orderedHeader(Array(result[(tune.startLine - 1)..<headerEnd]))
-      result.replaceSubrange((tune.startLine - 1)..<headerEnd, with: header)
+        (tune.startLine...tune.endLine).first { lines.line($0).hasPrefix("K:") } ?? tune.startLine
+      let original = (tune.startLine...headerEnd).map { String(lines.line($0)) }
+      for (offset, line) in orderedHeader(original).enumerated() where line != original[offset] {
+        emit(tune.startLine + offset, line)
+      }
       var bars: [Int: [SourceRange]] = [:]
       for voice in model.voices {
         for element in voice.elements {
           if case .bar(let bar) = element, bar.range.start.line == bar.range.end.line,
-            bar.range.start.line > headerEnd
+            bar.range.start.line > headerEnd, bar.range.start.line <= tune.endLine
           {
             bars[bar.range.start.line, default: []].append(bar.range)
           }
         }
       }
-      for (number, ranges) in bars where number <= result.count {
-        result[number - 1] = spaced(result[number - 1], bars: ranges)
+      for number in bars.keys.sorted() {
+        let line = String(lines.line(number))
+        let spacedLine = spaced(line, bars: bars[number] ?? [])
+        if spacedLine != line { emit(number, spacedLine) }
       }
     }
-    return result
   }
 
   /// Header lines in the customary field order (see the file's comment).

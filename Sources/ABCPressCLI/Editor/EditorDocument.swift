@@ -3,38 +3,92 @@ import ScoreModel
 /// An open document's text as an editor holds it, with conversions between the editor's
 /// positions (0-based lines, UTF-16 code units, as the Language Server Protocol counts)
 /// and ABCPress's (1-based lines, 1-based columns in Unicode scalars).
-struct EditorDocument {
+///
+/// The text is kept as an array of lines, so an edit rewrites only the lines it touches
+/// (and moves the array's later elements when it adds or removes lines): a keystroke
+/// costs the same in a document of any length. Line ends are LF, CR LF or CR, as the
+/// protocol counts them.
+struct EditorDocument: DocumentLines {
   let uri: String
   private(set) var version: Int
-  private(set) var text: String
   /// Each line's text, without its line end.
-  private(set) var lines: [Substring] = []
+  private(set) var lines: [String]
+
+  /// The lines an edit replaced: `first` through `oldLast` before it, `first` through
+  /// `newLast` after it (1-based).
+  struct LineChange: Equatable {
+    var first: Int
+    var oldLast: Int
+    var newLast: Int
+  }
 
   init(uri: String, version: Int, text: String) {
     self.uri = uri
     self.version = version
-    self.text = text
-    splitLines()
+    lines = Self.split(text).map(String.init)
   }
 
-  /// An edit: `range` (LSP positions) replaced by `newText`; no range replaces all.
-  mutating func apply(range: (start: LSPPosition, end: LSPPosition)?, newText: String, version: Int) {
+  var lineCount: Int { lines.count }
+  func line(_ number: Int) -> Substring { Substring(lines[number - 1]) }
+
+  /// The whole text, its lines joined by line feeds.
+  var text: String { lines.joined(separator: "\n") }
+
+  /// An edit: `range` (LSP positions) replaced by `newText`; no range replaces all. The
+  /// lines it changed, or nil when it replaced the whole text.
+  @discardableResult
+  mutating func apply(range: (start: LSPPosition, end: LSPPosition)?, newText: String, version: Int)
+    -> LineChange?
+  {
     self.version = version
     guard let range else {
-      text = newText
-      splitLines()
-      return
+      lines = Self.split(newText).map(String.init)
+      return nil
     }
-    let start = index(of: range.start)
-    let end = max(start, index(of: range.end))
-    text.replaceSubrange(start..<end, with: newText)
-    splitLines()
+    var (start, end) = (clamped(range.start), clamped(range.end))
+    if (end.line, end.character) < (start.line, start.character) { swap(&start, &end) }
+    let first = lines[start.line]
+    let last = lines[end.line]
+    let joined =
+      String(first[first.startIndex..<index(of: start)]) + newText + String(last[index(of: end)...])
+    let replacement = Self.split(joined).map(String.init)
+    lines.replaceSubrange(start.line...end.line, with: replacement)
+    return LineChange(first: start.line + 1, oldLast: end.line + 1, newLast: start.line + replacement.count)
   }
 
-  /// The string index of an LSP position (clamped into the text).
+  /// A position within the text: past the last line is the end of the last line.
+  private func clamped(_ position: LSPPosition) -> LSPPosition {
+    guard position.line < lines.count else {
+      return LSPPosition(line: lines.count - 1, character: lines[lines.count - 1].utf16.count)
+    }
+    return position
+  }
+
+  /// `text` cut at its line ends (LF, CR LF, CR); an empty text is one empty line.
+  static func split(_ text: String) -> [Substring] {
+    var lines: [Substring] = []
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    var index = start
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      if byte == 0x0A || byte == 0x0D {
+        lines.append(text[start..<index])
+        var next = utf8.index(after: index)
+        if byte == 0x0D, next < utf8.endIndex, utf8[next] == 0x0A { next = utf8.index(after: next) }
+        start = next
+        index = next
+      } else {
+        index = utf8.index(after: index)
+      }
+    }
+    lines.append(text[start..<utf8.endIndex])
+    return lines
+  }
+
+  /// The string index, in its line, of an LSP position (clamped into the line).
   func index(of position: LSPPosition) -> String.Index {
-    guard position.line < lines.count else { return text.endIndex }
-    let line = lines[max(0, position.line)]
+    let line = lines[max(0, min(position.line, lines.count - 1))]
     var units = 0
     var index = line.startIndex
     for scalar in line.unicodeScalars {
@@ -75,11 +129,6 @@ struct EditorDocument {
       end = LSPPosition(line: start.line, character: start.character + 1)
     }
     return (start, end)
-  }
-
-  private mutating func splitLines() {
-    // "\r\n" is one Character, so it is a separator of its own.
-    lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
   }
 }
 

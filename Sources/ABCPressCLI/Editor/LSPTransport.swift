@@ -66,10 +66,12 @@ final class LSPTransport: @unchecked Sendable {
 
   /// Writes one message (any thread; messages never interleave).
   func send(_ json: [UInt8]) {
-    let frame = Array("Content-Length: \(json.count)\r\n\r\n".utf8) + json
+    let header = Array("Content-Length: \(json.count)\r\n\r\n".utf8)
     lock.lock()
     defer { lock.unlock() }
-    frame.withUnsafeBytes { _ = Descriptor.writeAll(output, $0) }
+    // Header and body written one after the other (a large answer is not copied into a frame).
+    header.withUnsafeBytes { _ = Descriptor.writeAll(output, $0) }
+    json.withUnsafeBytes { _ = Descriptor.writeAll(output, $0) }
   }
 
   /// One header line without its line end (CR LF, or LF alone).

@@ -4,13 +4,14 @@ import ScoreModel
 /// The requests `abcpress lsp` answers, each from the document's current text.
 extension LanguageServer {
   func completion(_ params: [String: Any]) throws -> Any {
-    let (document, _) = try current(params)
-    guard let position = LSPPosition(params["position"]), position.line < document.lines.count else {
+    let (document, analysis) = try current(params)
+    guard let position = LSPPosition(params["position"]), position.line < document.lineCount else {
       return [Any]()
     }
     let line = document.lines[position.line]
     let prefix = line[line.startIndex..<document.index(of: position)]
-    let items = EditorAssist.completions(prefix: prefix, voices: Self.voices(in: document.lines))
+    let items = EditorAssist.completions(
+      prefix: prefix, voices: Self.voices(in: document, near: position.line + 1, analysis: analysis))
     return [
       "isIncomplete": false,
       "items": items.map { item in
@@ -21,14 +22,17 @@ extension LanguageServer {
 
   func hover(_ params: [String: Any]) throws -> Any {
     let (document, analysis) = try current(params)
-    guard let position = LSPPosition(params["position"]), position.line < document.lines.count else {
+    guard let position = LSPPosition(params["position"]), position.line < document.lineCount else {
       return NSNull()
     }
     let lineNumber = position.line + 1
     let column = document.column(of: position)
+    let tune = analysis.tune(atLine: lineNumber)
     let notes = {
-      guard let tune = analysis.tune(atLine: lineNumber)?.source.parse().tune else { return [NoteEvent]() }
-      return tune.voices.flatMap { voice in
+      guard let tune, let parsed = analysis.source(of: tune, in: document)?.parse().tune else {
+        return [NoteEvent]()
+      }
+      return parsed.voices.flatMap { voice in
         voice.elements.compactMap { element -> NoteEvent? in
           if case .note(let note) = element, note.range.start.line == lineNumber { return note }
           return nil
@@ -37,7 +41,7 @@ extension LanguageServer {
     }
     guard
       let text = EditorAssist.hover(
-        line: document.lines[position.line], column: column, notes: notes, lineNumber: lineNumber)
+        line: document.line(lineNumber), column: column, notes: notes, lineNumber: lineNumber)
     else { return NSNull() }
     return ["contents": ["kind": "markdown", "value": text]]
   }
@@ -45,13 +49,12 @@ extension LanguageServer {
   func documentSymbols(_ params: [String: Any]) throws -> Any {
     let (document, analysis) = try current(params)
     return TuneOutline.symbols(analysis).map { symbol in
-      let last = min(symbol.lines.upperBound, document.lines.count)
-      let end = document.position(
-        line: last, column: document.lines[max(0, last - 1)].unicodeScalars.count + 1)
+      let last = min(symbol.lines.upperBound, document.lineCount)
+      let end = document.position(line: last, column: document.line(max(1, last)).unicodeScalars.count + 1)
       let start = LSPPosition(line: symbol.lines.lowerBound - 1, character: 0)
       let firstLine = document.position(
-        line: symbol.lines.lowerBound,
-        column: document.lines[symbol.lines.lowerBound - 1].unicodeScalars.count + 1)
+        line: symbol.lines.lowerBound, column: document.line(symbol.lines.lowerBound).unicodeScalars.count + 1
+      )
       return [
         "name": symbol.name, "detail": symbol.detail, "kind": 2,
         "range": ["start": start.json, "end": end.json],
@@ -62,29 +65,36 @@ extension LanguageServer {
 
   func definition(_ params: [String: Any]) throws -> Any {
     let (document, analysis) = try current(params)
-    guard let position = LSPPosition(params["position"]), position.line < document.lines.count,
+    guard let position = LSPPosition(params["position"]), position.line < document.lineCount,
       let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String,
       let target = TuneOutline.definition(
-        lines: document.lines, lineNumber: position.line + 1, column: document.column(of: position),
+        lines: document, lineNumber: position.line + 1, column: document.column(of: position),
         analysis: analysis)
     else { return NSNull() }
     let start = document.position(line: target.line, column: target.column)
     let end = document.position(
-      line: target.line, column: document.lines[target.line - 1].unicodeScalars.count + 1)
+      line: target.line, column: document.line(target.line).unicodeScalars.count + 1)
     return ["uri": uri, "range": ["start": start.json, "end": end.json]]
   }
 
-  func formatting(_ params: [String: Any]) throws -> Any {
+  /// The edits that format the document, as JSON written here (a large document's edits
+  /// never become a tree of objects).
+  func formatting(_ params: [String: Any]) throws -> RawJSON {
     let (document, analysis) = try current(params)
-    let formatted = ABCFormatter.format(lines: document.lines, analysis: analysis)
-    var edits: [[String: Any]] = []
-    for (index, line) in formatted.enumerated() where line != String(document.lines[index]) {
-      let end = LSPPosition(line: index, character: document.lines[index].utf16.count)
-      edits.append([
-        "range": ["start": LSPPosition(line: index, character: 0).json, "end": end.json], "newText": line,
-      ])
+    var out = RawJSON("[")
+    var first = true
+    ABCFormatter.edits(document, analysis: analysis) { number, text in
+      let end = document.line(number).utf16.count
+      if !first { out.append(",") }
+      first = false
+      out.append(
+        "{\"range\":{\"start\":{\"line\":\(number - 1),\"character\":0},\"end\":{\"line\":\(number - 1),\"character\":\(end)}},\"newText\":"
+      )
+      out.append(string: text)
+      out.append("}")
     }
-    return edits
+    out.append("]")
+    return out
   }
 
   /// `abcpress.renderPDF [uri]`: engraves the document as it stands in the editor into a
@@ -122,7 +132,21 @@ extension LanguageServer {
     return ["output": output]
   }
 
-  /// The voice ids the document defines (`V:` lines and `[V:` fields), in order.
+  /// The voice ids defined (`V:` lines and `[V:` fields) in the tune around line `number`
+  /// and in the file header, in order: a tune's voices are its own.
+  static func voices(in document: some DocumentLines, near number: Int, analysis: DocumentAnalysis)
+    -> [String]
+  {
+    var lines: [Substring] = []
+    let headerEnd = min((analysis.firstTuneLine ?? document.lineCount + 1) - 1, document.lineCount)
+    if headerEnd >= 1 { lines += (1...headerEnd).map(document.line) }
+    if let tune = analysis.tune(before: number) {
+      lines += (tune.startLine...min(tune.endLine, document.lineCount)).map(document.line)
+    }
+    return voices(in: lines)
+  }
+
+  /// The voice ids `lines` define (`V:` lines and `[V:` fields), in order.
   static func voices(in lines: [Substring]) -> [String] {
     var seen: [String] = []
     for line in lines {

@@ -16,6 +16,11 @@ import ScoreModel
      → initialize, didOpen(x.abc), didChange×20       ← publishDiagnostics(x.abc) once
      → completion at "!tr"                              ← trill, trill(, trill)
 
+ An edit costs what it touches: the document is an array of lines (EditorDocument) and
+ its analysis re-reads only the tunes an edit changed (DocumentAnalysis), the edits of a
+ burst as one change; a message lists at most `diagnosticsPerMessage` problems, those
+ nearest the last edit; formatting is written tune by tune as JSON text.
+
  Limits. Text positions are UTF-16 offsets (the protocol's default); documents are synced
  whole or by ranges; one document is not shared between workspaces.
  */
@@ -28,8 +33,13 @@ final class LanguageServer: @unchecked Sendable {
   /// Documents edited since their diagnostics were last published.
   private var stale: [String] = []
   /// Documents edited since they were last checked (a request may check one before its
-  /// diagnostics are published).
-  private var unchecked: Set<String> = []
+  /// diagnostics are published), with the lines the edits changed (nil: read it all).
+  private var unchecked: [String: EditorDocument.LineChange?] = [:]
+  /// The line last edited in each document: its diagnostics are listed first.
+  private var lastEdited: [String: Int] = [:]
+  /// The most diagnostics one message carries (a document may have tens of thousands);
+  /// those of the tunes nearest the last edit are sent, and one more says how many are not.
+  static let diagnosticsPerMessage = 1000
   private var shutdownRequested = false
   private let condition = NSCondition()
   private var inbox: [[UInt8]?] = []
@@ -94,7 +104,12 @@ final class LanguageServer: @unchecked Sendable {
         return nil
       }
       do {
-        reply(id: id, result: try request(method, params))
+        let result = try request(method, params)
+        if let raw = result as? RawJSON {
+          reply(id: id, raw: raw)
+        } else {
+          reply(id: id, result: result)
+        }
       } catch let failure as RequestFailure {
         reply(id: id, error: (failure.code, failure.message))
       } catch {
@@ -142,13 +157,17 @@ final class LanguageServer: @unchecked Sendable {
     else { return }
     documents[uri] = EditorDocument(uri: uri, version: item["version"] as? Int ?? 0, text: text)
     if analyses[uri] == nil { analyses[uri] = DocumentAnalysis() }
-    markStale(uri)
+    markStale(uri, change: nil)
   }
 
   private func didChange(_ params: [String: Any]) {
+    // Taken out of the table while it is edited: a copy left there would make the edit
+    // copy every line (copy on write).
     guard let item = params["textDocument"] as? [String: Any], let uri = item["uri"] as? String,
-      var document = documents[uri], let changes = params["contentChanges"] as? [[String: Any]]
+      documents[uri] != nil, var document = documents.removeValue(forKey: uri),
+      let changes = params["contentChanges"] as? [[String: Any]]
     else { return }
+    defer { documents[uri] = document }
     let version = item["version"] as? Int ?? document.version + 1
     for change in changes {
       guard let text = change["text"] as? String else { continue }
@@ -156,10 +175,10 @@ final class LanguageServer: @unchecked Sendable {
         guard let start = LSPPosition(range["start"]), let end = LSPPosition(range["end"]) else { return nil }
         return (start, end)
       }
-      document.apply(range: range, newText: text, version: version)
+      let lines = document.apply(range: range, newText: text, version: version)
+      if let lines { lastEdited[uri] = lines.first }
+      markStale(uri, change: lines)
     }
-    documents[uri] = document
-    markStale(uri)
   }
 
   private func didClose(_ params: [String: Any]) {
@@ -168,14 +187,35 @@ final class LanguageServer: @unchecked Sendable {
     }
     documents[uri] = nil
     analyses[uri] = nil
-    unchecked.remove(uri)
+    unchecked[uri] = nil
+    lastEdited[uri] = nil
     stale.removeAll { $0 == uri }
     notify("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [Any]()])
   }
 
-  private func markStale(_ uri: String) {
-    unchecked.insert(uri)
+  /// Notes an edit (`change`: the lines it replaced; nil for a new text): the document is
+  /// checked before its next request or diagnostics, the edits of a burst together.
+  private func markStale(_ uri: String, change: EditorDocument.LineChange?) {
+    var merged = change
+    if let pending = unchecked[uri] {
+      // Edits since the last check: one change for them all, or the whole text.
+      if let earlier = pending, let change { merged = Self.combined(earlier, change) } else { merged = nil }
+    }
+    unchecked.updateValue(merged, forKey: uri)
     if !stale.contains(uri) { stale.append(uri) }
+  }
+
+  /// One change for two in a row: the lines `first` (from the text before both) replaced
+  /// through to the text after both.
+  static func combined(_ first: EditorDocument.LineChange, _ second: EditorDocument.LineChange)
+    -> EditorDocument.LineChange
+  {
+    let start = min(first.first, second.first)
+    // The last line either touched, in the text between the two edits.
+    let middle = max(first.newLast, second.oldLast)
+    return EditorDocument.LineChange(
+      first: start, oldLast: middle - (first.newLast - first.oldLast),
+      newLast: middle + (second.newLast - second.oldLast))
   }
 
   /// The document and its analysis, checked now if it was edited since.
@@ -190,8 +230,12 @@ final class LanguageServer: @unchecked Sendable {
   /// Checks the document if it was edited since it was last checked (a request in a burst
   /// of edits checks it; publishing afterwards does not check it twice).
   private func analyseIfEdited(_ uri: String, _ document: EditorDocument, _ analysis: DocumentAnalysis) {
-    guard unchecked.remove(uri) != nil else { return }
-    analysis.analyse(document.text, path: Self.path(of: uri))
+    guard let pending = unchecked.removeValue(forKey: uri) else { return }
+    if let change = pending, analysis.firstTuneLine != nil {
+      analysis.update(document, change: change)
+    } else {
+      analysis.analyse(document, path: Self.path(of: uri))
+    }
   }
 
   private func publishStale() {
@@ -199,17 +243,40 @@ final class LanguageServer: @unchecked Sendable {
       guard let document = documents[uri], let analysis = analyses[uri] else { continue }
       analyseIfEdited(uri, document, analysis)
       let path = Self.path(of: uri)
-      let diagnostics = analysis.diagnostics.filter { $0.file == nil || $0.file == path }.map { diagnostic in
-        let range = document.range(diagnostic.range)
-        return [
-          "range": ["start": range.start.json, "end": range.end.json],
-          "severity": diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3,
-          "source": "abcpress", "message": diagnostic.message,
-        ] as [String: Any]
+      let limit = Self.diagnosticsPerMessage
+      let near = analysis.diagnostics(near: lastEdited[uri] ?? 1, limit: limit)
+      // Written as JSON text: a thousand diagnostics through JSONSerialization (its key
+      // sorting goes through ICU) cost a keystroke tens of milliseconds.
+      var message = RawJSON(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#)
+      message.append(string: uri)
+      message.append(#","version":\#(document.version),"diagnostics":["#)
+      var first = true
+      func add(_ range: (start: LSPPosition, end: LSPPosition), severity: Int, text: String) {
+        if !first { message.append(",") }
+        first = false
+        message.append(
+          #"{"range":{"start":{"line":\#(range.start.line),"character":\#(range.start.character)},"#
+            + #""end":{"line":\#(range.end.line),"character":\#(range.end.character)}},"#
+            + #""severity":\#(severity),"source":"abcpress","message":"#)
+        message.append(string: text)
+        message.append("}")
       }
-      notify(
-        "textDocument/publishDiagnostics",
-        ["uri": uri, "version": document.version, "diagnostics": diagnostics])
+      for diagnostic in near where diagnostic.file == nil || diagnostic.file == path {
+        add(
+          document.range(diagnostic.range),
+          severity: diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3,
+          text: diagnostic.message)
+      }
+      let total = analysis.problemCount
+      if total > near.count {
+        add(
+          (LSPPosition(line: 0, character: 0), LSPPosition(line: 0, character: 1)), severity: 3,
+          text:
+            "\(total - near.count) more problems in this document are not listed (the \(limit) nearest the last edit are)"
+        )
+      }
+      message.append("]}}")
+      transport.send(message.bytes)
     }
     stale.removeAll()
   }
@@ -224,6 +291,16 @@ final class LanguageServer: @unchecked Sendable {
 
   func reply(id: Any?, result: Any) {
     send(["jsonrpc": "2.0", "id": id ?? NSNull(), "result": result])
+  }
+
+  /// A reply whose result is JSON already written.
+  func reply(id: Any?, raw: RawJSON) {
+    let identifier =
+      (try? JSONSerialization.data(withJSONObject: id ?? NSNull(), options: [.fragmentsAllowed])).map {
+        [UInt8]($0)
+      } ?? Array("null".utf8)
+    transport.send(
+      Array(#"{"id":"#.utf8) + identifier + Array(#","jsonrpc":"2.0","result":"#.utf8) + raw.bytes + [0x7D])
   }
 
   func reply(id: Any?, error: (code: Int, message: String)) {

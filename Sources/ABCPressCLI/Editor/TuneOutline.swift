@@ -9,8 +9,8 @@ enum TuneOutline {
     name: String, detail: String, lines: ClosedRange<Int>
   )] {
     analysis.tunes.map { entry in
-      let number = entry.source.referenceNumber.map { "X:\($0)" } ?? "X:"
-      let title = entry.source.firstTitle ?? "(untitled)"
+      let number = entry.referenceNumber.map { "X:\($0)" } ?? "X:"
+      let title = entry.firstTitle ?? "(untitled)"
       return (
         number + " " + title, "lines \(entry.startLine)–\(entry.endLine)", entry.startLine...entry.endLine
       )
@@ -20,23 +20,23 @@ enum TuneOutline {
   /// Where the word at `column` (1-based) of line `lineNumber` is defined, as a 1-based
   /// line and column: a `P:` part named in the header's play order (its `P:` in the body),
   /// a macro (`m:`) or a user symbol (`U:`) used in the music.
-  static func definition(lines: [Substring], lineNumber: Int, column: Int, analysis: DocumentAnalysis)
+  static func definition(lines: some DocumentLines, lineNumber: Int, column: Int, analysis: DocumentAnalysis)
     -> (line: Int, column: Int)?
   {
-    guard lineNumber >= 1, lineNumber <= lines.count else { return nil }
-    let line = Array(lines[lineNumber - 1].unicodeScalars)
+    guard lineNumber >= 1, lineNumber <= lines.lineCount else { return nil }
+    let line = Array(lines.line(lineNumber).unicodeScalars)
     guard column >= 1, column <= line.count else { return nil }
     let here = line[column - 1]
     // The scope: the tune the line is in, and the file header (lines before the first tune).
     let tune = analysis.tune(atLine: lineNumber)
-    let firstTune = analysis.tunes.first?.startLine ?? lines.count + 1
-    var scope = Array(1..<min(firstTune, lines.count + 1))
-    if let tune { scope += Array(tune.startLine...min(tune.endLine, lines.count)) }
-    func text(_ number: Int) -> [Unicode.Scalar] { Array(lines[number - 1].unicodeScalars) }
+    let firstTune = analysis.firstTuneLine ?? lines.lineCount + 1
+    var scope = Array(1..<min(firstTune, lines.lineCount + 1))
+    if let tune { scope += Array(tune.startLine...min(tune.endLine, lines.lineCount)) }
+    func text(_ number: Int) -> [Unicode.Scalar] { Array(lines.line(number).unicodeScalars) }
 
     if line.starts(with: ["P", ":"]), let tune, here.properties.isAlphabetic {
       // A part of the play order: its P: line (or [P:…] field) in the tune's body.
-      for number in tune.startLine...min(tune.endLine, lines.count) where number != lineNumber {
+      for number in tune.startLine...min(tune.endLine, lines.lineCount) where number != lineNumber {
         let other = text(number)
         if other.starts(with: ["P", ":"]), other.dropFirst(2).first(where: { $0 != " " }) == here {
           return (number, 1)

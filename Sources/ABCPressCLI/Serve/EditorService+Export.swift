@@ -41,7 +41,7 @@ extension EditorService {
     let tune = analysis.tune(atLine: edit.line) ?? analysis.tunes.first
     let text = tune.map { TunePiece(text: edit.text, tune: $0, analysis: analysis).text } ?? edit.text
     let book = parse(text, path: path, transpose: edit.transpose)
-    let name = stem + "-" + String(tune?.source.referenceNumber ?? 1)
+    let name = stem + "-" + String(tune?.referenceNumber ?? 1)
     do {
       switch format {
       case "pdf", "png", "svg":

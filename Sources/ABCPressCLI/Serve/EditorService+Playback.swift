@@ -43,7 +43,7 @@ extension EditorService {
     return .json([
       "notes": notes,
       "duration": clock.seconds(at: performance.tracks.map { $0.notes.last?.end ?? .zero }.max() ?? .zero),
-      "reference": tune.source.referenceNumber ?? 1,
+      "reference": tune.referenceNumber ?? 1,
     ])
   }
 }

@@ -198,8 +198,7 @@ final class EditorService: @unchecked Sendable {
       "diagnostics": analysis.diagnostics.filter { $0.file == path }.map(Self.json)
     ]
     guard
-      let tune = analysis.tune(atLine: line) ?? analysis.tunes.last(where: { $0.startLine <= line })
-        ?? analysis.tunes.first
+      let tune = analysis.tune(atLine: line) ?? analysis.tune(before: line) ?? analysis.tunes.first
     else {
       answer["svg"] = [String]()
       answer["items"] = [Any]()

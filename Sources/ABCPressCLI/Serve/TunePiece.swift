@@ -11,7 +11,7 @@ struct TunePiece {
     // Only the lines wanted are cut out (by their UTF-8 offsets): the rest is not copied.
     let utf8 = document.utf8
     var starts: [String.Index] = [utf8.startIndex]
-    let lastWanted = max(tune.endLine, analysis.tunes.first?.startLine ?? 1)
+    let lastWanted = max(tune.endLine, analysis.firstTuneLine ?? 1)
     var index = utf8.startIndex
     while starts.count <= lastWanted, let newline = utf8[index...].firstIndex(of: 0x0A) {
       index = utf8.index(after: newline)
@@ -24,7 +24,7 @@ struct TunePiece {
       let start = starts[range.lowerBound]
       return String(document[start..<max(start, end)]).replacingOccurrences(of: "\r\n", with: "\n")
     }
-    let headerEnd = max(0, (analysis.tunes.first?.startLine ?? 1) - 1)
+    let headerEnd = max(0, (analysis.firstTuneLine ?? 1) - 1)
     let header = lines(0..<headerEnd)
     let body = lines((tune.startLine - 1)..<tune.endLine)
     text = headerEnd > 0 ? header + "\n\n" + body : body
