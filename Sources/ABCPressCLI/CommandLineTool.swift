@@ -150,6 +150,7 @@ public enum CommandLineTool {
         return .success
       }
       let includeRoots = try IncludePolicy.roots(fromOption: parsed[IncludePolicy.optionName])
+      FormatFiles.shared.beginRun()
       let options = try RunOptions(parsed)
       let progress = RunProgress(console: console, quiet: options.quiet)
       if progress.isLive && options.selection.takesAll {

@@ -231,6 +231,8 @@ final class LanguageServer: @unchecked Sendable {
   /// of edits checks it; publishing afterwards does not check it twice).
   private func analyseIfEdited(_ uri: String, _ document: EditorDocument, _ analysis: DocumentAnalysis) {
     guard let pending = unchecked.removeValue(forKey: uri) else { return }
+    // Each check is a run of its own for the format files' budget.
+    FormatFiles.shared.beginRun()
     if let change = pending, analysis.firstTuneLine != nil {
       analysis.update(document, change: change)
     } else {

@@ -49,19 +49,24 @@ struct Composition {
       matter.author = matter.author ?? field("Z") ?? field("C")
     case .book(.block(let block)):
       withComposer { $0.add(block) }
-    case .book(.directive(let directive)):
-      let known = format.warnings.count
-      format.apply(directive)
-      for warning in format.warnings.dropFirst(known) {
-        report(Diagnostic(.warning, warning.message, at: warning.range, file: currentFile))
-      }
-      composer?.setStyle(setup: format.setup, options: format.options)
+    case .book(.directive(let directive)): apply([directive])
+    case .directives(let directives): apply(directives)
     case .book(.diagnostics(let found)):
       for diagnostic in found { report(diagnostic) }
     case .book(.tune(let source, let titles, let trailing)):
       // Only reached when a tune is composed in order without a worker (not used by runs).
       _ = (source, titles, trailing)
     }
+  }
+
+  /// Directives between tunes, in order; the style changes once for them all.
+  private mutating func apply(_ directives: [Directive]) {
+    let known = format.warnings.count
+    for directive in directives { format.apply(directive) }
+    for warning in format.warnings.dropFirst(known) {
+      report(Diagnostic(.warning, warning.message, at: warning.range, file: currentFile))
+    }
+    composer?.setStyle(setup: format.setup, options: format.options)
   }
 
   /// Takes a tune laid out by a worker, in book order.

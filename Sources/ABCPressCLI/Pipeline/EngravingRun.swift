@@ -120,7 +120,13 @@ struct EngravingRun {
         }
         if case .book(.directive(let directive)) = piece {
           submitFormat.apply(directive)
-          if cache != nil { context.directives.append(directive) }
+          if cache != nil { context.directives.add(directive) }
+        }
+        if case .directives(let directives) = piece {
+          for directive in directives {
+            submitFormat.apply(directive)
+            if cache != nil { context.directives.add(directive) }
+          }
         }
         if case .header(let header) = piece, cache != nil { context.header = TuneStream.headerText(header) }
         queue.append(.piece(piece))
@@ -129,7 +135,9 @@ struct EngravingRun {
       let next = queue[queueHead]
       queue[queueHead] = .done
       queueHead += 1
-      if queueHead > 256 {
+      // Done entries are dropped once they are half the queue: each costs one move, however
+      // many directives (a format file of 400,000) wait behind them.
+      if queueHead > 256 && queueHead * 2 > queue.count {
         queue.removeFirst(queueHead)
         queueHead = 0
       }

@@ -8,6 +8,9 @@ import ScoreModel
 enum RunPiece {
   case header(TunebookHeader)
   case book(BookPiece)
+  /// A format file's directives (`%%format FILE` between tunes), applied together in
+  /// order: one piece, however many lines the file has.
+  case directives([Directive])
 }
 
 /// The inputs as run pieces: read, cut into tunes and blocks, each file's header first.
@@ -75,7 +78,7 @@ final class PieceSource {
         ready += waiting
         waiting = []
       }
-      let pieces = withFormatFiles(assembler.add(event)).map(RunPiece.book)
+      let pieces = withFormatFiles(assembler.add(event))
       if headerSeen {
         ready += pieces
       } else {
@@ -87,23 +90,23 @@ final class PieceSource {
     }
   }
 
-  /// `%%format FILE` between tunes: the file's directives in its place, problems as a
-  /// diagnostics piece.
-  private func withFormatFiles(_ pieces: [BookPiece]) -> [BookPiece] {
+  /// `%%format FILE` between tunes: the file's directives in its place as one piece,
+  /// problems as a diagnostics piece.
+  private func withFormatFiles(_ pieces: [BookPiece]) -> [RunPiece] {
     guard
       pieces.contains(where: {
         if case .directive(let d) = $0 { d.name.lowercased() == "format" } else { false }
       })
-    else { return pieces }
-    var out: [BookPiece] = []
+    else { return pieces.map(RunPiece.book) }
+    var out: [RunPiece] = []
     for piece in pieces {
       guard case .directive(let directive) = piece, directive.name.lowercased() == "format" else {
-        out.append(piece)
+        out.append(.book(piece))
         continue
       }
       let (directives, warnings) = FormatInclude.expand([directive], file: currentFile)
-      out += directives.map(BookPiece.directive)
-      if !warnings.isEmpty { out.append(.diagnostics(warnings)) }
+      if !directives.isEmpty { out.append(.directives(directives)) }
+      if !warnings.isEmpty { out.append(.book(.diagnostics(warnings))) }
     }
     return out
   }

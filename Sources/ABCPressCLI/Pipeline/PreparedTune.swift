@@ -18,8 +18,8 @@ struct PreparedTune {
     let parsed = BookAssembler.parse(item.source, headerTitles: item.headerTitles)
     guard var tune = parsed.tune else { return (nil, parsed.diagnostics) }
     if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
-    var run = base
-    run.apply(FormatInclude.expand(item.directives, file: item.source.file).directives)
+    // The directives between tunes are applied by the stream, once each (`TuneStream.format`).
+    let run = item.format ?? base
     let included = FormatInclude.expand(tune, file: item.source.file)
     tune = included.tune
     var own = FormatDirectives(setup: run.setup, options: run.options)

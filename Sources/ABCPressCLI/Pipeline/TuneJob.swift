@@ -20,10 +20,11 @@ struct TuneJob: @unchecked Sendable {
   /// The cache and what, besides the tune's text, its layout depends on.
   var cache: (TuneCache, Context)?
 
-  /// The file header and the directives between tunes before this one (for its key).
+  /// The file header and the directives between tunes before this one (for its key: a
+  /// running hash, so a directive costs the same however many came before).
   struct Context {
     var header = ""
-    var directives: [Directive] = []
+    var directives = TuneCache.KeyHasher()
   }
 
   /// The PDF being written, if it is one: each tune's pieces are drawn as PDF operators on
@@ -35,7 +36,7 @@ struct TuneJob: @unchecked Sendable {
     defer { CrashReporter.end() }
     guard let (cache, context) = self.cache else { return drawn(engrave(workspace), workspace) }
     let key = cache.key(
-      header: context.header, directives: context.directives, headerTitles: headerTitles, source: source)
+      header: context.header, directives: context.directives.hex, headerTitles: headerTitles, source: source)
     // Records with PDF operators are kept apart from those of image outputs (layout only).
     let kind = pdf == nil ? "layout" : "pdflayout"
     if let bytes = cache.read(key, pathExtension: kind),

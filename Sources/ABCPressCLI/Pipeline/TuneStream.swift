@@ -20,6 +20,9 @@ struct TuneStream {
   let inputs: [String]
   var standardInput: StandardInput?
   let jobs: Int
+  /// The format a tune starts from, when the job needs it (thumbs, render --split): the
+  /// directives between tunes are applied to it as they come, once each.
+  var format: FormatDirectives?
 
   /// A tune as the job gets it, with its position among the tunes of the inputs (1, 2, …,
   /// counting tunes `--select` or `--shard` leave out, so it is the same in every shard).
@@ -27,8 +30,10 @@ struct TuneStream {
     var source: TuneSource
     var headerTitles: [String]
     var position: Int
-    /// The format directives met between tunes so far, in order.
-    var directives: [Directive]
+    /// `format` with the directives between tunes before this one applied (nil without).
+    var format: FormatDirectives?
+    /// A hash of those directives (for cache keys).
+    var directivesDigest: String
     /// The fields and directives of the tune's file header, as text (for cache keys).
     var header = ""
   }
@@ -44,7 +49,8 @@ struct TuneStream {
     var queue: [Future<Value>?] = []
     var head = 0
     var position = 0
-    var directives: [Directive] = []
+    var running = format
+    var digest = TuneCache.KeyHasher()
     var header = ""
     let window = EngravingRun.tunesPerThread * (pool.workerCount + 1)
     var exhausted = false
@@ -58,13 +64,22 @@ struct TuneStream {
         case .book(.tune(let tune, let titles, _)):
           position = source.tuneOrdinal
           let item = Item(
-            source: tune, headerTitles: titles, position: position, directives: directives, header: header)
+            source: tune, headerTitles: titles, position: position, format: running,
+            directivesDigest: digest.hex,
+            header: header)
           queue.append(pool.submit { worker in work(item, worker) })
         case .book(.diagnostics(let found)):
           // Reader problems are reported once the tunes before them are.
           while head < queue.count { try take(&queue, &head, pool, consume) }
           report(found)
-        case .book(.directive(let directive)): directives.append(directive)
+        case .book(.directive(let directive)):
+          running?.apply(directive)
+          digest.add(directive)
+        case .directives(let directives):
+          for directive in directives {
+            running?.apply(directive)
+            digest.add(directive)
+          }
         case .header(let found): header = Self.headerText(found)
         default: break
         }

@@ -82,6 +82,8 @@ final class EditorService: @unchecked Sendable {
   }
 
   func handle(_ request: HTTPRequest) -> HTTPResponse {
+    // Each request is a run of its own for the format files' budget.
+    FormatFiles.shared.beginRun()
     let path = request.path.split(separator: "?").first.map(String.init) ?? "/"
     if path == "/" || path == "/index.html" {
       guard request.method == "GET" else { return .text(405, "method not allowed") }

@@ -100,6 +100,7 @@ struct RenderCommand {
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: session.jobs)
     stream.standardInput = standardInput
+    stream.format = session.base
     let workspaces = try Workspaces(session: session, jobs: session.jobs)
     let reporter = DiagnosticReporter(console: console)
     reporter.report(session.formatWarnings)

@@ -82,6 +82,7 @@ struct ThumbsCommand {
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: session.jobs)
     stream.standardInput = standardInput
+    stream.format = base
     let workspaces = try Workspaces(session: session, jobs: session.jobs)
     let cache = TuneCache.open(arguments, console: console)
     var thumbnail = Thumbnail(

@@ -6,9 +6,9 @@ import ScoreModel
 /// `%%format FILE` (abcm2ps): an abcm2ps format file's directives in place of the line,
 /// in a tune or between tunes. The file is found next to the ABC file (or given by an
 /// absolute path) and read under the same rules as `abc-include` (the input's folder and
-/// `--include-path`, regular files, size limits). Its directives take the `%%format`
-/// line's place, so a problem in them is reported there; a file that cannot be read is
-/// one warning there.
+/// `--include-path`, regular files, size limits), once per run and size (`FormatFiles`).
+/// Its directives take the `%%format` line's place, so a problem in them is reported
+/// there; a file that cannot be read is one warning there.
 enum FormatInclude {
   static func expand(_ directives: [Directive], file: String?) -> (
     directives: [Directive], warnings: [Diagnostic]
@@ -16,7 +16,7 @@ enum FormatInclude {
     guard directives.contains(where: { $0.name.lowercased() == "format" }) else { return (directives, []) }
     var out: [Directive] = []
     var warnings: [Diagnostic] = []
-    let resolve = IncludePolicy(input: file == "<stdin>" ? "-" : file).resolver()
+    let policy = IncludePolicy(input: file == "<stdin>" ? "-" : file)
     for directive in directives {
       guard directive.name.lowercased() == "format" else {
         out.append(directive)
@@ -28,15 +28,16 @@ enum FormatInclude {
         warnings.append(Diagnostic(.warning, "%%format needs a file name", at: directive.range, file: file))
         continue
       }
-      switch resolve(name, file) {
-      case .file(_, let text):
-        out += FormatFile.directives(in: text).map {
-          Directive(name: $0.name, arguments: $0.arguments, range: directive.range)
+      switch FormatFiles.shared.directives(name, includingFile: file, policy: policy) {
+      case .success(let directives):
+        out.reserveCapacity(out.count + directives.count)
+        for found in directives {
+          out.append(Directive(name: found.name, arguments: found.arguments, range: directive.range))
         }
-      case .refused(let reason):
+      case .failure(let refusal):
         warnings.append(
           Diagnostic(
-            .warning, "cannot read the format file '\(Diagnostic.excerpt(name))': \(reason)",
+            .warning, "cannot read the format file '\(Diagnostic.excerpt(name))': \(refusal.reason)",
             at: directive.range,
             file: file))
       }

@@ -55,6 +55,11 @@ struct IncludePolicy: Sendable {
     self.roots = roots.compactMap(Self.realPath)
   }
 
+  /// A policy over roots that are real paths already.
+  init(realRoots: [String]) {
+    roots = realRoots
+  }
+
   /// The real paths of `--include-path`'s colon-separated folders; a missing or
   /// non-folder entry is a usage error.
   static func roots(fromOption value: String?) throws(UsageError) -> [String] {
@@ -86,44 +91,43 @@ struct IncludePolicy: Sendable {
   }
 }
 
-/// Reads included files for one input under an `IncludePolicy`, keeping the byte budget.
-private final class IncludeReader: @unchecked Sendable {
-  let roots: [String]
-  private let lock = NSLock()
-  private var bytesRead = 0
-
-  init(roots: [String]) { self.roots = roots }
-
-  func resolve(_ name: String, includingFile: String?) -> ABCParser.IncludeResolution {
+extension IncludePolicy {
+  /// The path a name given in `includingFile` stands for (before symlinks are resolved).
+  static func candidate(_ name: String, includingFile: String?) -> String {
     var folder = FileManager.default.currentDirectoryPath
     if let includingFile, includingFile != "<stdin>" {
       folder = URL(fileURLWithPath: includingFile).deletingLastPathComponent().path
     }
-    let candidate = name.hasPrefix("/") ? name : folder + "/" + name
-    guard let path = IncludePolicy.realPath(candidate) else {
-      return .refused(String(cString: strerror(errno)).lowercased())
-    }
-    for system in ["/proc", "/sys", "/dev"] where path == system || path.hasPrefix(system + "/") {
-      return .refused("not a regular file")
-    }
-    guard roots.contains(where: { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
-      return .refused("outside the input's folder (allow more folders with --include-path)")
-    }
-    return read(path)
+    return name.hasPrefix("/") ? name : folder + "/" + name
   }
 
-  /// The text of the regular file at `path`, within the size limits.
-  private func read(_ path: String) -> ABCParser.IncludeResolution {
+  /// Why the file at `path` (a real path) may not be read under this policy; nil when it may.
+  func refusal(ofRealPath path: String) -> String? {
+    for system in ["/proc", "/sys", "/dev"] where path == system || path.hasPrefix(system + "/") {
+      return "not a regular file"
+    }
+    guard roots.contains(where: { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+      return "outside the input's folder (allow more folders with --include-path)"
+    }
+    return nil
+  }
+
+  /// The bytes of the regular file at `path`, at most `Limits.includeFileSize` of them:
+  /// opened non-blocking and checked with fstat(2), so a FIFO or device cannot hang the
+  /// run, and never more than one byte past the limit read.
+  static func readRegularFile(_ path: String) -> Result<[UInt8], IncludeRefusal> {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return .refused(String(cString: strerror(errno)).lowercased()) }
+    guard descriptor >= 0 else {
+      return .failure(IncludeRefusal(String(cString: strerror(errno)).lowercased()))
+    }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-      return .refused("not a regular file")
+      return .failure(IncludeRefusal("not a regular file"))
     }
     let limit = Limits.includeFileSize
     guard Int(status.st_size) <= limit else {
-      return .refused("larger than \(limit >> 20) MB")
+      return .failure(IncludeRefusal("larger than \(limit >> 20) MB"))
     }
     var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
     var count = 0
@@ -135,15 +139,45 @@ private final class IncludeReader: @unchecked Sendable {
       guard got > 0 else { break }
       count += got
     }
-    guard count <= limit, count < bytes.count else { return .refused("larger than \(limit >> 20) MB") }
-    let withinBudget = lock.withLock {
-      guard bytesRead + count <= Limits.includeTotalSize else { return false }
-      bytesRead += count
-      return true
+    guard count <= limit, count < bytes.count else {
+      return .failure(IncludeRefusal("larger than \(limit >> 20) MB"))
     }
-    guard withinBudget else {
-      return .refused("the includes of this input would read more than \(Limits.includeTotalSize >> 20) MB")
+    return .success(Array(bytes[0..<count]))
+  }
+}
+
+/// Why an included file was not read, in the user's words.
+struct IncludeRefusal: Error {
+  var reason: String
+  init(_ reason: String) { self.reason = reason }
+}
+
+/// Reads included files for one input under an `IncludePolicy`, keeping the byte budget.
+private final class IncludeReader: @unchecked Sendable {
+  let policy: IncludePolicy
+  private let lock = NSLock()
+  private var bytesRead = 0
+
+  init(roots: [String]) { policy = IncludePolicy(realRoots: roots) }
+
+  func resolve(_ name: String, includingFile: String?) -> ABCParser.IncludeResolution {
+    guard let path = IncludePolicy.realPath(IncludePolicy.candidate(name, includingFile: includingFile))
+    else {
+      return .refused(String(cString: strerror(errno)).lowercased())
     }
-    return .file(path: path, text: SourceDecoder.decode(Data(bytes[0..<count])))
+    if let refusal = policy.refusal(ofRealPath: path) { return .refused(refusal) }
+    switch IncludePolicy.readRegularFile(path) {
+    case .failure(let refusal): return .refused(refusal.reason)
+    case .success(let bytes):
+      let withinBudget = lock.withLock {
+        guard bytesRead + bytes.count <= Limits.includeTotalSize else { return false }
+        bytesRead += bytes.count
+        return true
+      }
+      guard withinBudget else {
+        return .refused("the includes of this input would read more than \(Limits.includeTotalSize >> 20) MB")
+      }
+      return .file(path: path, text: SourceDecoder.decode(Data(bytes)))
+    }
   }
 }

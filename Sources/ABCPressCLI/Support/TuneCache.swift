@@ -71,15 +71,17 @@ struct TuneCache: Sendable {
   /// The key of a tune of the run.
   func key(for item: TuneStream.Item) -> String {
     key(
-      header: item.header, directives: item.directives, headerTitles: item.headerTitles, source: item.source)
+      header: item.header, directives: item.directivesDigest, headerTitles: item.headerTitles,
+      source: item.source)
   }
 
-  /// The key of a tune: its file header, the directives before it, its header titles
-  /// and its lines (not their numbers: a tune moved by an edit above it keeps its key).
-  func key(header: String, directives: [Directive], headerTitles: [String], source: TuneSource) -> String {
+  /// The key of a tune: its file header, the directives before it (their running hash,
+  /// `KeyHasher.add(_: Directive)`), its header titles and its lines (not their numbers: a
+  /// tune moved by an edit above it keeps its key).
+  func key(header: String, directives: String, headerTitles: [String], source: TuneSource) -> String {
     var hasher = KeyHasher()
     hasher.add(settings + "\u{0}" + header + "\u{0}")
-    hasher.add(directives.map { "\($0.name) \($0.arguments)" }.joined(separator: "\n") + "\u{0}")
+    hasher.add(directives + "\u{0}")
     hasher.add(headerTitles.joined(separator: "\n") + "\u{0}")
     hasher.add(lines: source)
     return hasher.hex
@@ -133,6 +135,12 @@ struct TuneCache: Sendable {
         for scalar in line { add(scalar.value) }
         add(0x0A)
       }
+    }
+
+    /// A directive, as a step of a running hash of the directives met so far (each costs
+    /// its own length, however many came before).
+    mutating func add(_ directive: Directive) {
+      add(directive.name + " " + directive.arguments + "\n")
     }
 
     mutating func add(_ value: UInt32) {

@@ -30,7 +30,7 @@ import ScoreModel
  */
 
 /// Applies abcm2ps format directives to a page setup and layout options.
-public struct FormatDirectives {
+public struct FormatDirectives: Sendable {
   public var setup: PageSetup
   public var options: LayoutOptions
   /// Messages about unknown or malformed directives, with their source ranges.
