@@ -118,7 +118,7 @@ let package = Package(
         "Render", "DisplayList", "SMuFL", "Layout", "ABCParser", "EngravingQuality", "ABCPressTestSupport",
         "ScoreModel",
       ]),
-    .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI", "ABCPressTestSupport"]),
+    .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI", "ABCPressTestSupport", "Render"]),
     .testTarget(name: "ABCPressTests", dependencies: ["ABCPress", "ABCPressTestSupport"]),
     .testTarget(
       name: "BookTests",

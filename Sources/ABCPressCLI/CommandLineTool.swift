@@ -149,6 +149,7 @@ public enum CommandLineTool {
         console.write(help + "\n")
         return .success
       }
+      if case .failure(let problem) = CivilDate.sourceDateEpoch() { throw UsageError(problem.description) }
       let includeRoots = try IncludePolicy.roots(fromOption: parsed[IncludePolicy.optionName])
       FormatFiles.shared.beginRun()
       let options = try RunOptions(parsed)

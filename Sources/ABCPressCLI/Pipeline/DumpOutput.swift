@@ -18,8 +18,7 @@ final class DumpOutput: PageOutput, @unchecked Sendable {
     self.console = console
     self.file = file
     if let file {
-      let temporary = file.deletingLastPathComponent().appendingPathComponent(
-        ".\(file.lastPathComponent).\(UUID().uuidString).tmp")
+      let temporary = TemporaryFiles.path(beside: file)
       guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
         throw OutputError("cannot write \(file.path)")
       }

@@ -92,8 +92,7 @@ struct Thumbnail: @unchecked Sendable {
       meter: tune.initialMeter.abcText, width: Int((page.width * scale).rounded()),
       height: Int((page.height * scale).rounded()))
     let final = URL(fileURLWithPath: wanted)
-    let url = final.deletingLastPathComponent().appendingPathComponent(
-      ".abcpress-\(UUID().uuidString).\(final.pathExtension)")
+    let url = TemporaryFiles.path(in: final.deletingLastPathComponent(), suffix: "." + final.pathExtension)
     TemporaryFiles.register(url.path)
     do {
       try TemporaryFiles.createFolder(for: final)

@@ -32,7 +32,7 @@ struct TuneSplit: @unchecked Sendable {
     let list = session.engraver(workspace, setup: own.setup, options: own.options).engrave([tune])
     let wanted = ThumbsCommand.fileName(pattern, tune: tune, position: item.position, file: item.source.file)
     let final = URL(fileURLWithPath: wanted)
-    let folder = final.deletingLastPathComponent().appendingPathComponent(".abcpress-\(UUID().uuidString)")
+    let folder = TemporaryFiles.path(in: final.deletingLastPathComponent())
     TemporaryFiles.register(folder.path)
     do {
       try TemporaryFiles.createFolder(for: final)

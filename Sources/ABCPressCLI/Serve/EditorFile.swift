@@ -199,10 +199,7 @@ enum EditorFile {
   private static func write(_ bytes: [UInt8], beside destination: String, mode: mode_t, owner: stat?)
     throws(Failure)
   {
-    let folder = (destination as NSString).deletingLastPathComponent
-    let temporary =
-      (folder.isEmpty ? "" : folder + "/") + ".\((destination as NSString).lastPathComponent)."
-      + "\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let temporary = TemporaryFiles.path(beside: URL(fileURLWithPath: destination)).path
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw Failure(description: TemporaryFiles.reason(errno)) }
     var failure: Int32 = 0

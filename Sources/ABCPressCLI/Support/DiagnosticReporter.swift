@@ -1,4 +1,5 @@
 import ABCParser
+import Render
 import ScoreModel
 
 /// Prints a run's diagnostics as they come, at most `Limits.diagnosticsPerFile` per input
@@ -28,6 +29,9 @@ final class DiagnosticReporter {
   }
 
   func report(_ found: [Diagnostic]) {
+    // An interrupted run is removing its temporary files: the work in flight fails for
+    // that reason, which is no problem of the input's to print.
+    guard !TemporaryFiles.isClosing else { return }
     if found.contains(where: { $0.severity == .error }) { hasErrors = true }
     if !found.isEmpty {
       RunProgress.current?.counted(

@@ -7,8 +7,7 @@ final class AtomicOutput {
 
   /// A fresh temporary path in the destination's directory (rename stays on one file system).
   func temporaryURL(for destination: URL) -> URL {
-    let name = ".\(destination.lastPathComponent).\(UUID().uuidString).tmp"
-    let temporary = destination.deletingLastPathComponent().appendingPathComponent(name)
+    let temporary = TemporaryFiles.path(beside: destination)
     pending.append((temporary, destination))
     TemporaryFiles.register(temporary.path)
     return temporary

@@ -6,12 +6,18 @@ import Foundation
 ///
 /// Outputs are written under a temporary name beside their destination and renamed into
 /// place when complete (`AtomicOutput`, `writeAtomically`); each temporary name is
-/// registered here until it is renamed or deleted.
+/// registered here until it is renamed or deleted. The names carry the process's id —
+/// `.NAME.abcpress-PID-RANDOM.tmp`, `.abcpress-PID-RANDOM…` — so that a later run that
+/// writes into the same folder removes those a killed process (SIGKILL, a crash without
+/// the supervisor) left: entries of processes that no longer exist, a minute old or more.
 public enum TemporaryFiles {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var paths: Set<String> = []
   /// Set once the process is being interrupted: no new temporary file may start.
   nonisolated(unsafe) private static var closing = false
+
+  /// Whether the process is being interrupted (its outputs in flight are being removed).
+  public static var isClosing: Bool { lock.withLock { closing } }
 
   /// Told of every temporary file made (true) and done with (false): a supervising
   /// process removes those a crashed run left.
@@ -56,11 +62,58 @@ public enum TemporaryFiles {
     return all.count
   }
 
+  /// A temporary path beside `destination` for writing it: `.NAME.abcpress-PID-RANDOM.tmp`.
+  public static func path(beside destination: URL) -> URL {
+    let folder = destination.deletingLastPathComponent()
+    sweep(folder.path)
+    return folder.appendingPathComponent(".\(destination.lastPathComponent).\(tag()).tmp")
+  }
+
+  /// A temporary entry in `folder` for work on its way there: `.abcpress-PID-RANDOM` and
+  /// `suffix` (`.png`, or nothing for a folder).
+  public static func path(in folder: URL, suffix: String = "") -> URL {
+    sweep(folder.path)
+    return folder.appendingPathComponent(".\(tag())\(suffix)")
+  }
+
+  /// `abcpress-PID-RANDOM`: the process and a random part (a name is never reused).
+  private static func tag() -> String {
+    "abcpress-\(getpid())-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+  }
+
+  nonisolated(unsafe) private static var swept: Set<String> = []
+
+  /// Removes, once per folder and process, the temporary entries dead processes left there.
+  static func sweep(_ folder: String) {
+    let key = folder.isEmpty ? "." : folder
+    guard lock.withLock({ swept.insert(key).inserted }) else { return }
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: key) else { return }
+    for name in names
+    where name.hasPrefix(".abcpress-") || (name.hasPrefix(".") && name.contains(".abcpress-")) {
+      guard let pid = processID(inTemporaryName: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      let path = key + "/" + name
+      var info = stat()
+      guard lstat(path, &info) == 0, Double(info.st_mtim.tv_sec) < Date().timeIntervalSince1970 - 60 else {
+        continue
+      }
+      if unlink(path) != 0 { try? FileManager.default.removeItem(atPath: path) }
+    }
+  }
+
+  /// The process id in a temporary name (`….abcpress-PID-RANDOM…`), nil for other names.
+  public static func processID(inTemporaryName name: String) -> pid_t? {
+    guard let range = name.range(of: "abcpress-") else { return nil }
+    let rest = name[range.upperBound...]
+    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, rest.dropFirst(digits.count).first == "-" else { return nil }
+    return pid_t(digits)
+  }
+
   /// Writes `bytes` to a temporary file beside `url` and renames it into place; a failure
   /// leaves the old file (if any) untouched and names the cause in the user's words.
   public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
+    let temporary = path(beside: url).path
     register(temporary)
     defer { unregister(temporary) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -86,14 +139,17 @@ public enum TemporaryFiles {
     }
   }
 
-  /// The output a temporary file stands for (`dir/.out.pdf.<UUID>.tmp` → `dir/out.pdf`), so
-  /// messages name the user's file, never a temporary one; other paths as they are.
+  /// The output a temporary file stands for (`dir/.out.pdf.abcpress-PID-RANDOM.tmp` →
+  /// `dir/out.pdf`), so messages name the user's file, never a temporary one; other paths
+  /// as they are.
   public static func destination(of path: String) -> String {
     let url = URL(fileURLWithPath: path)
     let name = url.lastPathComponent
     guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return path }
     var parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count >= 2, UUID(uuidString: String(parts.removeLast())) != nil else { return path }
+    guard parts.count >= 2, let last = parts.popLast(), last.hasPrefix("abcpress-"),
+      processID(inTemporaryName: String(last)) != nil
+    else { return path }
     let directory = (path as NSString).deletingLastPathComponent
     let original = parts.joined(separator: ".")
     return directory.isEmpty ? original : directory + "/" + original

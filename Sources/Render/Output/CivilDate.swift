@@ -31,12 +31,34 @@ public struct CivilDate: Equatable, Sendable {
 
   /// Now, or `SOURCE_DATE_EPOCH` when it is set (reproducible output).
   public static func now() -> CivilDate {
-    if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let epoch = Double(text),
-      epoch.isFinite, abs(epoch) < 1e13
-    {
-      return CivilDate(unixTime: epoch)
-    }
+    if case .success(let epoch?) = sourceDateEpoch() { return CivilDate(unixTime: Double(epoch)) }
     return CivilDate(unixTime: Date().timeIntervalSince1970)
+  }
+
+  /// The latest moment a PDF date can hold: 9999-12-31 23:59:59 UTC.
+  public static let latestEpoch = 253_402_300_799
+
+  /// `SOURCE_DATE_EPOCH` (reproducible-builds.org): nil when it is not set; an error
+  /// when it is not a whole number of seconds from 1970 to the year 9999.
+  public static func sourceDateEpoch(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Result<Int?, SourceDateError> {
+    guard let text = environment["SOURCE_DATE_EPOCH"] else { return .success(nil) }
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let epoch = Int(text),
+      epoch <= latestEpoch
+    else {
+      return .failure(SourceDateError(value: text))
+    }
+    return .success(epoch)
+  }
+
+  /// An unusable `SOURCE_DATE_EPOCH`.
+  public struct SourceDateError: Error, CustomStringConvertible {
+    public var value: String
+    public var description: String {
+      "SOURCE_DATE_EPOCH is '\(value)': it must be a whole number of seconds since 1970-01-01 UTC, "
+        + "from 0 to \(CivilDate.latestEpoch) (9999-12-31); unset it for the current date"
+    }
   }
 
   static let monthNames = [

@@ -32,8 +32,7 @@ public final class ImageOutput: PageOutput {
 
   /// Renders the page into a temporary file beside the destination.
   public func encode(_ page: DisplayPage, in workspace: RenderWorkspace) throws -> URL {
-    let name = ".\(url.lastPathComponent).\(UUID().uuidString).tmp"
-    let file = url.deletingLastPathComponent().appendingPathComponent(name)
+    let file = TemporaryFiles.path(beside: url)
     lock.withLock { temporaries.append(file) }
     TemporaryFiles.register(file.path)
     let renderer = PageRenderer(fonts: workspace.fonts, text: workspace.measurer, palette: palette)
