@@ -94,11 +94,12 @@ let package = Package(
       ]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 
-    // libFuzzer target over parser, layout, MIDI and rendering (scripts/fuzz, `make fuzz`).
+    // libFuzzer targets (scripts/fuzz, `make fuzz`): the engine (parser, layout, MIDI,
+    // rendering), MusicXML import, the editor service, the language server, cache records.
     .executableTarget(
       name: "ABCPressFuzz",
       dependencies: [
-        "ABCParser", "ABCPressCLI", "Book", "DisplayList", "Layout", "MIDIExport", "Render", "SMuFL",
+        "ABCParser", "ABCPressCLI", "Book", "DisplayList", "Layout", "MIDIExport", "MusicXML", "Render", "SMuFL",
         "ScoreModel",
       ]),
 

@@ -11,10 +11,37 @@ import Foundation
   ) -> CInt
 #endif
 
-/// The libFuzzer entry point: one input through the whole engine.
+/// The fuzz targets, by the name `ABCPRESS_FUZZ_TARGET` gives (default: engine).
+enum FuzzTarget: String, CaseIterable {
+  case engine, musicxml, serve, lsp, cache
+
+  static let chosen: FuzzTarget = {
+    let name = ProcessInfo.processInfo.environment["ABCPRESS_FUZZ_TARGET"] ?? "engine"
+    guard let target = FuzzTarget(rawValue: name) else {
+      FileHandle.standardError.write(
+        Data(
+          "ABCPressFuzz: unknown target '\(name)' (\(allCases.map(\.rawValue).joined(separator: ", ")))\n"
+            .utf8))
+      exit(2)
+    }
+    return target
+  }()
+
+  func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+    switch self {
+    case .engine: FuzzPipeline.run(bytes)
+    case .musicxml: FuzzMusicXML.run(bytes)
+    case .serve: FuzzEditorService.run(bytes)
+    case .lsp: FuzzLanguageServer.run(bytes)
+    case .cache: FuzzCacheRecords.run(bytes)
+    }
+  }
+}
+
+/// The libFuzzer entry point: one input through the chosen target.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  FuzzPipeline.run(UnsafeBufferPointer(start: data, count: size))
+  FuzzTarget.chosen.run(UnsafeBufferPointer(start: data, count: size))
   return 0
 }
 
@@ -36,7 +63,7 @@ enum FuzzMain {
       for path in CommandLine.arguments.dropFirst() {
         guard let data = FileManager.default.contents(atPath: path) else { continue }
         data.withUnsafeBytes { raw in
-          FuzzPipeline.run(raw.bindMemory(to: UInt8.self))
+          FuzzTarget.chosen.run(raw.bindMemory(to: UInt8.self))
         }
         print("ok: \(path)")
       }

@@ -183,7 +183,7 @@ static void set_pending(abcpress_http_server *server, struct MHD_Connection *con
 
 /// Whether a Host header names this server: an IPv4 or IPv6 address or localhost, with
 /// the served port (or none, for port 80).
-static int host_is_ours(const char *host, unsigned short port) {
+int abcpress_http_host_is_ours(const char *host, unsigned short port) {
   char name[64];
   const char *rest;
   int family;
@@ -243,7 +243,7 @@ static enum MHD_Result check_headers(
     abcpress_http_server *server, struct MHD_Connection *connection, const char *url, int *refused) {
   *refused = 1;
   const char *host = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Host");
-  if (host != NULL && !host_is_ours(host, server->port)) {
+  if (host != NULL && !abcpress_http_host_is_ours(host, server->port)) {
     return answer_text(
         connection, MHD_HTTP_MISDIRECTED_REQUEST, "the Host header names another server than this editor\n");
   }

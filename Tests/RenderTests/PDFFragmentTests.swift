@@ -69,4 +69,16 @@ import Testing
     #expect(page.groups.isEmpty)
     #expect(page.items.map(\.box.minX) == [5, 50, 70])
   }
+
+  /// Found by `scripts/fuzz cache`: a record of a few bytes that claimed a gigabyte made
+  /// its buffer (and was slow to fill) before zlib said it was damaged.
+  @Test func packedRecordsClaimingMoreThanDeflateCanHoldAreRefusedAtOnce() {
+    let claimsAGigabyte: [UInt8] = [0xFF, 0xFF, 0xFF, 0x3F, 0x78, 0x01, 0x03, 0x00, 0x00]
+    #expect(CompressedRecord.unpack(claimsAGigabyte) == nil)
+    // What deflate really does still comes back: 1 MB of zeros packs to under 8 KB at level 1.
+    let zeros = [UInt8](repeating: 0, count: 1 << 20)
+    let packed = CompressedRecord.pack(zeros)
+    #expect(packed.count < 8192)
+    #expect(CompressedRecord.unpack(packed) == zeros)
+  }
 }

@@ -70,12 +70,35 @@ final class LanguageServer: @unchecked Sendable {
       let batch = inbox
       inbox.removeAll()
       condition.unlock()
-      for message in batch {
-        guard let message else { return shutdownRequested ? .success : .inputErrors }
-        if let code = handle(message) { return code }
-      }
-      publishStale()
+      if let code = process(batch) { return code }
     }
+  }
+
+  /// Handles a batch of messages in order (nil: the end of input), then checks the
+  /// documents they changed and publishes their diagnostics; the exit code when the batch
+  /// ends the session.
+  func process(_ batch: [[UInt8]?]) -> ExitCode? {
+    for message in batch {
+      guard let message else { return shutdownRequested ? .success : .inputErrors }
+      if let code = handle(message) { return code }
+    }
+    publishStale()
+    return nil
+  }
+
+  /// For each open document, whether its incremental analysis says what a fresh reading
+  /// says (nil), or how it differs (the fuzz target's check).
+  func inconsistency() -> String? {
+    for (uri, document) in documents {
+      guard let analysis = analyses[uri] else { continue }
+      analyseIfEdited(uri, document, analysis)
+      let fresh = DocumentAnalysis()
+      fresh.analyse(document, path: Self.path(of: uri))
+      if fresh.tunes != analysis.tunes { return "\(uri): tunes \(analysis.tunes) != \(fresh.tunes)" }
+      let (kept, made) = (analysis.diagnostics.map(\.description), fresh.diagnostics.map(\.description))
+      if kept != made { return "\(uri): problems \(kept) != \(made)" }
+    }
+    return nil
   }
 
   /// Handles one message; an exit code when it ends the session.

@@ -13,11 +13,11 @@ final class FormatFiles: @unchecked Sendable {
   private let lock = NSLock()
   private var memo: [String: (size: Int, modified: timespec, directives: [Directive])] = [:]
   private var order: [String] = []
-  private var bytesRead = 0
+  private let budget = ByteBudget()
 
   /// Starts a run: its budget is whole again (the files kept stay kept).
   func beginRun() {
-    lock.withLock { bytesRead = 0 }
+    budget.refill()
   }
 
   /// The directives of the format file `name`, as `includingFile` names it, read under
@@ -39,12 +39,7 @@ final class FormatFiles: @unchecked Sendable {
     switch IncludePolicy.readRegularFile(path) {
     case .failure(let refusal): return .failure(refusal)
     case .success(let bytes):
-      let withinBudget = lock.withLock {
-        guard bytesRead + bytes.count <= Limits.includeTotalSize else { return false }
-        bytesRead += bytes.count
-        return true
-      }
-      guard withinBudget else {
+      guard budget.take(bytes.count) else {
         return .failure(
           IncludeRefusal(
             "the format files of this run would read more than \(Limits.includeTotalSize >> 20) MB"))

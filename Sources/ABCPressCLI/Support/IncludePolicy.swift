@@ -146,6 +146,28 @@ extension IncludePolicy {
   }
 }
 
+/// A number of bytes that reads may take from, shared by threads (the includes of one
+/// input, the format files of one run).
+final class ByteBudget: @unchecked Sendable {
+  let limit: Int
+  private let lock = NSLock()
+  private var taken = 0
+
+  init(limit: Int = Limits.includeTotalSize) { self.limit = limit }
+
+  /// Takes `count` bytes; false (nothing taken) when they would pass the limit.
+  func take(_ count: Int) -> Bool {
+    lock.withLock {
+      guard taken + count <= limit else { return false }
+      taken += count
+      return true
+    }
+  }
+
+  /// The whole budget again.
+  func refill() { lock.withLock { taken = 0 } }
+}
+
 /// Why an included file was not read, in the user's words.
 struct IncludeRefusal: Error {
   var reason: String
@@ -155,8 +177,7 @@ struct IncludeRefusal: Error {
 /// Reads included files for one input under an `IncludePolicy`, keeping the byte budget.
 private final class IncludeReader: @unchecked Sendable {
   let policy: IncludePolicy
-  private let lock = NSLock()
-  private var bytesRead = 0
+  private let budget = ByteBudget()
 
   init(roots: [String]) { policy = IncludePolicy(realRoots: roots) }
 
@@ -169,12 +190,7 @@ private final class IncludeReader: @unchecked Sendable {
     switch IncludePolicy.readRegularFile(path) {
     case .failure(let refusal): return .refused(refusal.reason)
     case .success(let bytes):
-      let withinBudget = lock.withLock {
-        guard bytesRead + bytes.count <= Limits.includeTotalSize else { return false }
-        bytesRead += bytes.count
-        return true
-      }
-      guard withinBudget else {
+      guard budget.take(bytes.count) else {
         return .refused("the includes of this input would read more than \(Limits.includeTotalSize >> 20) MB")
       }
       return .file(path: path, text: SourceDecoder.decode(Data(bytes)))

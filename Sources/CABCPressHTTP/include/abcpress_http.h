@@ -64,6 +64,10 @@ unsigned short abcpress_http_port(const abcpress_http_server *server);
 /// Connections dropped so far for taking too long over their headers or for crowding.
 unsigned long abcpress_http_dropped(abcpress_http_server *server);
 
+/// Whether a Host header names this server: an IPv4 or IPv6 address, or localhost, with
+/// `port` (or no port, for 80).
+int abcpress_http_host_is_ours(const char *host, unsigned short port);
+
 /// Stops listening, waits for the connection threads, frees the server.
 void abcpress_http_stop(abcpress_http_server *server);
 

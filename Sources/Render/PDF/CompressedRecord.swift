@@ -19,12 +19,17 @@ public enum CompressedRecord {
     return out
   }
 
+  /// The most a deflate stream expands (RFC 1951: 258 bytes from a 2-bit code, about 1032:1).
+  static let maximumRatio = 1032
+
   /// The unpacked bytes, or nil when the record is damaged.
   @Sendable public static func unpack(_ bytes: [UInt8]) -> [UInt8]? {
     guard bytes.count > 4 else { return nil }
     var size = 0
     for index in 0..<4 { size |= Int(bytes[index]) << (8 * index) }
-    guard size > 0, size < 1 << 30 else { return nil }
+    // Deflate expands at most 1032 to 1: a length past that is a damaged (or forged) record,
+    // refused before its buffer is made (a 9-byte record once asked for a gigabyte).
+    guard size > 0, size < 1 << 30, size <= (bytes.count - 4) * maximumRatio + 64 else { return nil }
     var out = [UInt8](repeating: 0, count: size)
     var length = uLong(size)
     let status = bytes.withUnsafeBufferPointer { input in
