@@ -99,7 +99,8 @@ let package = Package(
     .executableTarget(
       name: "ABCPressFuzz",
       dependencies: [
-        "ABCParser", "ABCPressCLI", "Book", "DisplayList", "Layout", "MIDIExport", "MusicXML", "Render", "SMuFL",
+        "ABCParser", "ABCPressCLI", "Book", "DisplayList", "Layout", "MIDIExport", "MusicXML", "Render",
+        "SMuFL",
         "ScoreModel",
       ]),
 
