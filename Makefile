@@ -118,8 +118,9 @@ bench: setup corpus
 	scripts/bootstrap --dev-tools
 	scripts/bench $(BENCH_RUNS)
 
-## fuzz: libFuzzer over parser, layout, MIDI and rendering for FUZZ_SECONDS (default 600);
-## crashes and timeouts go to .cache/fuzz/artifacts (FUZZ_SECONDS=3600 make fuzz for an hour)
+## fuzz: libFuzzer over the engine, MusicXML import, the editor service, the language server
+## and cache records, FUZZ_SECONDS (default 600) shared among them (FUZZ_SECONDS_EACH=N for N
+## each); crashes and timeouts go to .cache/fuzz/TARGET/artifacts
 fuzz: setup corpus
 	scripts/fuzz
 

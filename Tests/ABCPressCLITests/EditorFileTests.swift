@@ -121,8 +121,15 @@ import Testing
     #expect(error.description == "not a regular file")
     try Data([0x89, 0x50, 0x4E, 0x47, 0, 0, 0, 0]).write(to: URL(fileURLWithPath: folder.path + "/image.abc"))
     #expect(throws: EditorFile.Failure.self) { try EditorFile.read(folder.path + "/image.abc") }
+    // A link to a file outside the folder is not served, so not listed.
+    let outside = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: outside) }
+    try Data("X:1\nK:C\nC|\n".utf8).write(to: outside.appendingPathComponent("far.abc"))
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/far.abc", withDestinationPath: outside.path + "/far.abc")
     let service = EditorService(folder: folder, file: nil, token: "t", fonts: folder)
     #expect(service.files() == ["image.abc"])
+    #expect(service.path(ofFile: "far.abc") == nil)
   }
 
   @Test func aFullDiskLeavesTheFileAndItsBackupWhole() throws {

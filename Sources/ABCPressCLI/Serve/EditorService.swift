@@ -115,10 +115,12 @@ final class EditorService: @unchecked Sendable {
   func files() -> [String] {
     if let file { return [file] }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    // (A link to a file outside the folder is not served, so not listed either.)
     return names.filter { name in
       var info = stat()
       return name.hasSuffix(".abc") && !name.hasPrefix(".")
         && stat(folder.appendingPathComponent(name).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        && path(ofFile: name) != nil
     }.sorted()
   }
 
