@@ -73,6 +73,8 @@ public struct EngravedTune: Sendable {
   init(laidOut: LaidOutTune, tune: Tune, titles style: TitleStyle = TitleStyle()) {
     self.laidOut = laidOut
     // As the heading prints them ("Kesh, The" → "The Kesh"); the index sorts past "The".
+    var style = style
+    if tune.metadata.textsAsWritten { style.trim = 0 }
     titles = tune.metadata.titles.filter { !$0.isEmpty }.map(style.printed)
     contentsTitle = tune.title.isEmpty ? "X:\(tune.referenceNumber)" : style.printed(tune.title)
     referenceNumber = tune.referenceNumber

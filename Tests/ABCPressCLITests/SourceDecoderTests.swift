@@ -33,7 +33,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("latin1.abc")
     try Data(Self.latin1Bytes).write(to: file)
-    let loaded = InputLoader(console: Console.captured(input: "")).load([file.path])
+    let loaded = try StreamedTunes.read([file.path])
     #expect(loaded.tunes.first?.metadata.titles == ["Café Noël"])
     #expect(loaded.diagnostics.isEmpty)
   }
@@ -49,9 +49,7 @@ import Testing
     try Data("X:1\nT:Main\nI:abc-include head.abc\nK:G\nGAB|\n".utf8).write(
       to: sub.appendingPathComponent("main.abc"))
     try Data("M:3/4\nC:Trad".utf8).write(to: sub.appendingPathComponent("head.abc"))
-    let loaded = InputLoader(console: Console.captured(input: "")).load([
-      sub.appendingPathComponent("main.abc").path
-    ])
+    let loaded = try StreamedTunes.read([sub.appendingPathComponent("main.abc").path])
     #expect(loaded.diagnostics.isEmpty)
     #expect(loaded.tunes.first?.metadata.composers == ["Trad"])
   }
@@ -61,8 +59,27 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("main.abc")
     try Data("X:1\nI:abc-include gone.abc\nK:G\nGAB|\n".utf8).write(to: file)
-    let loaded = InputLoader(console: Console.captured(input: "")).load([file.path])
+    let loaded = try StreamedTunes.read([file.path])
     #expect(loaded.diagnostics.map(\.severity) == [.warning])
     #expect(loaded.diagnostics.first?.range.start.line == 2)
+  }
+}
+
+/// The tunes and diagnostics of inputs as every subcommand reads them (`TuneStream`).
+struct StreamedTunes {
+  var tunes: [Tune] = []
+  var diagnostics: [Diagnostic] = []
+
+  static func read(_ paths: [String]) throws -> StreamedTunes {
+    var result = StreamedTunes()
+    try TuneStream(inputs: paths, jobs: 1).run { item, _ in
+      item.source.parse()
+    } report: {
+      result.diagnostics += $0
+    } consume: { parsed in
+      result.diagnostics += parsed.diagnostics
+      if let tune = parsed.tune { result.tunes.append(tune) }
+    }
+    return result
   }
 }

@@ -34,6 +34,9 @@ public struct TuneSource: Sendable {
   public let isFragment: Bool
   /// The tune's `%%` lines and the lines inside its `%%begin…`/`%%end…` blocks, in order.
   public let directiveLines: [SourceText]
+  /// A score read from another format (MusicXML): engraved as it was read, never parsed
+  /// as ABC; its one line is a digest of the file, for cache keys.
+  public let imported: Tune?
 
   init(file: String?, lines: [SourceLine], base: TuneSettings, isFragment: Bool, directiveLines: [SourceText])
   {
@@ -42,17 +45,33 @@ public struct TuneSource: Sendable {
     self.base = base
     self.isFragment = isFragment
     self.directiveLines = directiveLines
+    self.imported = nil
+  }
+
+  /// A tune read from another format: `digest` stands for its content in cache keys (the
+  /// source's one line), its diagnostics are the reader's own.
+  public init(imported tune: Tune, file: String?, digest: String) {
+    self.file = file
+    self.lines = [SourceLine(number: 1, scalars: Array("%imported \(digest)".unicodeScalars))]
+    self.base = TuneSettings()
+    self.isFragment = true
+    self.directiveLines = []
+    self.imported = tune
   }
 
   /// The line number of the tune's first line (its `X:` line).
   public var startLine: Int { lines.first?.number ?? 1 }
 
   /// Unicode scalars in the tune's lines: a measure of the work it takes.
-  public var size: Int { lines.reduce(0) { $0 + $1.scalars.count } }
+  public var size: Int {
+    if let imported { return imported.voices.reduce(0) { $0 + 8 * $1.elements.count } }
+    return lines.reduce(0) { $0 + $1.scalars.count }
+  }
 
   /// The `X:` number as written, read without parsing the tune (nil for a fragment or
   /// a number that is not one).
   public var referenceNumber: Int? {
+    if let imported { return imported.referenceNumber }
     guard !isFragment, let first = lines.first else { return nil }
     var digits = ""
     for scalar in first.scalars.dropFirst(2) {
@@ -87,6 +106,7 @@ public struct TuneSource: Sendable {
   /// The first `T:` of the tune's header as written (escapes not decoded), read without
   /// parsing the tune; nil when it has none before its `K:`.
   public var firstTitle: String? {
+    if let imported { return imported.metadata.titles.first }
     for line in lines.dropFirst() {
       let scalars = line.scalars
       guard scalars.count >= 2, scalars[1] == ":" else { continue }
@@ -103,6 +123,7 @@ public struct TuneSource: Sendable {
   /// Parses the tune (its diagnostics are bounded by the collector's
   /// `Limits.diagnosticsPerFile`).
   public func parse() -> (tune: Tune?, diagnostics: [Diagnostic]) {
+    if let imported { return (imported, []) }
     let diagnostics = DiagnosticCollector(file: file)
     var parser = TuneParser(diagnostics: diagnostics)
     parser.isFragment = isFragment

@@ -14,7 +14,8 @@ import ScoreModel
  standard input becomes one clear diagnostic. An input that cannot be read (missing,
  a folder, a device that fails) or is plainly not ABC (`ContentSniffer`: a PDF, an image,
  a binary) is one error diagnostic at 1:1 and the next input is read. A MusicXML input
- (plain or `.mxl`) is read whole and converted to ABC text (`MusicXMLInput`) first.
+ (plain or `.mxl`) is read whole into the score model (`MusicXMLInput`): one tune,
+ whose source is the model itself, not ABC text.
 
      inputs a.abc, b.abc → .start(a) .event… .end(a) .start(b) .event… .end(b)
 
@@ -166,7 +167,7 @@ final class InputStream {
       file: name, includeResolver: followsIncludes ? IncludePolicy(input: path).resolver() : nil)
   }
 
-  /// Reads the rest of a MusicXML input and hands its ABC conversion to the reader.
+  /// Reads the rest of a MusicXML input and hands on its score as one tune.
   private func convertMusicXML(first: [UInt8]) -> Bool {
     var bytes = first
     while bytes.count <= Limits.musicXMLSize {
@@ -190,13 +191,14 @@ final class InputStream {
         "internal error while reading this MusicXML input (it stopped the program); skipped", file: name)
     } else {
       CrashReporter.begin(identity)
-      let converted = MusicXMLInput.abcText(bytes, file: name)
+      let imported = MusicXMLInput.read(bytes, file: name)
       CrashReporter.end()
-      switch converted {
-      case .success(let converted):
-        if !converted.warnings.isEmpty { pending.append(.event(.diagnostics(converted.warnings))) }
-        Array(converted.text.utf8).withUnsafeBytes { reader?.feed($0) }
-        pending += (reader?.takeEvents() ?? []).map { .event($0) }
+      switch imported {
+      case .success(let imported):
+        if !imported.warnings.isEmpty { pending.append(.event(.diagnostics(imported.warnings))) }
+        pending.append(.event(.header(TunebookHeader(file: name))))
+        pending.append(.event(.tune(imported.source)))
+        reader = nil
         return finishInput()
       case .failure(let problem):
         failure = MusicXMLInput.diagnostic(problem, file: name)

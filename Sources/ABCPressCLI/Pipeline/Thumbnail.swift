@@ -109,7 +109,7 @@ struct Thumbnail: @unchecked Sendable {
     } catch {
       unlink(url.path)
       TemporaryFiles.unregister(url.path)
-      var reason = (error as? RenderError).map(\.description) ?? InputLoader.reason(error)
+      var reason = (error as? RenderError).map(\.description) ?? FileErrorText.reason(error)
       if case .io(_, let cause)? = error as? RenderError { reason = cause }
       let failed = Diagnostic(
         .error, "cannot write the thumbnail \(wanted): \(reason)", at: tune.range, file: item.source.file)

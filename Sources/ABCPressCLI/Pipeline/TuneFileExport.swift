@@ -69,7 +69,7 @@ struct TuneFileExport {
       do {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       } catch {
-        throw OutputError("cannot create \(target.path): \(InputLoader.reason(error))")
+        throw OutputError("cannot create \(target.path): \(FileErrorText.reason(error))")
       }
     }
     var numbers: [Int] = []

@@ -4,12 +4,13 @@ import Foundation
 import Layout
 import MusicXML
 import Render
+import ScoreModel
 import Transposition
 
 /// `abcpress dump`: print an intermediate stage as text or JSON.
 struct DumpCommand {
   static let help = """
-    USAGE: abcpress dump (--display-list | --score | --notes) [--format text|json] <input.abc>...
+    USAGE: abcpress dump (--display-list | --score | --notes | --lyrics) [--format text|json] <input.abc>...
                          [options]
 
     Prints a stage of the pipeline for inspection and golden tests.
@@ -20,6 +21,8 @@ struct DumpCommand {
                        'tune X', then 'part voice onset duration key' per sounding note
                        (quarter notes; tied notes merged; sorted), to compare with what
                        a MusicXML reader gets back.
+      --lyrics         The lyrics: per tune a line 'tune X', then 'lyric part onset verse
+                       text' per syllable (onset in quarter notes; sorted).
 
     OPTIONS:
       --format <f>            text (default) or json (display list only).
@@ -30,7 +33,7 @@ struct DumpCommand {
     """
 
   static let spec = ArgumentSpec(
-    flags: EngravingSession.flagNames.union(["--display-list", "--score", "--notes"]),
+    flags: EngravingSession.flagNames.union(["--display-list", "--score", "--notes", "--lyrics"]),
     options: EngravingSession.optionNames.union(["--format", "--output", TransposeOption.name]),
     aliases: EngravingSession.aliases)
 
@@ -41,17 +44,20 @@ struct DumpCommand {
     let wantsList = arguments.has("--display-list")
     let wantsScore = arguments.has("--score")
     let wantsNotes = arguments.has("--notes")
-    guard [wantsList, wantsScore, wantsNotes].filter({ $0 }).count == 1 else {
-      throw UsageError("dump needs exactly one of --display-list, --score or --notes")
+    let wantsLyrics = arguments.has("--lyrics")
+    guard [wantsList, wantsScore, wantsNotes, wantsLyrics].filter({ $0 }).count == 1 else {
+      throw UsageError("dump needs exactly one of --display-list, --score, --notes or --lyrics")
     }
     let format = arguments["--format"] ?? "text"
     guard format == "text" || format == "json" else {
       throw UsageError("unknown format '\(format)' (choose text or json)")
     }
-    guard !((wantsScore || wantsNotes) && format == "json") else {
-      throw UsageError("--score and --notes have no json format")
+    guard !((wantsScore || wantsNotes || wantsLyrics) && format == "json") else {
+      throw UsageError("--score, --notes and --lyrics have no json format")
     }
-    if wantsScore || wantsNotes { return try dumpScores(arguments, notes: wantsNotes) }
+    if wantsScore { return try dumpScores(arguments, listing: nil) }
+    if wantsNotes { return try dumpScores(arguments, listing: NoteListing.lines(for:)) }
+    if wantsLyrics { return try dumpScores(arguments, listing: NoteListing.lyricLines(for:)) }
     // The same engraving `render` paints: file and tune directives, template, text blocks.
     let job = try BookJob(arguments: arguments, console: console, frontMatter: false)
     let file = arguments["--output"].map { URL(fileURLWithPath: $0) }
@@ -66,9 +72,12 @@ struct DumpCommand {
     return summary.hasErrors ? .inputErrors : .success
   }
 
-  /// `--score` (each tune's score model) or `--notes` (its notes as MusicXML holds them),
-  /// tune by tune.
-  private func dumpScores(_ arguments: ParsedArguments, notes: Bool) throws -> ExitCode {
+  /// `--score` (each tune's score model), or a listing of its notes or lyrics (`--notes`,
+  /// `--lyrics`), tune by tune.
+  private func dumpScores(_ arguments: ParsedArguments, listing: (@Sendable (Tune) -> [String])?) throws
+    -> ExitCode
+  {
+    let notes = listing != nil
     let transpose = try TransposeOption.semitones(arguments)
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
@@ -84,9 +93,8 @@ struct DumpCommand {
       if var tune = parsed.tune {
         if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
         dump =
-          notes
-          ? (["tune \(tune.referenceNumber)"] + NoteListing.lines(for: tune)).joined(separator: "\n") + "\n"
-          : ScoreDumper.dump(tune)
+          listing.map { (["tune \(tune.referenceNumber)"] + $0(tune)).joined(separator: "\n") + "\n" }
+          ?? ScoreDumper.dump(tune)
       }
       return (dump, parsed.diagnostics)
     } report: { found in

@@ -64,7 +64,7 @@ final class CacheFolder: @unchecked Sendable {
       try FileManager.default.createDirectory(
         atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      return .failure(Refusal(description: "the folder cannot be made (\(InputLoader.reason(error)))"))
+      return .failure(Refusal(description: "the folder cannot be made (\(FileErrorText.reason(error)))"))
     }
     guard let real = IncludePolicy.realPath(path) else {
       return .failure(Refusal(description: "the folder cannot be found"))

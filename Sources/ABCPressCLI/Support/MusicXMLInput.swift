@@ -1,7 +1,9 @@
+import ABCParser
 import MusicXML
 import ScoreModel
 
-/// A MusicXML input (plain or `.mxl`) as ABC text, so every subcommand reads it like ABC.
+/// A MusicXML input (plain or `.mxl`) read into the score model: engraved, played and
+/// checked from what the file says, never through ABC text.
 enum MusicXMLInput {
   /// Why a MusicXML input could not be read, and where.
   struct Failure: Error, CustomStringConvertible {
@@ -10,14 +12,15 @@ enum MusicXMLInput {
     var column = 1
   }
 
-  /// A converted input: its ABC text and the importer's warnings (at the XML's lines).
-  struct Converted {
-    var text: String
+  /// An input read: the tune as a source the pipeline hands on like an ABC tune, and the
+  /// importer's warnings (at the XML's lines).
+  struct Imported {
+    var source: TuneSource
     var warnings: [Diagnostic]
   }
 
-  /// The ABC text of the score in `bytes` (warnings named as from `file`), or why there is none.
-  static func abcText(_ bytes: [UInt8], file: String) -> Result<Converted, Failure> {
+  /// The score in `bytes` (warnings named as from `file`), or why there is none.
+  static func read(_ bytes: [UInt8], file: String) -> Result<Imported, Failure> {
     do {
       let reading = try MusicXMLImporter.read(bytes)
       if let title = TuneJob.crashTest, reading.tune.title == title {
@@ -28,7 +31,10 @@ enum MusicXMLInput {
         named.file = file
         return named
       }
-      return .success(Converted(text: ABCWriter.text(of: reading.tune), warnings: warnings))
+      var hasher = TuneCache.KeyHasher()
+      for byte in bytes { hasher.add(UInt32(byte)) }
+      let source = TuneSource(imported: reading.tune, file: file, digest: hasher.hex)
+      return .success(Imported(source: source, warnings: warnings))
     } catch {
       return .failure(
         Failure(

@@ -36,7 +36,7 @@ enum StyleLoader {
     do {
       text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: reference)), as: UTF8.self)
     } catch {
-      throw UsageError("cannot read \(kind) file '\(reference)': \(InputLoader.reason(error))")
+      throw UsageError("cannot read \(kind) file '\(reference)': \(FileErrorText.reason(error))")
     }
     do {
       return try StyleFile(parsing: text)

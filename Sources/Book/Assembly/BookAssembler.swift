@@ -111,6 +111,7 @@ public struct BookAssembler {
 
   /// A tune with its display texts decoded.
   static func prepared(_ tune: Tune) -> Tune {
+    guard !tune.metadata.textsAsWritten else { return tune }
     var tune = tune
     tune.metadata.titles = tune.metadata.titles.map(TextTypography.display)
     tune.metadata.composers = tune.metadata.composers.map(TextTypography.display)

@@ -88,18 +88,24 @@ struct HorizontalSpacer {
       {
         end += 1
       }
-      let span = index..<min(end, springs.count)
-      let tight = springs[span].reduce(0) { $0 + $1.length(force: Self.minimumForce) }
-      let ideal = springs[span].reduce(0) { $0 + $1.ideal }
-      if tight < reach, ideal > 0 {
-        let deficit = reach - tight
-        for k in span {
-          let rod = springs[k].length(force: Self.minimumForce) + deficit * springs[k].ideal / ideal
-          springs[k].minimum = rod
-          springs[k].ideal = max(springs[k].ideal, rod)
-        }
-      }
+      Self.widen(&springs, over: index..<min(end, springs.count), toSpan: reach)
       index = end
+    }
+  }
+
+  /// A long rod: the springs in `span` must together be at least `reach` long at the
+  /// tightest force. A deficit is shared out by ideal length, so the notes in between
+  /// keep their rhythmic proportions.
+  static func widen(_ springs: inout [Spring], over span: Range<Int>, toSpan reach: Double) {
+    guard !span.isEmpty else { return }
+    let tight = springs[span].reduce(0) { $0 + $1.length(force: minimumForce) }
+    let ideal = springs[span].reduce(0) { $0 + $1.ideal }
+    guard tight < reach, ideal > 0 else { return }
+    let deficit = reach - tight
+    for index in span {
+      let rod = springs[index].length(force: minimumForce) + deficit * springs[index].ideal / ideal
+      springs[index].minimum = rod
+      springs[index].ideal = max(springs[index].ideal, rod)
     }
   }
 

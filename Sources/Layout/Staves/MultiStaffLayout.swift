@@ -219,6 +219,7 @@ final class MultiStaffSystems: SystemMaker {
       let home = layout.homePlan(ofVoice: index)
       builder.stemDirection = home.stemDirection(ofVoice: index)
       builder.restShift = home.restShift(ofVoice: index)
+      builder.lyricsApart = plan.voices.count > 1
       return builder.build(voice: plan.voices[index], key: tune.initialKey, meter: tune.initialMeter)
     }
     if let bars = layout.layout.options.barsPerStaff, !voiceSymbols.isEmpty {
@@ -233,7 +234,9 @@ final class MultiStaffSystems: SystemMaker {
     var spacer = HorizontalSpacer(font: layout.font)
     spacer.shortest = Spring.commonShortest(
       voiceSymbols.flatMap { $0.compactMap { $0.isDurational ? $0.duration : nil } })
-    springs = spacer.springs(for: symbols)
+    var springs = spacer.springs(for: symbols)
+    LyricRods.apply(columns: columns, voices: voiceSymbols, springs: &springs)
+    self.springs = springs
     stackers = layout.segments.map { SystemStacker(layout: layout.layout, plan: $0.plan) }
     let lead =
       layout.segments.contains { $0.plan.groups.contains { $0.bracket == .bracket } }

@@ -121,6 +121,8 @@ struct Attachments {
     var sectionTitle: String?
     var tabNotes: [TabNote] = []
     var chordReach = 0.0
+    var lyricLeft = 0.0
+    var lyricRight = 0.0
 
     init() {}
 
@@ -137,6 +139,8 @@ struct Attachments {
       sectionTitle = other.sectionTitle
       tabNotes = other.tabNotes
       chordReach = other.chordReach
+      lyricLeft = other.lyricLeft
+      lyricRight = other.lyricRight
     }
   }
 
@@ -204,6 +208,17 @@ struct Attachments {
   var chordReach: Double {
     get { storage.chordReach }
     set { unique().chordReach = newValue }
+  }
+
+  /// How far the note's widest lyric syllable reaches left and right of its anchor (its
+  /// hyphen counted), in staff spaces: only the voice's next syllable must clear it.
+  var lyricLeft: Double {
+    get { storage.lyricLeft }
+    set { unique().lyricLeft = newValue }
+  }
+  var lyricRight: Double {
+    get { storage.lyricRight }
+    set { unique().lyricRight = newValue }
   }
 
   var isEmpty: Bool {

@@ -24,6 +24,10 @@ struct SymbolBuilder {
   var stemDirection: StemDirection = .auto
   /// Staff positions to move rests by (the lower voice of a shared staff sits lower).
   var restShift = 0
+  /// Keep lyric syllables' extents apart from the ink's (`Attachments.lyricLeft`, …): in a
+  /// score of several voices a syllable need only clear its own voice's next syllable, not
+  /// every column between them (`LyricRods`).
+  var lyricsApart = false
 
   func build(voice: Voice, key: KeySignature, meter: Meter) -> [StaffSymbol] {
     var symbols: [StaffSymbol] = []
@@ -445,11 +449,20 @@ struct SymbolBuilder {
       }
     }
     let headCentre = 0.59
+    var (lyricLeft, lyricRight) = (0.0, 0.0)
     for syllable in attachments.lyrics.compactMap({ $0 }) {
       var width = measurer.measure(syllable.text, font: style.lyricFont).width / scale
       if syllable.continuesWord { width += measurer.measure("-", font: style.lyricFont).width / scale + 0.8 }
-      symbol.left = max(symbol.left, width / 2 - headCentre)
-      symbol.right = max(symbol.right, headCentre + width / 2 + 0.4)
+      lyricLeft = max(lyricLeft, width / 2 - headCentre)
+      lyricRight = max(lyricRight, headCentre + width / 2 + 0.4)
+    }
+    guard lyricLeft > 0 || lyricRight > 0 else { return }
+    if lyricsApart {
+      symbol.attachments.lyricLeft = lyricLeft
+      symbol.attachments.lyricRight = lyricRight
+    } else {
+      symbol.left = max(symbol.left, lyricLeft)
+      symbol.right = max(symbol.right, lyricRight)
     }
   }
 

@@ -1,10 +1,12 @@
 import DisplayList
 import ScoreModel
 
-/// The heading of a tune: titles, composer, origin and rhythm, and the tempo mark.
+/// The heading of a tune: titles, composer, arranger, poet, origin and rhythm, and the
+/// tempo mark.
 ///
 /// Titles are centred (the first large and bold, later `T:` lines as subtitles); the
-/// composer and origin are set flush right and the rhythm flush left on the line below.
+/// composer, origin and arranger are set flush right, the rhythm and the poet flush left
+/// on the lines below.
 /// Items are produced relative to the block's top-left corner in points.
 struct TitleBlock {
   let setup: PageSetup
@@ -12,19 +14,21 @@ struct TitleBlock {
 
   func build(for tune: Tune) -> (items: [DisplayItem], height: Double) {
     var items: [DisplayItem] = []
-    let style = setup.titleStyle
+    var style = setup.titleStyle
+    if tune.metadata.textsAsWritten { style.trim = 0 }
     var y = 0.0
     let width = setup.contentWidth
     let context = ItemContext(tune: tune.referenceNumber)
     let source = SourcePosition(line: tune.range.start.line, column: tune.range.start.column)
-    func add(_ text: String, _ font: FontSpec, role: Role, align: Double) {
+    func add(_ text: String, _ font: FontSpec, role: Role, align: Double, at top: Double? = nil) {
       let extent = measurer.measure(text, font: font)
       let x = (width - extent.width) * align
-      let baseline = y + extent.ascent
+      let top = top ?? y
+      let baseline = top + extent.ascent
       items.append(
         DisplayItem(
           role: role, shape: .text(TextShape(text: text, font: font, origin: Point(x: x, y: baseline))),
-          box: Rect(x: x, y: y, width: extent.width, height: extent.ascent + extent.descent),
+          box: Rect(x: x, y: top, width: extent.width, height: extent.ascent + extent.descent),
           context: context, source: source))
     }
     let titles = style.fields.contains("T") ? tune.metadata.titles : []
@@ -46,7 +50,13 @@ struct TitleBlock {
       let origin = "(" + tune.metadata.origins.joined(separator: "; ") + ")"
       if right.isEmpty { right = [origin] } else { right[right.count - 1] += " " + origin }
     }
-    right = right.flatMap { wrap($0, font: setup.composerFont, width: width) }
+    right = (right + (style.fields.contains("C") ? tune.metadata.arrangers : [])).flatMap {
+      wrap($0, font: setup.composerFont, width: width)
+    }
+    // Poets and translators at the left, as song editions print them (MusicXML's lyricist).
+    let left = (style.fields.contains("C") ? tune.metadata.lyricists : []).flatMap {
+      wrap($0, font: setup.composerFont, width: width / 2 - 6)
+    }
     var rhythm = style.fields.contains("R") ? tune.metadata.rhythm : nil
     let lineHeight = measurer.measure("Ag", font: setup.composerFont)
     // The rhythm shares the composer's first line when both fit side by side.
@@ -65,6 +75,11 @@ struct TitleBlock {
       if line == 0, let rhythm { add(rhythm, setup.infoFont, role: .rhythm, align: 0) }
       y += (lineHeight.ascent + lineHeight.descent) * 1.1
     }
+    if !left.isEmpty {
+      let placed = poets(left, beside: right, rhythm: rhythm != nil, below: y)
+      for (line, top) in placed.lines { add(line, setup.composerFont, role: .composer, align: 0, at: top) }
+      y = placed.bottom
+    }
     // The header's P: play order (`P:AABB`), as abcm2ps prints it: at the left, in the
     // parts font, under the composer.
     let parts = (tune.metadata.parts ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -75,6 +90,33 @@ struct TitleBlock {
     }
     if !items.isEmpty { y += setup.musicSpace }
     return (items, y)
+  }
+
+  /// Where the poets' lines go: at the left from the first line under the titles, beside
+  /// the composer's lines where both fit (those lines end at `y`), else below them; and
+  /// the y under everything.
+  private func poets(_ left: [String], beside right: [String], rhythm: Bool, below y: Double) -> (
+    lines: [(String, Double)], bottom: Double
+  ) {
+    let font = setup.composerFont
+    let extent = measurer.measure("Ag", font: font)
+    let step = (extent.ascent + extent.descent) * 1.1
+    let rows = max(right.count, rhythm ? 1 : 0)
+    let top = y - Double(rows) * step
+    var row = rhythm ? 1 : 0
+    var lines: [(String, Double)] = []
+    for line in left {
+      // Beside a composer's line only when both fit with a gap.
+      while row < right.count,
+        measurer.measure(line, font: font).width + measurer.measure(right[row], font: font).width + 12
+          > setup.contentWidth
+      {
+        row += 1
+      }
+      lines.append((line, top + Double(row) * step))
+      row += 1
+    }
+    return (lines, top + Double(max(row, rows)) * step)
   }
 
   /// Splits text at spaces into lines no wider than `width` points (a single word wider

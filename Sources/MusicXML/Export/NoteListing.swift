@@ -6,7 +6,8 @@ import ScoreModel
 /// A line is `part voice onset duration key`: the part (from 1) and `<voice>` number the
 /// export gives the voice, onset and duration in quarter notes as reduced fractions, and
 /// the written MIDI key. Tied notes are one line (the tie chain's onset and total
-/// length), as readers merge them; rests and grace notes have none. Lines are sorted.
+/// length), as readers merge them; rests, grace notes and cue notes (silent) have none.
+/// Lines are sorted.
 ///
 /// Example: `K:C\nC2- C2 [EG]` with `L:1/8` gives `1 1 0 1 60`, `1 1 1 1/2 64`, `1 1 1 1/2 67`.
 public enum NoteListing {
@@ -22,7 +23,7 @@ public enum NoteListing {
           switch element {
           case .note(let note):
             var next: [Int: Int] = [:]
-            for head in note.heads {
+            for head in note.heads where !head.isCue {
               let index: Int
               if let tied = open[head.midiKey] {
                 notes[tied].duration = notes[tied].duration + note.duration
@@ -45,6 +46,29 @@ public enum NoteListing {
           lines.append(
             "\(partIndex + 1) \(member.number) \(quarters(note.onset)) \(quarters(note.duration)) \(note.key)"
           )
+        }
+      }
+    }
+    return lines.sorted()
+  }
+
+  /// The lyric syllables of a tune, one line each: `lyric part onset verse text` (the part
+  /// as in `lines(for:)`, the onset of the note in quarter notes, the verse from 1, the
+  /// syllable as printed without its hyphen or extender), sorted as `lines(for:)` is.
+  public static func lyricLines(for tune: Tune) -> [String] {
+    let plan = PartPlan(tune: tune)
+    var lines: [String] = []
+    for (partIndex, part) in plan.parts.enumerated() {
+      for member in part.members {
+        var onset = Rational.zero
+        for element in tune.voices[member.voice].elements {
+          if case .note(let note) = element {
+            for (verse, syllable) in note.lyrics.enumerated() {
+              guard let syllable, !syllable.text.isEmpty else { continue }
+              lines.append("lyric \(partIndex + 1) \(quarters(onset)) \(verse + 1) \(syllable.text)")
+            }
+          }
+          onset = onset + element.duration
         }
       }
     }

@@ -80,7 +80,8 @@ public enum MusicXMLImporter {
         tune.tempo = reader.initialTempo
         first = false
       }
-      let voices = reader.voices()
+      let staffCount = groups.reduce(0) { $0 + $1.staves.count }
+      let voices = reader.voices(firstStaff: staffCount + 1)
       guard !voices.isEmpty else { continue }
       guard tune.voices.count + voices.count <= Limits.voicesPerTune else {
         warnings.append(
@@ -246,17 +247,37 @@ public enum MusicXMLImporter {
       credits.filter { $0.elements(forName: "credit-type").contains { text($0) == type } }
         .flatMap { $0.elements(forName: "credit-words").map(text) }.filter { !$0.isEmpty }
     }
-    var titles = root.elements(path: ["work", "work-title"]).map(text)
-    titles += root.elements(forName: "movement-title").map(text)
-    if titles.filter({ !$0.isEmpty }).isEmpty { titles = credited("title") }
+    // The song's own title (`movement-title`) heads the page; the work it belongs to
+    // (title, number, the song's number in it) is the subtitle, as editions print it.
+    let workTitle = root.elements(path: ["work", "work-title"]).map(text).first { !$0.isEmpty }
+    let movementTitle = root.elements(forName: "movement-title").map(text).first { !$0.isEmpty }
+    var subtitles: [String] = []
+    let title = movementTitle ?? workTitle ?? credited("title").first
+    if movementTitle != nil, var work = workTitle, work != movementTitle {
+      if let number = root.elements(path: ["work", "work-number"]).map(text).first(where: { !$0.isEmpty }),
+        !work.contains(number)
+      {
+        work += ", " + number
+      }
+      if let number = root.elements(forName: "movement-number").map(text).first(where: { !$0.isEmpty }) {
+        work += ", No. " + number
+      }
+      subtitles.append(work)
+    }
     // Subtitles: their own credits, or further lines of the title credit (as export writes).
     let titleLines = credits.filter { $0.elements(forName: "credit-type").contains { text($0) == "title" } }
       .flatMap { $0.elements(forName: "credit-words").dropFirst().map(text) }
     metadata.titles =
-      Array(titles.filter { !$0.isEmpty }.prefix(1))
-      + (credited("subtitle") + titleLines).filter { !$0.isEmpty }
-    metadata.composers = root.elements(path: ["identification", "creator"])
-      .filter { $0.attribute("type") == "composer" }.map(text).filter { !$0.isEmpty }
+      (title.map { [$0] } ?? []) + (subtitles + credited("subtitle") + titleLines).filter { !$0.isEmpty }
+    let creators = root.elements(path: ["identification", "creator"])
+    func created(_ types: Set<String>) -> [String] {
+      creators.filter { types.contains($0.attribute("type") ?? "") }.map(text).filter { !$0.isEmpty }
+    }
+    metadata.composers = created(["composer"])
+    metadata.lyricists = created(["lyricist", "poet"]) + created(["translator"])
+    metadata.arrangers = created(["arranger"])
+    metadata.rights = root.elements(path: ["identification", "rights"]).map(text).first { !$0.isEmpty }
+    metadata.textsAsWritten = true
     for field in root.elements(path: ["identification", "miscellaneous", "miscellaneous-field"]) {
       guard let name = field.attribute("name"), name.hasPrefix("abc-"), name.count == 5,
         let label = name.last, PartwiseWriter.keptFields.contains(label)

@@ -74,24 +74,6 @@ extension PartReader {
     return names
   }
 
-  /// Lyric syllables by verse (the order of the `number` values met).
-  static func lyrics(_ element: XMLTree.Element, place: SourceRange) -> [LyricSyllable?] {
-    var verses: [LyricSyllable?] = []
-    for lyric in element.elements(forName: "lyric") {
-      let number = lyric.attribute("number").flatMap { Int($0.trimmingSpaces) } ?? 1
-      guard number <= 16 else { continue }
-      let verse = max(number, 1) - 1
-      let text = lyric.elements(forName: "text").map(\.text).joined(separator: " ")
-      guard !text.isEmpty else { continue }
-      let syllabic = lyric.childText("syllabic") ?? "single"
-      while verses.count <= verse { verses.append(nil) }
-      verses[verse] = LyricSyllable(
-        text: text, continuesWord: syllabic == "begin" || syllabic == "middle",
-        hasExtender: lyric.has("extend"), range: place)
-    }
-    return verses
-  }
-
   /// The key of a `<key>`: fifths and mode, or listed steps and alterations.
   mutating func key(_ element: XMLTree.Element) -> KeySignature? {
     if let fifthsElement = element.first("fifths") {
@@ -154,10 +136,12 @@ extension PartReader {
     let shift =
       integer(element.first("clef-octave-change"), in: Limits.xmlClefOctaveChange, "<clef-octave-change>")
       ?? 0
+    // MusicXML writes the pitch that sounds: under an octave clef the notes are drawn
+    // an octave away from it (a tenor's C4 on the treble-8 clef's third space).
     switch element.childText("sign") {
-    case "G": return Clef(shape: .treble, line: line, octaveShift: shift)
-    case "F": return Clef(shape: .bass, line: line, octaveShift: shift)
-    case "C": return Clef(shape: .alto, line: line, octaveShift: shift)
+    case "G": return Clef(shape: .treble, line: line, octaveShift: shift, movesNotes: true)
+    case "F": return Clef(shape: .bass, line: line, octaveShift: shift, movesNotes: true)
+    case "C": return Clef(shape: .alto, line: line, octaveShift: shift, movesNotes: true)
     case "percussion": return Clef(shape: .percussion)
     case "none", "TAB": return Clef(shape: .none)
     default: return nil

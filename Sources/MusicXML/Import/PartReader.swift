@@ -1,19 +1,22 @@
 import ScoreModel
 
-/// Reads one MusicXML part into voices: one per `<voice>` value, on the staff where it
-/// first appears.
+/// Reads one MusicXML part into voices: one per `<voice>` value, each at home on the staff
+/// that holds most of its notes, and one more for a staff no voice calls home.
 ///
 /// Method: a cursor follows the document's time through notes, `<backup>` and
-/// `<forward>`; each voice (a `Lane`) keeps its own time and is padded with invisible
-/// rests up to the cursor before a note is added, and to the measure's end before the
-/// bar line that closes it. Directions and harmonies wait (`pending`) for the next note
-/// of their voice, or of any voice when they name none. The measure's length is the
-/// furthest time reached in it (a pickup is short), or the meter's bar when it is empty.
-/// Every number is checked as it is read (`PartReader+Checks`): an absurd one is a
-/// warning at its element and is not used.
+/// `<forward>`; each voice (a `Lane`) keeps its own time. A note is added at the cursor:
+/// the lane is first brought up to it — invisible rests fill a gap, split where a mark
+/// waits, and changes another voice's stream placed there (a clef change in mid-bar, a
+/// key) go in at their time (`PartReader+Lanes`). Directions wait in their lane for the
+/// first note or rest at or after their time (`PartReader+Directions`). A note on another
+/// staff than its lane's is a staff move. The measure's length is the furthest time
+/// reached in it (a pickup is short), or the meter's bar when it is empty. Every element
+/// keeps the line and column of the XML element it came from, so a diagnostic about it
+/// points into the file. Every number is checked as it is read (`PartReader+Checks`).
 ///
 /// Example: a measure with voice 1 `C4` and, after `<backup>`, voice 2 two half notes
-/// gives voices `C4 |` and `E2 G2 |` with the same bar.
+/// gives voices `C4 |` and `E2 G2 |` with the same bar; a clef change written between
+/// voice 1's notes lands in voice 2 at the same time, not where voice 2 happens to be.
 struct PartReader {
   let partIndex: Int
   let name: String?
@@ -37,9 +40,11 @@ struct PartReader {
   var measureStart = Rational.zero
   var cursor = Rational.zero
   var furthest = Rational.zero
-  var pending: [Pending] = []
   var nextSlurID = 0
-  var openWedge: String?
+  /// Open wedges by their `number`.
+  var openWedges: [String: String] = [:]
+  /// Lyric `number`s that are not whole numbers, by the verse given them (in the order met).
+  var verseNames: [String: Int] = [:]
   var measureIndex = 0
   /// The `number` of the measure being read, for warnings.
   var measureNumber = "1"
@@ -48,19 +53,21 @@ struct PartReader {
   /// Absurd values met, each once, at their element.
   var warnings: [Diagnostic] = []
   var warned: Set<String> = []
-  let place = SourceRange(SourceLocation(line: 1, column: 1))
 
-  /// Decorations, annotations and elements waiting for the next note of a voice.
+  /// Decorations and annotations waiting for their lane's first note or rest at or after
+  /// `time`.
   struct Pending {
-    var voice: String?
-    var decorations: [String] = []
+    var time: Rational
+    var decorations: [Decoration] = []
     var annotations: [TextAnnotation] = []
   }
 
   /// One voice being read.
   struct Lane {
     var id: String
+    /// The staff the voice is at home on (from 1), and the one its last note was on.
     var staff: Int
+    var currentStaff: Int
     var clef: Clef
     var elements: [VoiceElement] = []
     var time: Rational
@@ -69,8 +76,14 @@ struct PartReader {
     var graceSlash = false
     /// The index of the open tuplet's `tupletStart` and how many notes it has so far.
     var tuplet: (index: Int, count: Int)?
-    /// The last note's start, for `<chord/>` heads.
+    /// The last note's index, for `<chord/>` heads.
     var lastNoteIndex: Int?
+    /// Where the voice's notes move to another staff of the part: element index, staff.
+    var moves: [(index: Int, staff: Int)] = []
+    /// Elements placed at a time the lane has not reached yet, in time order.
+    var waiting: [(time: Rational, element: VoiceElement)] = []
+    /// Marks waiting for a note or rest, in time order.
+    var marks: [Pending] = []
   }
 
   /// A measure of the part: its content (a `<measure>`, or a timewise score's `<part>`
@@ -87,6 +100,11 @@ struct PartReader {
     self.isFirstPart = isFirstPart
   }
 
+  /// Where an element of the file is: its start tag's line and column.
+  static func range(_ element: XMLTree.Element) -> SourceRange {
+    SourceRange(SourceLocation(line: element.line, column: element.column))
+  }
+
   mutating func read(_ measures: [MeasureSource]) {
     createLanes(measures)
     for (index, measure) in measures.enumerated() {
@@ -100,14 +118,15 @@ struct PartReader {
       }
       readMeasure(measure.content)
     }
-    for index in lanes.indices { closeTuplet(index) }
+    for index in lanes.indices { finishLane(index) }
   }
 
   /// Elements the part's voices hold.
   var elementCount: Int { lanes.reduce(0) { $0 + $1.elements.count } }
 
-  /// The voices read, in staff order.
-  func voices() -> [Voice] {
+  /// The voices read, in staff order; `firstStaff` is the number of the part's first staff
+  /// in the score (from 1), for staff moves.
+  func voices(firstStaff: Int = 1) -> [Voice] {
     lanes.map { lane in
       var voice = Voice(id: lane.id, clef: lane.clef, elements: lane.elements)
       voice.hasExplicitClef = true
@@ -115,6 +134,11 @@ struct PartReader {
       if lane.id == lanes.first?.id {
         voice.name = name
         voice.shortName = shortName
+      }
+      voice.staffMoves = lane.moves.map {
+        StaffMove(
+          elementIndex: $0.index, target: .absolute(firstStaff + $0.staff - 1),
+          range: lane.elements[min($0.index, lane.elements.count - 1)].range)
       }
       return voice
     }
@@ -130,10 +154,13 @@ struct PartReader {
     return StaffGroup(bracket: staves.count > 1 ? .brace : .none, staves: staves)
   }
 
-  /// One lane per `<voice>` value, ordered by staff then first appearance.
+  /// One lane per `<voice>` value, at home on the staff that holds most of its notes,
+  /// ordered by staff then first appearance; a staff no voice calls home gets a lane of
+  /// its own (its rests and marks keep the staff on the page).
   private mutating func createLanes(_ measures: [MeasureSource]) {
-    var found: [(voice: String, staff: Int)] = []
-    var seen = Set<String>()
+    var found: [String] = []
+    var kept = Set<String>()
+    var notesOnStaff: [String: [Int: Int]] = [:]
     var firstClefs: [Int: Clef] = [:]
     for measure in measures {
       measureNumber = measure.number
@@ -153,26 +180,38 @@ struct PartReader {
       }
       for note in measure.content.elements(forName: "note") {
         let voice = note.childText("voice") ?? "1"
-        guard !seen.contains(voice) else { continue }
-        guard found.count < Limits.xmlVoicesPerPart else {
-          warn(
-            "more than \(Limits.xmlVoicesPerPart) voices in one part: voice '\(Diagnostic.excerpt(voice))' and later ones are dropped",
-            at: note)
-          seen.insert(voice)
-          continue
+        if notesOnStaff[voice] == nil {
+          guard found.count < Limits.xmlVoicesPerPart else {
+            warn(
+              "more than \(Limits.xmlVoicesPerPart) voices in one part: voice '\(Diagnostic.excerpt(voice))' and later ones are dropped",
+              at: note)
+            notesOnStaff[voice] = [:]
+            continue
+          }
+          found.append(voice)
+          kept.insert(voice)
+          notesOnStaff[voice] = [:]
         }
-        seen.insert(voice)
-        found.append((voice, staffNumber(note.childText("staff"))))
+        guard kept.contains(voice) else { continue }
+        notesOnStaff[voice]?[staffNumber(note.childText("staff")), default: 0] += 1
       }
     }
-    if found.isEmpty { return }
-    let ordered = found.enumerated().sorted { ($0.element.staff, $0.offset) < ($1.element.staff, $1.offset) }
-    for (number, entry) in ordered.enumerated() {
-      let id = found.count == 1 ? "P\(partIndex + 1)" : "P\(partIndex + 1)V\(number + 1)"
-      laneIndex[entry.element.voice] = lanes.count
-      lanes.append(
-        Lane(
-          id: id, staff: entry.element.staff, clef: firstClefs[entry.element.staff] ?? .treble, time: .zero))
+    var homes: [(voice: String?, staff: Int, order: Int)] = found.enumerated().map { order, voice in
+      let counts = notesOnStaff[voice] ?? [:]
+      let staff = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 1
+      return (voice, staff, order)
+    }
+    if !homes.isEmpty {
+      for staff in 1...max(staffCount, 1) where !homes.contains(where: { $0.staff == staff }) {
+        homes.append((nil, staff, homes.count))
+      }
+    }
+    homes.sort { ($0.staff, $0.order) < ($1.staff, $1.order) }
+    for (number, home) in homes.enumerated() {
+      let id = homes.count == 1 ? "P\(partIndex + 1)" : "P\(partIndex + 1)V\(number + 1)"
+      if let voice = home.voice { laneIndex[voice] = lanes.count }
+      let clef = firstClefs[home.staff] ?? .treble
+      lanes.append(Lane(id: id, staff: home.staff, currentStaff: home.staff, clef: clef, time: .zero))
     }
     clefs = firstClefs
   }
@@ -187,13 +226,13 @@ struct PartReader {
     cursor = measureStart
     furthest = measureStart
     if measureIndex > 0,
-      measure.elements(forName: "print").contains(where: {
+      let print = measure.elements(forName: "print").first(where: {
         $0.attribute("new-system") == "yes" || $0.attribute("new-page") == "yes"
       })
     {
-      for index in lanes.indices { lanes[index].elements.append(.lineBreak(place)) }
+      for index in lanes.indices { lanes[index].elements.append(.lineBreak(Self.range(print))) }
     }
-    var closing = BarLine(style: .single, range: place)
+    var closing = BarLine(style: .single, range: Self.range(measure))
     for element in measure.children {
       switch element.name {
       case "attributes": readAttributes(element)
@@ -223,7 +262,7 @@ struct PartReader {
     var end = furthest
     if end == measureStart, let bar = meter.barLength { end = measureStart + bar }
     for index in lanes.indices {
-      pad(index, to: end)
+      advance(index, to: end)
       lanes[index].elements.append(.bar(closing))
     }
     measureStart = end
@@ -235,7 +274,7 @@ struct PartReader {
     let ending = element.elements(forName: "ending").first { $0.attribute("type") == "start" }
     guard repeats || ending != nil else { return }
     for index in lanes.indices {
-      var bar = BarLine(style: .single, range: place)
+      var bar = BarLine(style: .single, range: Self.range(element))
       var position: Int?
       if let last = lanes[index].elements.lastIndex(where: {
         if case .bar = $0 { return true }
@@ -279,24 +318,5 @@ struct PartReader {
       }
     }
     return bar
-  }
-
-  /// Fills a lane with an invisible rest up to `time`.
-  mutating func pad(_ index: Int, to time: Rational) {
-    let gap = time - lanes[index].time
-    guard gap > .zero else { return }
-    closeTuplet(index)
-    lanes[index].elements.append(.rest(RestEvent(duration: gap, isVisible: false, range: place)))
-    lanes[index].time = time
-  }
-
-  /// Ends the lane's open tuplet at the notes it has.
-  mutating func closeTuplet(_ index: Int) {
-    guard let (start, count) = lanes[index].tuplet else { return }
-    if case .tupletStart(var tuplet, let range) = lanes[index].elements[start] {
-      tuplet.r = max(count, 1)
-      lanes[index].elements[start] = .tupletStart(tuplet, range)
-    }
-    lanes[index].tuplet = nil
   }
 }

@@ -10,11 +10,17 @@ public struct Clef: Hashable, Sendable {
   public var line: Int
   /// Octave marking: +1 for `treble+8`, -1 for `treble-8`.
   public var octaveShift: Int
+  /// True when notes are written at the pitch they sound and drawn `octaveShift` octaves
+  /// away from it (MusicXML: a tenor's C4 sits on the treble-8 clef's third space); false
+  /// when the octave mark only adds its figure and notes are drawn as written (ABC, as
+  /// abcm2ps reads `treble-8`).
+  public var movesNotes: Bool
 
-  public init(shape: ClefShape, line: Int? = nil, octaveShift: Int = 0) {
+  public init(shape: ClefShape, line: Int? = nil, octaveShift: Int = 0, movesNotes: Bool = false) {
     self.shape = shape
     self.line = line ?? Clef.defaultLine(for: shape)
     self.octaveShift = octaveShift
+    self.movesNotes = movesNotes && octaveShift != 0
   }
 
   public static let treble = Clef(shape: .treble)
@@ -44,6 +50,6 @@ public struct Clef: Hashable, Sendable {
   /// 8 = top line of a five-line staff).
   public func staffPosition(of pitch: Pitch) -> Int {
     let reference = referencePitch.diatonicIndex
-    return pitch.diatonicIndex - reference + (line - 1) * 2
+    return pitch.diatonicIndex - reference + (line - 1) * 2 - (movesNotes ? 7 * octaveShift : 0)
   }
 }

@@ -8,6 +8,11 @@ public struct NoteHead: Hashable, Sendable {
   public var isTiedToNext: Bool
   /// `.-`: the tie to the next note is drawn dotted.
   public var isTieDotted: Bool = false
+  /// A cue head: another part's note printed small as a guide, not played.
+  public var isCue = false
+  /// Drawn at cue size: a cue head, or a note the score prints small that still sounds
+  /// (MusicXML's `<type size="cue">`: an ossia, a cadenza's run).
+  public var isSmall = false
   /// A microtonal accidental (`^/c`, `_3/2c`): the written alteration in semitones
   /// (`^/` = 1/2, a quarter tone). `soundingAlter` holds it rounded to a semitone.
   public var microtone: Rational?
@@ -91,6 +96,12 @@ public struct NoteEvent: Hashable, Sendable {
 
   /// The length the note is drawn with.
   public var displayDuration: Rational { writtenDuration ?? duration }
+
+  /// A cue note: every head is a cue head (printed small, not played).
+  public var isCue: Bool { !heads.isEmpty && heads.allSatisfy(\.isCue) }
+
+  /// Drawn small: every head is small (a cue note, or one the score prints at cue size).
+  public var isSmall: Bool { !heads.isEmpty && heads.allSatisfy(\.isSmall) }
 }
 
 /// A rest: `z` (visible), `x` (invisible), or a multi-measure `Z`/`X`.

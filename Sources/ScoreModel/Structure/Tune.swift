@@ -64,6 +64,15 @@ public struct Tune: Sendable {
 public struct TuneMetadata: Hashable, Sendable {
   public var titles: [String] = []
   public var composers: [String] = []
+  /// Poets, lyricists and translators, printed at the left under the titles.
+  public var lyricists: [String] = []
+  /// Arrangers, printed at the right under the composers.
+  public var arrangers: [String] = []
+  /// The score's copyright line (MusicXML `<rights>`).
+  public var rights: String?
+  /// Texts are as they are to be printed (MusicXML): no ABC escapes to decode, and a
+  /// title ending ", The" keeps its comma (no `%%titletrim`).
+  public var textsAsWritten = false
   public var origins: [String] = []
   public var rhythm: String?
   public var book: String?

@@ -1,0 +1,134 @@
+import ScoreModel
+
+/// Directions and harmonies of a part being read: each becomes marks that wait in its
+/// voice's lane for the note or rest at its time (`<offset>` counted), or an element of
+/// the first voice (rehearsal marks, tempo changes).
+///
+/// Dynamics keep their letters: `rf`, `fz`, `sffz` are decorations of those names, drawn
+/// from the music font's dynamic letters; an `<other-dynamics>` such as "più p" is one
+/// decoration of that text (words in italics, the dynamic in its letters).
+extension PartReader {
+  mutating func readDirection(_ element: XMLTree.Element) {
+    guard let lane = lane(voice: element.childText("voice"), staff: element.childText("staff")) else {
+      return
+    }
+    let range = Self.range(element)
+    var time = cursor
+    if let offset = element.first("offset"),
+      let value = integer(offset, in: -divisions * 64...divisions * 64, "<offset>")
+    {
+      time = max(measureStart, cursor + Rational(value, max(divisions, 1) * 4))
+    }
+    var mark = Pending(time: time)
+    let below = element.attribute("placement") == "below"
+    var words: [String] = []
+    func decorate(_ name: String, _ at: XMLTree.Element) {
+      mark.decorations.append(Decoration(name: name, range: Self.range(at)))
+    }
+    for type in element.elements(forName: "direction-type") {
+      for child in type.children {
+        let text = child.trimmedText
+        switch child.name {
+        case "words" where !text.isEmpty: words.append(text)
+        case "rehearsal" where !text.isEmpty && isFirstPart:
+          if let first = lanes.indices.first {
+            place(.partLabel(text, Self.range(child)), at: time, lane: first)
+          }
+        case "dynamics":
+          for dynamic in child.children {
+            if let name = Self.dynamicName(dynamic) { decorate(name, dynamic) }
+          }
+        case "wedge":
+          let number = child.attribute("number") ?? "1"
+          switch child.attribute("type") ?? "" {
+          case "stop":
+            let open = openWedges.removeValue(forKey: number)
+            decorate(open == "diminuendo" ? "diminuendo)" : "crescendo)", child)
+          case let type where type == "crescendo" || type == "diminuendo":
+            decorate(type + "(", child)
+            openWedges[number] = type
+          default: break
+          }
+        case "segno": decorate("segno", child)
+        case "coda": decorate("coda", child)
+        case "octave-shift":
+          let size = child.attribute("size").flatMap { Int($0.trimmingSpaces) } ?? 8
+          let shift = MusicXMLMark.octaveShift(type: child.attribute("type") ?? "stop", size: size)
+          if let name = MusicXMLMark.decoration(for: shift) { decorate(name, child) }
+        case "pedal":
+          switch child.attribute("type") ?? "" {
+          case "start": decorate("ped", child)
+          case "stop": decorate("ped-up", child)
+          case "change":
+            decorate("ped-up", child)
+            decorate("ped", child)
+          default: break
+          }
+        case "metronome":
+          readMetronome(child, at: time)
+        default: break
+        }
+      }
+    }
+    if !words.isEmpty {
+      mark.annotations.append(
+        TextAnnotation(text: words.joined(separator: " "), placement: below ? .below : .above, range: range))
+    }
+    addMark(mark, lane: lane)
+  }
+
+  /// The decoration a `<dynamics>` child names: the table's name, the mark's own letters
+  /// (`rf`, `fz`, `sffz`), or an `<other-dynamics>`'s text.
+  static func dynamicName(_ element: XMLTree.Element) -> String? {
+    if element.name == "other-dynamics" {
+      let text = element.trimmedText
+      return text.isEmpty ? nil : text
+    }
+    if let name = MusicXMLMark.decoration(for: .dynamics(element.name)) { return name }
+    return element.name.allSatisfy({ "pmfrszn".contains($0) }) && element.name.count <= 6 ? element.name : nil
+  }
+
+  private mutating func readMetronome(_ element: XMLTree.Element, at time: Rational) {
+    guard let unit = element.childText("beat-unit"),
+      let beat = NoteValue.length(of: unit, dots: element.elements(forName: "beat-unit-dot").count)
+    else { return }
+    let rate = Double(Limits.tempoRate)
+    guard let perMinute = number(element.first("per-minute"), in: 1...rate, "<per-minute>") else { return }
+    let tempo = Tempo(beats: [beat], beatsPerMinute: Int(perMinute.rounded()))
+    if measureIndex == 0 && time == .zero && isFirstPart && initialTempo == nil {
+      initialTempo = tempo
+    } else if isFirstPart, let first = lanes.indices.first {
+      place(.tempoChange(tempo, Self.range(element)), at: time, lane: first)
+    }
+  }
+
+  mutating func readHarmony(_ element: XMLTree.Element) {
+    guard let root = element.first("root"), let letter = root.childText("root-step")?.first,
+      let lane = lane(voice: nil, staff: element.childText("staff"))
+    else { return }
+    var text = String(letter) + accidentals(root.first("root-alter"), "<root-alter>")
+    if let kind = element.first("kind") {
+      text += kind.attribute("text") ?? HarmonyKind.suffix(of: kind.trimmedText) ?? ""
+    }
+    if let bass = element.first("bass"), let step = bass.childText("bass-step")?.first {
+      text += "/" + String(step) + accidentals(bass.first("bass-alter"), "<bass-alter>")
+    }
+    var time = cursor
+    if let offset = element.first("offset"), let value = integer(offset, in: 0...divisions * 64, "<offset>") {
+      time = cursor + Rational(value, max(divisions, 1) * 4)
+    }
+    addMark(
+      Pending(
+        time: time,
+        annotations: [TextAnnotation(text: text, placement: .chordSymbol, range: Self.range(element))]),
+      lane: lane)
+  }
+
+  /// A chord symbol's `#` or `b` signs for an alteration element.
+  private mutating func accidentals(_ element: XMLTree.Element?, _ what: String) -> String {
+    guard let alter = number(element, in: Limits.xmlAlter, what).map({ Int($0.rounded()) }) else {
+      return ""
+    }
+    return String(repeating: alter > 0 ? "#" : "b", count: abs(alter))
+  }
+}
