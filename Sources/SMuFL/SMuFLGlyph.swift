@@ -47,7 +47,8 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   // Dynamics
   case dynamicPiano, dynamicPP, dynamicPPP, dynamicPPPP, dynamicForte, dynamicFF, dynamicFFF
   case dynamicFFFF, dynamicMP, dynamicMF, dynamicSforzando1, dynamicFortePiano, dynamicRinforzando2
-  case dynamicSforzandoPiano, dynamicSforzato
+  case dynamicSforzandoPiano, dynamicSforzato, dynamicMezzo, dynamicRinforzando, dynamicSforzando
+  case dynamicZ, dynamicNiente
   // Tuplets
   case tuplet0, tuplet1, tuplet2, tuplet3, tuplet4, tuplet5, tuplet6, tuplet7, tuplet8, tuplet9
   case tupletColon

@@ -35,7 +35,17 @@ public enum ScoreDumper {
     for (index, voice) in tune.voices.enumerated() {
       lines.append(describeVoice(voice, isFirst: index == 0))
       var onset: Rational? = .zero
-      for element in voice.elements {
+      var moves = voice.staffMoves[...]
+      for (index, element) in voice.elements.enumerated() {
+        while let move = moves.first, move.elementIndex <= index {
+          moves.removeFirst()
+          let target =
+            switch move.target {
+            case .absolute(let number): "\(number)"
+            case .relative(let offset): offset < 0 ? "\(offset)" : "+\(offset)"
+            }
+          lines.append("\(onset.map(\.description) ?? "?") staff \(target)")
+        }
         lines.append("\(onset.map(\.description) ?? "?") \(describe(element))")
         onset = onset?.checkedAdding(element.duration)
       }

@@ -44,6 +44,9 @@ enum DecorationKind: Hashable {
   case slide
   /// Italic words under the staff with the dynamics (`!cresc!` → "cresc.").
   case dynamicText(String)
+  /// A dynamic of its own letters, maybe with words (`sff`, `rf`, MusicXML's "più p",
+  /// "sempre pp"): the dynamic words in the music font's letters, the others in italics.
+  case dynamicPhrase([DynamicPiece])
   /// An octave line: `8va` above (or `8vb` below) from the start note to the end note;
   /// the notes under it are drawn `octaves` lower (higher for `8vb`).
   case ottavaStart(SMuFLGlyph, above: Bool, steps: Int)
@@ -70,7 +73,7 @@ enum DecorationTable {
   /// comparisons.
   static func kind(of name: String) -> DecorationKind? {
     if let kind = table[name] { return kind }
-    return name.hasPrefix("style=") || name.hasPrefix("head-") ? headStyle(name) : nil
+    return name.hasPrefix("style=") || name.hasPrefix("head-") ? headStyle(name) : dynamicPhrase(name)
   }
 
   /// Every decoration name ABCPress draws, with its drawing.
@@ -175,13 +178,45 @@ enum DecorationTable {
     return .notehead(style)
   }
 
+  static let dynamicGlyphs: [String: SMuFLGlyph] = [
+    "p": .dynamicPiano, "pp": .dynamicPP, "ppp": .dynamicPPP, "pppp": .dynamicPPPP,
+    "f": .dynamicForte, "ff": .dynamicFF, "fff": .dynamicFFF, "ffff": .dynamicFFFF,
+    "mp": .dynamicMP, "mf": .dynamicMF, "sfz": .dynamicSforzato, "sf": .dynamicSforzando1,
+    "fp": .dynamicFortePiano, "rfz": .dynamicRinforzando2,
+  ]
+
+  static let dynamicLetters: [Character: SMuFLGlyph] = [
+    "p": .dynamicPiano, "m": .dynamicMezzo, "f": .dynamicForte, "r": .dynamicRinforzando,
+    "s": .dynamicSforzando, "z": .dynamicZ, "n": .dynamicNiente,
+  ]
+
   static func dynamic(_ name: String) -> DecorationKind? {
-    let glyphs: [String: SMuFLGlyph] = [
-      "p": .dynamicPiano, "pp": .dynamicPP, "ppp": .dynamicPPP, "pppp": .dynamicPPPP,
-      "f": .dynamicForte, "ff": .dynamicFF, "fff": .dynamicFFF, "ffff": .dynamicFFFF,
-      "mp": .dynamicMP, "mf": .dynamicMF, "sfz": .dynamicSforzato, "sf": .dynamicSforzando1,
-      "fp": .dynamicFortePiano, "rfz": .dynamicRinforzando2,
-    ]
-    return glyphs[name].map { .dynamic($0) }
+    if let glyph = dynamicGlyphs[name] { return .dynamic(glyph) }
+    return dynamicPhrase(name)
   }
+
+  /// A name made of dynamic words (letters p, m, f, r, s, z, n; at most six) and other
+  /// words: each dynamic word in the font's letters, the rest in italics; nil when no word
+  /// is a dynamic (a name that is no dynamic at all).
+  static func dynamicPhrase(_ name: String) -> DecorationKind? {
+    let words = name.split(whereSeparator: \.isWhitespace)
+    guard !words.isEmpty, words.count <= 6 else { return nil }
+    var pieces: [DynamicPiece] = []
+    var hasDynamic = false
+    for word in words {
+      if word.count <= 6, word.allSatisfy({ dynamicLetters[$0] != nil }) {
+        hasDynamic = true
+        pieces.append(.letters(word.map { dynamicLetters[$0] ?? .dynamicPiano }))
+      } else {
+        pieces.append(.words(String(word)))
+      }
+    }
+    return hasDynamic ? .dynamicPhrase(pieces) : nil
+  }
+}
+
+/// A piece of a dynamic phrase: a dynamic in the music font's letters, or italic words.
+enum DynamicPiece: Hashable {
+  case letters([SMuFLGlyph])
+  case words(String)
 }

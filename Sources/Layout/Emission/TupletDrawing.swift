@@ -22,6 +22,10 @@ struct TupletDrawing {
         next += 1
       }
       let onLine = members.filter { $0 <= line.last }
+      // A tuplet split across staves is drawn once, by the staff holding its first note.
+      if let first = onLine.first, case .rest(let rest) = line.symbols[first].kind, rest.isPlaceholder {
+        continue
+      }
       let geometries = onLine.compactMap { line.notes[$0] }
       guard let firstIndex = onLine.first, let lastIndex = onLine.last,
         let x0 = line.x(of: firstIndex), let x1 = line.x(of: lastIndex)
@@ -32,10 +36,19 @@ struct TupletDrawing {
           return nil
         })
       let groupSize = beams.reduce(0) { $0 + (line.spans.beamGroupSizes[$1] ?? 0) }
+      // Notes beamed across the staves count as beamed (their beam is joined later).
+      let crossBeamed = onLine.allSatisfy { i in
+        switch line.symbols[i].kind {
+        case .note(let note): note.isCrossBeamed
+        case .rest(let rest): rest.isPlaceholder
+        default: false
+        }
+      }
       let isBeamed =
-        beams.count == 1 && members.count == tuplet.r && onLine.count == members.count
-        && groupSize == members.count
-        && geometries.count == members.count
+        crossBeamed
+        || (beams.count == 1 && members.count == tuplet.r && onLine.count == members.count
+          && groupSize == members.count
+          && geometries.count == members.count)
       let style = tuplet.style
       guard style.when != .never else { continue }
       let drawsBracket = style.when == .always || !isBeamed
@@ -49,8 +62,13 @@ struct TupletDrawing {
       // A number on the heads' side clears them like a bracket would.
       let clearsHeads = drawsBracket || up != stemSide
       let headWidth = geometries.first?.headWidth ?? 1.18
-      let left = (geometries.first?.x ?? x0) - 0.2
-      let right = (geometries.last.map { $0.x + $0.headWidth } ?? (x1 + headWidth)) + 0.2
+      // A tuplet that starts with rests covers them too.
+      let startsWithRest = line.notes[firstIndex] == nil
+      let left = (startsWithRest ? x0 : (geometries.first?.x ?? x0)) - 0.2
+      let endsWithRest = line.notes[lastIndex] == nil
+      let right =
+        (endsWithRest ? x1 + headWidth : (geometries.last.map { $0.x + $0.headWidth } ?? (x1 + headWidth)))
+        + 0.2
       let reach =
         up
         ? min(geometries.map(\.top).min() ?? 0, clearsHeads ? -0.5 : 0) - 0.6

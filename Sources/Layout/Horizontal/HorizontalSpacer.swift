@@ -62,6 +62,7 @@ struct HorizontalSpacer {
   func springs(for symbols: [StaffSymbol]) -> [Spring] {
     var springs = neighbourSprings(for: symbols)
     holdChordSymbolsApart(symbols, springs: &springs)
+    holdApart(symbols, reach: \.dynamicReach, left: \.dynamicLeft, springs: &springs)
     return springs
   }
 
@@ -75,20 +76,31 @@ struct HorizontalSpacer {
   ///
   ///     "Bbmaj7"B A G F | …   the chord overhangs A G F; only a chord on A would push A
   func holdChordSymbolsApart(_ symbols: [StaffSymbol], springs: inout [Spring]) {
+    holdApart(symbols, reach: \.chordReach, springs: &springs)
+  }
+
+  /// Long rods for one kind of text in a row (chord symbols, dynamics): each symbol's
+  /// `reach` clears the next symbol that has one (and that one's own `left` overhang).
+  func holdApart(
+    _ symbols: [StaffSymbol], reach key: KeyPath<Attachments, Double>,
+    left: KeyPath<Attachments, Double>? = nil, springs: inout [Spring]
+  ) {
     var index = 0
     while index < symbols.count {
-      let reach = symbols[index].attachments.chordReach
+      let reach = symbols[index].attachments[keyPath: key]
       guard reach > 0 else {
         index += 1
         continue
       }
       var end = index + 1
-      while end < symbols.count, symbols[end].attachments.chordReach == 0,
+      while end < symbols.count, symbols[end].attachments[keyPath: key] == 0,
         !(symbols[end].isBar && (symbols[end].breakAfter || symbols[end].mustBreak))
       {
         end += 1
       }
-      Self.widen(&springs, over: index..<min(end, springs.count), toSpan: reach)
+      var overhang = 0.0
+      if end < symbols.count, let left { overhang = symbols[end].attachments[keyPath: left] }
+      Self.widen(&springs, over: index..<min(end, springs.count), toSpan: reach + overhang)
       index = end
     }
   }

@@ -80,6 +80,8 @@ struct ColumnMerger {
     symbol.right = present.map(\.right).max() ?? 0
     let reach = present.map(\.attachments.chordReach).max() ?? 0
     if reach > symbol.attachments.chordReach { symbol.attachments.chordReach = reach }
+    let dynamics = present.map(\.attachments.dynamicReach).max() ?? 0
+    if dynamics > symbol.attachments.dynamicReach { symbol.attachments.dynamicReach = dynamics }
     if case .bar = symbol.kind {
       // The most specific bar line stands for the column; breaks only where all voices bar.
       if let special = present.first(where: { bar in

@@ -132,9 +132,15 @@ enum CrossStaffNotes {
     for (index, element) in voice.elements.enumerated() {
       switch element {
       case .note(let note) where !keeps(index):
-        result.elements.append(.rest(RestEvent(duration: note.duration, isVisible: false, range: note.range)))
+        var placeholder = RestEvent(duration: note.duration, isVisible: false, range: note.range)
+        placeholder.writtenDuration = note.writtenDuration
+        placeholder.isPlaceholder = true
+        result.elements.append(.rest(placeholder))
       case .rest(let rest) where !keeps(index):
-        result.elements.append(.rest(RestEvent(duration: rest.duration, isVisible: false, range: rest.range)))
+        var placeholder = RestEvent(duration: rest.duration, isVisible: false, range: rest.range)
+        placeholder.writtenDuration = rest.writtenDuration
+        placeholder.isPlaceholder = true
+        result.elements.append(.rest(placeholder))
       case .clefChange, .tempoChange, .partLabel, .sectionTitle, .spacer:
         if clef == nil { result.elements.append(element) }
       default:

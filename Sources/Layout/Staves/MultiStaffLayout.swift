@@ -292,6 +292,7 @@ final class MultiStaffSystems: SystemMaker {
   /// Whether any of `voices` has a note or visible rest in the line.
   func hasMusic(_ voices: [Int], in line: LinePlan) -> Bool {
     voices.contains { voice in
+      if layout.plan.voices[voice].keepsStaff { return true }
       for (column, member) in presence.members(of: voice, from: line.first) {
         guard column <= line.last else { break }
         switch voiceSymbols[voice][member].kind {

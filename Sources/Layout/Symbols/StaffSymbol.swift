@@ -86,6 +86,8 @@ struct RestSymbol {
   var shift = 0
   /// `%%repeat`: a repeat sign drawn in the rest's place, nil for a rest.
   var repeatSign: RepeatSignShape?
+  /// Holds the place of a note drawn on another staff (`RestEvent.isPlaceholder`).
+  var isPlaceholder = false
 }
 
 /// What a staff symbol is.
@@ -123,6 +125,8 @@ struct Attachments {
     var chordReach = 0.0
     var lyricLeft = 0.0
     var lyricRight = 0.0
+    var dynamicReach = 0.0
+    var dynamicLeft = 0.0
 
     init() {}
 
@@ -141,6 +145,8 @@ struct Attachments {
       chordReach = other.chordReach
       lyricLeft = other.lyricLeft
       lyricRight = other.lyricRight
+      dynamicReach = other.dynamicReach
+      dynamicLeft = other.dynamicLeft
     }
   }
 
@@ -219,6 +225,17 @@ struct Attachments {
   var lyricRight: Double {
     get { storage.lyricRight }
     set { unique().lyricRight = newValue }
+  }
+  /// How far right of the anchor the note's dynamics reach, with their padding: the next
+  /// dynamic stands at least this far on (one row of dynamics, not a staircase).
+  var dynamicReach: Double {
+    get { storage.dynamicReach }
+    set { unique().dynamicReach = newValue }
+  }
+  /// How far left of the anchor the note's dynamics reach (the words of "più p").
+  var dynamicLeft: Double {
+    get { storage.dynamicLeft }
+    set { unique().dynamicLeft = newValue }
   }
 
   var isEmpty: Bool {

@@ -127,9 +127,10 @@ struct SymbolBuilder {
         onset += event.duration
       case .rest(let event):
         let hidden = event.decorations.contains { $0.name == "invisible" }
-        let rest = RestSymbol(
+        var rest = RestSymbol(
           value: NoteValue(duration: event.measureCount == nil ? event.displayDuration : Rational(1)),
           duration: event.duration, isVisible: event.isVisible && !hidden, measureCount: event.measureCount)
+        rest.isPlaceholder = event.isPlaceholder
         var symbol = StaffSymbol(kind: .rest(rest), onset: onset, source: source, clef: clef)
         if !event.decorations.isEmpty { symbol.attachments.decorations = event.decorations }
         if !event.annotations.isEmpty { symbol.attachments.annotations = event.annotations }
@@ -448,13 +449,28 @@ struct SymbolBuilder {
       case .free: break
       }
     }
+    for kind in attachments.decorationKinds {
+      guard let kind else { continue }
+      let (left, right) = dynamicExtents(kind)
+      if right > 0 { symbol.attachments.dynamicReach = max(symbol.attachments.dynamicReach, right + 0.6) }
+      if left > 0 { symbol.attachments.dynamicLeft = max(symbol.attachments.dynamicLeft, left) }
+    }
     let headCentre = 0.59
     var (lyricLeft, lyricRight) = (0.0, 0.0)
     for syllable in attachments.lyrics.compactMap({ $0 }) {
-      var width = measurer.measure(syllable.text, font: style.lyricFont).width / scale
-      if syllable.continuesWord { width += measurer.measure("-", font: style.lyricFont).width / scale + 0.8 }
-      lyricLeft = max(lyricLeft, width / 2 - headCentre)
-      lyricRight = max(lyricRight, headCentre + width / 2 + 0.4)
+      let width = measurer.measure(syllable.text, font: style.lyricFont).width / scale
+      // Room for the hyphen after a syllable that goes on (with a little air either side),
+      // or for the space between words. In a score of several voices (`lyricsApart`) the
+      // room is as LilyPond sets it; a single voice keeps the wider room abcm2ps gives.
+      let hyphen = syllable.continuesWord ? measurer.measure("-", font: style.lyricFont).width / scale : 0
+      if lyricsApart {
+        lyricLeft = max(lyricLeft, width / 2 - headCentre)
+        lyricRight = max(lyricRight, headCentre + width / 2 + (hyphen > 0 ? hyphen + 0.5 : 0) + 0.1)
+      } else {
+        let wide = width + (hyphen > 0 ? hyphen + 0.8 : 0)
+        lyricLeft = max(lyricLeft, wide / 2 - headCentre)
+        lyricRight = max(lyricRight, headCentre + wide / 2 + 0.4)
+      }
     }
     guard lyricLeft > 0 || lyricRight > 0 else { return }
     if lyricsApart {
@@ -463,6 +479,46 @@ struct SymbolBuilder {
     } else {
       symbol.left = max(symbol.left, lyricLeft)
       symbol.right = max(symbol.right, lyricRight)
+    }
+  }
+
+  /// How far a dynamic mark reaches left and right of the note's centre (staff spaces), as
+  /// `MarkPlacement.placeDynamicPhrase` sets it; zeros for other decorations.
+  func dynamicExtents(_ kind: DecorationKind) -> (left: Double, right: Double) {
+    switch kind {
+    case .dynamic, .dynamicText:
+      let width = dynamicWidth(kind)
+      return (width / 2, width / 2)
+    case .dynamicPhrase(let pieces):
+      let widths = pieces.map { dynamicWidth(.dynamicPhrase([$0])) }
+      let first = pieces.firstIndex { if case .letters = $0 { true } else { false } } ?? 0
+      let before = widths[..<first].reduce(0, +) + widths[first] / 2
+      return (before, widths.reduce(0, +) - before)
+    default: return (0, 0)
+    }
+  }
+
+  /// The width of a dynamic mark (staff spaces), 0 for other decorations.
+  func dynamicWidth(_ kind: DecorationKind) -> Double {
+    func glyphsWidth(_ glyphs: [SMuFLGlyph]) -> Double {
+      glyphs.reduce(0) { total, glyph in
+        guard let metrics = font.glyph(glyph) else { return total }
+        return total + (metrics.advance > 0 ? metrics.advance : metrics.width)
+      }
+    }
+    var spec = style.directionFont
+    spec.isBold = false
+    switch kind {
+    case .dynamic(let glyph): return glyphsWidth([glyph])
+    case .dynamicText(let words): return measurer.measure(words, font: spec).width / scale
+    case .dynamicPhrase(let pieces):
+      return pieces.reduce(0) { total, piece in
+        switch piece {
+        case .letters(let glyphs): total + glyphsWidth(glyphs) + 0.35
+        case .words(let text): total + measurer.measure(text, font: spec).width / scale + 0.35
+        }
+      }
+    default: return 0
     }
   }
 

@@ -31,6 +31,9 @@ struct VoiceSpans {
   private let longEndings: [EndingSpan]
   /// The number of notes in each beam group, by group number.
   let beamGroupSizes: [Int: Int]
+  /// True when the voice has words: its dynamics and hairpins go above the staff (Gould),
+  /// clear of the lyrics.
+  var hasLyrics = false
 
   static let empty = VoiceSpans(slurs: [], endings: [], beamGroupSizes: [:])
 
@@ -38,8 +41,10 @@ struct VoiceSpans {
     var starts: [Int: (index: Int, dotted: Bool)] = [:]
     var slurs: [SlurSpan] = []
     var sizes: [Int: Int] = [:]
+    var hasLyrics = false
     for index in symbols.indices {
       let attachments = symbols[index].attachments
+      if !hasLyrics, attachments.lyrics.contains(where: { $0 != nil }) { hasLyrics = true }
       for mark in attachments.slurEnds {
         if let start = starts.removeValue(forKey: mark.id) {
           slurs.append(SlurSpan(start: start.index, end: index, dotted: start.dotted))
@@ -51,6 +56,7 @@ struct VoiceSpans {
       }
     }
     self.init(slurs: slurs, endings: endings, beamGroupSizes: sizes)
+    self.hasLyrics = hasLyrics
   }
 
   private init(slurs: [SlurSpan], endings: [EndingSpan], beamGroupSizes: [Int: Int]) {

@@ -111,7 +111,7 @@ extension MarkPlacement {
             placeEditorialAccidentals(symbol, centre: x, floor: min(0, note?.top ?? 0), column: column)
           }
         case .articulation, .dynamic, .hairpinStart, .hairpinEnd, .trillEnd, .notehead, .beamBreak,
-          .layoutOnly, .dynamicText, .ottavaStart, .ottavaEnd, .glissandoStart, .glissandoEnd,
+          .layoutOnly, .dynamicText, .dynamicPhrase, .ottavaStart, .ottavaEnd, .glissandoStart, .glissandoEnd,
           .courtesyAccidental, .invisible, .stemless, nil:
           break
         }
@@ -231,36 +231,51 @@ extension MarkPlacement {
 
   /// Dynamics and hairpins under the staff (below the lyrics).
   mutating func placeDynamics(line: EngravedLine) {
+    // A voice with words has its dynamics above the staff, clear of the lyrics (Gould).
+    let side: Skyline.Side = line.spans.hasLyrics ? .above : .below
+    let floor = side == .above ? 0.0 : 4.0
     var hairpin: (x: Double, crescendo: Bool, column: Int?, source: SourcePosition?)?
     for index in line.indices where index <= line.last {
       let decorations = line.symbols[index].attachments.decorations
       guard !decorations.isEmpty, let x = centre(of: index, line: line) else { continue }
       let column = line.column(of: index)
       let kinds = line.symbols[index].attachments.decorationKinds
-      for (decoration, kind) in zip(decorations, kinds) {
+      // A hairpin that ends where the next begins (`<>`): the first ends just before the
+      // note, the second starts just after it, and ends are taken before starts.
+      let chained =
+        kinds.contains { if case .hairpinEnd? = $0 { true } else { false } }
+        && kinds.contains { if case .hairpinStart? = $0 { true } else { false } }
+      let ordered = zip(decorations, kinds).sorted { first, second in
+        Self.isHairpinEnd(first.1) && !Self.isHairpinEnd(second.1)
+      }
+      for (decoration, kind) in ordered {
         switch kind {
         case .dynamic(let glyph):
           placeGlyph(
-            glyph, centre: x, side: .below, floor: 4, padding: 0.7, role: .decoration, column: column,
+            glyph, centre: x, side: side, floor: floor, padding: 0.7, role: .decoration, column: column,
             source: decoration.range.position)
         case .dynamicText(let words):
           var spec = style.directionFont
           spec.isBold = false
           placeText(
-            words, font: spec, x: x - 0.6, side: .below, floor: 4, padding: 0.7, role: .decoration,
+            words, font: spec, x: x - 0.6, side: side, floor: floor, padding: 0.7, role: .decoration,
             column: column, source: decoration.range.position)
+        case .dynamicPhrase(let pieces):
+          placeDynamicPhrase(
+            pieces, centre: x, side: side, floor: floor, column: column, source: decoration.range.position)
         case .hairpinStart(let crescendo):
-          hairpin = (x - 0.4, crescendo, column, decoration.range.position)
+          hairpin = (chained ? x + 0.5 : x - 0.4, crescendo, column, decoration.range.position)
         case .hairpinEnd:
+          let end = chained ? x - 0.3 : x + 0.6
           if let start = hairpin {
             drawHairpin(
-              from: start.x, to: x + 0.6, crescendo: start.crescendo, column: start.column,
+              from: start.x, to: end, crescendo: start.crescendo, side: side, column: start.column,
               source: start.source)
             hairpin = nil
           } else if let crescendo = Self.openedHairpin(before: index, line: line) {
             // Begun on an earlier line: it goes on from this line's start.
             drawHairpin(
-              from: line.musicStart + 0.5, to: x + 0.6, crescendo: crescendo, column: column,
+              from: line.musicStart + 0.5, to: end, crescendo: crescendo, side: side, column: column,
               source: decoration.range.position)
           }
         default:
@@ -270,9 +285,75 @@ extension MarkPlacement {
     }
     if let start = hairpin {
       drawHairpin(
-        from: start.x, to: line.end - 0.5, crescendo: start.crescendo, column: start.column,
+        from: start.x, to: line.end - 0.5, crescendo: start.crescendo, side: side, column: start.column,
         source: start.source)
     }
+  }
+
+  /// A dynamic phrase ("più p", `sff`): its first dynamic centred under the note, the
+  /// words before it to its left, in one box beyond the ink.
+  mutating func placeDynamicPhrase(
+    _ pieces: [DynamicPiece], centre x: Double, side: Skyline.Side, floor: Double, column: Int?,
+    source: SourcePosition?
+  ) {
+    var spec = style.directionFont
+    spec.isBold = false
+    let gap = 0.35
+    var widths: [Double] = []
+    var height = 0.0
+    for piece in pieces {
+      switch piece {
+      case .letters(let glyphs):
+        var width = 0.0
+        for glyph in glyphs {
+          guard let metrics = font.glyph(glyph) else { continue }
+          width += metrics.advance > 0 ? metrics.advance : metrics.width
+          height = max(height, metrics.height)
+        }
+        widths.append(width)
+      case .words(let text):
+        let extent = measurer.measure(text, font: spec)
+        widths.append(extent.width / scale)
+        height = max(height, (extent.ascent + extent.descent) / scale)
+      }
+    }
+    let total = widths.reduce(0, +) + gap * Double(max(0, pieces.count - 1))
+    let first = pieces.firstIndex { if case .letters = $0 { true } else { false } } ?? 0
+    let before = widths[..<first].reduce(0, +) + gap * Double(first)
+    let x0 = clamp(x - before - widths[first] / 2, width: total)
+    let box =
+      side == .above
+      ? above.place(from: x0, to: x0 + total, height: height, padding: 0.7, floor: floor)
+      : below.place(from: x0, to: x0 + total, height: height, padding: 0.7, floor: floor)
+    // Letters stand on a baseline a little above the box's bottom (their descent is small).
+    let baseline = box.bottom - height * 0.25
+    var cursor = x0
+    for (piece, width) in zip(pieces, widths) {
+      switch piece {
+      case .letters(let glyphs):
+        var letterX = cursor
+        for glyph in glyphs {
+          guard let metrics = font.glyph(glyph) else { continue }
+          canvas.glyph(glyph, x: letterX, y: baseline, role: .decoration, column: column, source: source)
+          letterX += metrics.advance > 0 ? metrics.advance : metrics.width
+        }
+      case .words(let text):
+        let extent = measurer.measure(text, font: spec)
+        canvas.text(
+          text, font: spec, x: cursor, y: baseline, extent: extent, role: .decoration, column: column,
+          source: source)
+      }
+      cursor += width + gap
+    }
+    if side == .above {
+      below.insert(x0: x0, x1: x0 + total, top: box.top, bottom: box.bottom)
+    } else {
+      above.insert(x0: x0, x1: x0 + total, top: box.top, bottom: box.bottom)
+    }
+  }
+
+  static func isHairpinEnd(_ kind: DecorationKind?) -> Bool {
+    if case .hairpinEnd? = kind { true } else { false }
   }
 
   /// Whether a hairpin ending at `index` opened before the line (and which kind), as the
@@ -293,11 +374,15 @@ extension MarkPlacement {
   }
 
   mutating func drawHairpin(
-    from x0: Double, to x1: Double, crescendo: Bool, column: Int?, source: SourcePosition?
+    from x0: Double, to x1: Double, crescendo: Bool, side: Skyline.Side = .below, column: Int?,
+    source: SourcePosition?
   ) {
     guard x1 > x0 + 1 else { return }
     let opening = 1.1
-    let box = below.place(from: x0, to: x1, height: opening, padding: 0.8, floor: 4)
+    let box =
+      side == .above
+      ? above.place(from: x0, to: x1, height: opening, padding: 0.8, floor: 0)
+      : below.place(from: x0, to: x1, height: opening, padding: 0.8, floor: 4)
     let middle = (box.top + box.bottom) / 2
     let thickness = font.engravingDefaults.hairpinThickness
     let (narrow, wide) = crescendo ? (x0, x1) : (x1, x0)

@@ -11,7 +11,14 @@ extension MarkPlacement {
     let spec = style.lyricFont
     let sample = measurer.measure("Ág", font: spec)
     let lineHeight = (sample.ascent + sample.descent) / scale * 1.15
-    var top = below.reach(from: 0, to: line.end, floor: 4) + 0.9
+    // One baseline per verse for the whole line, under the ink where the words are (a
+    // clef's tail before the first syllable does not push them down).
+    let xs = line.indices.compactMap { index -> Double? in
+      index <= line.last && line.symbols[index].attachments.lyrics.contains { $0 != nil }
+        ? line.notes[index]?.centreX : nil
+    }
+    let span = (xs.min() ?? 0)...(xs.max() ?? line.end)
+    var top = below.reach(from: span.lowerBound - 2, to: span.upperBound + 2, floor: 4) + 0.9
     for verse in 0..<verses {
       let baseline = top + sample.ascent / scale
       var placed: [(x0: Double, x1: Double, syllable: LyricSyllable, index: Int)] = []

@@ -75,6 +75,30 @@ extension MarkPlacement {
   }
 
   /// Annotations: above and below stacked beyond the ink, left and right beside the head.
+  /// Texts under the staff, each below the ink there: after the lyrics in a voice with
+  /// words (an expression mark goes under the words, not between them and the notes).
+  mutating func placeBelowAnnotations(line: EngravedLine) {
+    let spec = style.annotationFont
+    for index in line.indices where index <= line.last {
+      guard let x = line.x(of: index) else { continue }
+      let annotations = line.symbols[index].attachments.annotations
+      guard annotations.contains(where: { $0.placement == .below }) else { continue }
+      let stacked = annotations.count > 1 || annotations.first?.text.contains(";") == true
+      let lineExtent =
+        stacked ? measurer.measure("Hg", font: spec) : TextExtent(width: 0, ascent: 0, descent: 0)
+      let tighten = max(0, lineExtent.ascent + lineExtent.descent - 1.2 * spec.size) / scale
+      var padding = 0.5
+      for annotation in annotations where annotation.placement == .below {
+        for text in Self.lines(of: annotation.text) {
+          placeText(
+            text, font: spec, x: x - 0.2, side: .below, floor: 4, padding: padding,
+            role: .annotation, column: line.column(of: index), source: annotation.range.position)
+          padding = -tighten
+        }
+      }
+    }
+  }
+
   mutating func placeAnnotations(line: EngravedLine) {
     for index in line.indices where index <= line.last {
       guard let x = line.x(of: index) else { continue }
@@ -95,15 +119,6 @@ extension MarkPlacement {
         for text in Self.lines(of: annotation.text).reversed() {
           placeText(
             text, font: style.annotationFont, x: x - 0.2, side: .above, floor: 0, padding: padding,
-            role: .annotation, column: column, source: annotation.range.position)
-          padding = -tighten
-        }
-      }
-      padding = 0.5
-      for annotation in annotations where annotation.placement == .below {
-        for text in Self.lines(of: annotation.text) {
-          placeText(
-            text, font: style.annotationFont, x: x - 0.2, side: .below, floor: 4, padding: padding,
             role: .annotation, column: column, source: annotation.range.position)
           padding = -tighten
         }

@@ -89,8 +89,10 @@ struct MarkPlacement {
     placeLines(line: line)
     placeChordSymbols(line: line)
     placeAnnotations(line: line)
+    if !line.spans.hasLyrics { placeBelowAnnotations(line: line) }
     if let tablature { placeTablature(tablature, line: line) }
     placeLyrics(line: line)
+    if line.spans.hasLyrics { placeBelowAnnotations(line: line) }
     placeDynamics(line: line)
     placeLabels(line: line)
     placeBarNumbers(line: line)

@@ -253,16 +253,15 @@ public enum MusicXMLImporter {
     let movementTitle = root.elements(forName: "movement-title").map(text).first { !$0.isEmpty }
     var subtitles: [String] = []
     let title = movementTitle ?? workTitle ?? credited("title").first
+    let workNumber = root.elements(path: ["work", "work-number"]).map(text).first { !$0.isEmpty }
     if movementTitle != nil, var work = workTitle, work != movementTitle {
-      if let number = root.elements(path: ["work", "work-number"]).map(text).first(where: { !$0.isEmpty }),
-        !work.contains(number)
-      {
-        work += ", " + number
-      }
+      if let workNumber, !work.contains(workNumber) { work += ", " + workNumber }
       if let number = root.elements(forName: "movement-number").map(text).first(where: { !$0.isEmpty }) {
         work += ", No. " + number
       }
       subtitles.append(work)
+    } else if let workNumber, !(title ?? "").contains(workNumber) {
+      subtitles.append(workNumber)
     }
     // Subtitles: their own credits, or further lines of the title credit (as export writes).
     let titleLines = credits.filter { $0.elements(forName: "credit-type").contains { text($0) == "title" } }

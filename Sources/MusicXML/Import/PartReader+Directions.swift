@@ -20,7 +20,8 @@ extension PartReader {
       time = max(measureStart, cursor + Rational(value, max(divisions, 1) * 4))
     }
     var mark = Pending(time: time)
-    let below = element.attribute("placement") == "below"
+    // Words with no placement are expression marks, which MuseScore sets below the staff.
+    let below = element.attribute("placement") != "above"
     var words: [String] = []
     func decorate(_ name: String, _ at: XMLTree.Element) {
       mark.decorations.append(Decoration(name: name, range: Self.range(at)))
@@ -43,7 +44,10 @@ extension PartReader {
           switch child.attribute("type") ?? "" {
           case "stop":
             let open = openWedges.removeValue(forKey: number)
-            decorate(open == "diminuendo" ? "diminuendo)" : "crescendo)", child)
+            let name = open == "diminuendo" ? "diminuendo)" : "crescendo)"
+            // The hairpin ends where the last note under it ends: on that note, not under
+            // the next one (which may be in the next bar).
+            if !endOnLastElement(name, child, lane: lane, at: time) { decorate(name, child) }
           case let type where type == "crescendo" || type == "diminuendo":
             decorate(type + "(", child)
             openWedges[number] = type
@@ -75,6 +79,29 @@ extension PartReader {
         TextAnnotation(text: words.joined(separator: " "), placement: below ? .below : .above, range: range))
     }
     addMark(mark, lane: lane)
+  }
+
+  /// Puts a decoration on the lane's last note or rest when that ends exactly at `time`;
+  /// false when the lane is not there.
+  private mutating func endOnLastElement(
+    _ name: String, _ element: XMLTree.Element, lane: Int, at time: Rational
+  )
+    -> Bool
+  {
+    guard lanes[lane].time == time, lanes[lane].waiting.isEmpty,
+      let last = lanes[lane].elements.lastIndex(where: { $0.duration > .zero })
+    else { return false }
+    let decoration = Decoration(name: name, range: Self.range(element))
+    switch lanes[lane].elements[last] {
+    case .note(var note):
+      note.decorations.append(decoration)
+      lanes[lane].elements[last] = .note(note)
+    case .rest(var rest):
+      rest.decorations.append(decoration)
+      lanes[lane].elements[last] = .rest(rest)
+    default: return false
+    }
+    return true
   }
 
   /// The decoration a `<dynamics>` child names: the table's name, the mark's own letters

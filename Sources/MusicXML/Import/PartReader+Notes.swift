@@ -203,6 +203,35 @@ extension PartReader {
     }
   }
 
+  /// A syllable's text: its `<text>`s joined by an elision (`<elision>`'s own text, a
+  /// `<text>` that is only a SMuFL elision sign as MuseScore writes it, or `‿`).
+  static func syllableText(_ lyric: XMLTree.Element) -> String {
+    var result = ""
+    var joiner: String?
+    for child in lyric.children {
+      switch child.name {
+      case "elision":
+        let sign = child.trimmedText
+        joiner =
+          sign.isEmpty || sign.unicodeScalars.allSatisfy({ (0xE550...0xE552).contains($0.value) })
+          ? "‿" : sign
+      case "text":
+        let text = child.text
+        if text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first,
+          (0xE550...0xE552).contains(scalar.value)
+        {
+          joiner = "‿"
+          continue
+        }
+        if !result.isEmpty { result += joiner ?? "‿" }
+        result += text
+        joiner = nil
+      default: break
+      }
+    }
+    return result
+  }
+
   /// Lyric syllables by verse: a whole `number` is its verse, any other is numbered in the
   /// order met; elided syllables are joined by `‿`.
   mutating func lyrics(_ element: XMLTree.Element) -> [LyricSyllable?] {
@@ -219,7 +248,7 @@ extension PartReader {
         verseNames[label] = verse
       }
       guard verse < Limits.versesPerBlock else { continue }
-      let text = lyric.elements(forName: "text").map(\.text).joined(separator: "‿")
+      let text = Self.syllableText(lyric)
       guard !text.trimmingSpaces.isEmpty else { continue }
       let syllabic = lyric.elements(forName: "syllabic").last?.trimmedText ?? "single"
       let extend = lyric.first("extend")

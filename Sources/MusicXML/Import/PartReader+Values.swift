@@ -49,11 +49,21 @@ extension PartReader {
         switch child.name {
         case "articulations": marks = inner.map { .articulation($0.name) }
         case "ornaments":
-          marks = inner.map { mark in
+          // A trill line (`<wavy-line>`) carries the trill mark it starts with.
+          let startsLine = inner.contains { $0.name == "wavy-line" && $0.attribute("type") == "start" }
+          for mark in inner {
             switch mark.name {
-            case "tremolo": .tremolo(Int(mark.trimmedText) ?? 1)
-            case "other-ornament": .ornament("other-ornament", text: mark.trimmedText)
-            default: .ornament(mark.name)
+            case "tremolo":
+              names += tremolo(mark)
+            case "wavy-line":
+              switch mark.attribute("type") {
+              case "start": names.append("trill(")
+              case "stop": names.append("trill)")
+              default: break
+              }
+            case "trill-mark" where startsLine: break
+            case "other-ornament": marks.append(.ornament("other-ornament", text: mark.trimmedText))
+            default: marks.append(.ornament(mark.name))
             }
           }
         case "technical":
@@ -72,6 +82,17 @@ extension PartReader {
       }
     }
     return names
+  }
+
+  /// A `<tremolo>`: strokes across the stem (`single`), or the second note of a pair
+  /// joined by strokes (`stop`; the first, `start`, has none).
+  static func tremolo(_ element: XMLTree.Element) -> [String] {
+    let strokes = min(max(Int(element.trimmedText) ?? 3, 1), 4)
+    switch element.attribute("type") ?? "single" {
+    case "stop": return ["trem\(strokes)"]
+    case "start": return []
+    default: return [String(repeating: "/", count: min(strokes, 3))]
+    }
   }
 
   /// The key of a `<key>`: fifths and mode, or listed steps and alterations.

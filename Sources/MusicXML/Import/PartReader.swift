@@ -130,6 +130,7 @@ struct PartReader {
     lanes.map { lane in
       var voice = Voice(id: lane.id, clef: lane.clef, elements: lane.elements)
       voice.hasExplicitClef = true
+      voice.keepsStaff = true
       voice.transpose = transpose
       if lane.id == lanes.first?.id {
         voice.name = name

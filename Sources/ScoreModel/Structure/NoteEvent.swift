@@ -112,6 +112,9 @@ public struct RestEvent: Hashable, Sendable {
   public var measureCount: Int?
   public var isVisible: Bool
   public var writtenDuration: Rational?
+  /// Keeps time for a note drawn on another staff (a cross-staff note, by the layout):
+  /// never drawn, and marks that span it (a tuplet) are drawn by the other staff.
+  public var isPlaceholder = false
   /// Decorations and annotations, out of line (see `EventAttachments`).
   var storage = AttachmentStorage()
 

@@ -33,6 +33,10 @@ public struct Voice: Sendable {
   public var repeatSigns: [RepeatSign] = []
   /// `[I:staff N]` (abcm2ps): where the voice's notes move to another staff, in order.
   public var staffMoves: [StaffMove] = []
+  /// The voice's staff is drawn on every line, even where it has nothing but invisible
+  /// rests (a MusicXML part's staves stay on the page; an ABC voice that has not begun is
+  /// left out of the line, as abcm2ps does).
+  public var keepsStaff = false
 
   public init(id: String = "1", name: String? = nil, clef: Clef = .treble, elements: [VoiceElement] = []) {
     self.id = id
