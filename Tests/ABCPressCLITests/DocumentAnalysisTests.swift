@@ -71,6 +71,41 @@ import Testing
     }
   }
 
+  /// Fuzz finding (lsp target): replacement characters in two tunes. A fresh reading used to
+  /// warn once for the document, a re-read tune once more; now each tune has its own warning.
+  @Test func replacementCharactersAreReportedTuneByTune() throws {
+    let text = "X:1\nT:A\u{FFFD}\nK:C\nCDEF|\n\nX:2\nT:B\nK:C\nC\u{FFFD}DE|\n"
+    var document = EditorDocument(uri: "file:///book.abc", version: 1, text: text)
+    let analysis = DocumentAnalysis()
+    analysis.analyse(document, path: nil)
+    let applied = document.apply(
+      range: (LSPPosition(line: 8, character: 0), LSPPosition(line: 8, character: 0)), newText: "G",
+      version: 2)
+    let change = try #require(applied)
+    analysis.update(document, change: change)
+    let problems = analysis.diagnostics.map(\.description)
+    #expect(problems == Self.fresh(document).1)
+    #expect(problems.filter { $0.contains("not valid UTF-8") }.count == 2)
+  }
+
+  /// Fuzz finding (lsp target): a meter added to the file header changes the bar checks of
+  /// tunes whose own lines did not change; their old problems must not be kept.
+  @Test func aNewHeaderChecksUnchangedTunesAgain() throws {
+    let text = "L:1/4\n\nX:1\nT:A\nK:C\nCDEF|EF|G4|\n"
+    var document = EditorDocument(uri: "file:///book.abc", version: 1, text: text)
+    let analysis = DocumentAnalysis()
+    analysis.analyse(document, path: nil)
+    #expect(!analysis.diagnostics.contains { $0.message.contains("short") })
+    let applied = document.apply(
+      range: (LSPPosition(line: 0, character: 0), LSPPosition(line: 0, character: 0)), newText: "M:4/4\n",
+      version: 2)
+    let change = try #require(applied)
+    analysis.update(document, change: change)
+    let problems = analysis.diagnostics.map(\.description)
+    #expect(problems == Self.fresh(document).1)
+    #expect(problems.contains { $0.contains("bar 2 is short") })
+  }
+
   @Test func aBurstOfEditsIsOneChange() throws {
     var document = EditorDocument(uri: "file:///book.abc", version: 1, text: Self.book)
     let analysis = DocumentAnalysis()

@@ -52,6 +52,9 @@ public struct TunebookReader {
   private var currentIsCut = false
   private var textBlockEnd: String?
   private var reportedReplacement = false
+  /// An editor's buffer (read again tune by tune) has the replacement warning once per
+  /// tune, so reading one tune alone says what reading them all says; a file, once.
+  private let reportsReplacementPerTune: Bool
 
   /// A reader for the text of `file` (a name for diagnostics; nil for in-memory text).
   /// `honoursCharset: false` is for text that is Unicode already (an editor's buffer):
@@ -62,6 +65,7 @@ public struct TunebookReader {
     self.diagnostics = diagnostics
     expander = includeResolver.map { IncludeExpander(resolver: $0, diagnostics: diagnostics) }
     decoder = LineDecoder(honoursCharset: honoursCharset)
+    reportsReplacementPerTune = !honoursCharset
   }
 
   /// Where a reader stands once the file header is read: enough to read the rest of the
@@ -142,6 +146,9 @@ public struct TunebookReader {
         start.abcVersion = version
         start.readingMode = ReadingMode(version: version)
       }
+    }
+    if reportsReplacementPerTune, reportedReplacement, case .field("X", _) = LineKind.classify(line) {
+      reportedReplacement = false
     }
     if !reportedReplacement, line.scalars.contains("\u{FFFD}") {
       reportedReplacement = true

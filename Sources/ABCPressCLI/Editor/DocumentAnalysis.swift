@@ -61,6 +61,8 @@ final class DocumentAnalysis {
 
   /// The file header's problems (absolute lines).
   private var headerProblems: [Diagnostic] = []
+  /// A hash of the file header's fields and directives, for `collect`.
+  private var headerDigest = ""
   private var chunks: [Chunk] = []
   /// The reader's state after the header; nil when the document has no `X:` tune.
   private var resumption: TunebookReader.Resumption?
@@ -79,7 +81,7 @@ final class DocumentAnalysis {
 
   /// Analyses every line of `lines`; tunes whose lines are unchanged keep their problems.
   func analyse(_ lines: some DocumentLines, path: String?) {
-    let known = Self.problemsByKey(chunks[...])
+    var known = Self.problemsByKey(chunks[...])
     self.path = path
     linesRead = 0
     parsedCount = 0
@@ -91,11 +93,11 @@ final class DocumentAnalysis {
       let to = min(lines.lineCount, from + 4095)
       lines.bytes(from...to).withUnsafeBytes { reader.feed($0) }
       linesRead += to - from + 1
-      collect(reader.takeEvents(), into: &found, loose: &loose, known: known)
+      collect(reader.takeEvents(), into: &found, loose: &loose, known: &known)
       from = to + 1
     }
     reader.finish()
-    collect(reader.takeEvents(), into: &found, loose: &loose, known: known)
+    collect(reader.takeEvents(), into: &found, loose: &loose, known: &known)
     let resumable = !found.isEmpty && !found.contains { $0.key.isEmpty }
     resumption = resumable ? reader.resumption : nil
     chunks = resumable ? found : []
@@ -142,9 +144,8 @@ final class DocumentAnalysis {
       reader.finish()
       var found: [Chunk] = []
       var loose: [Diagnostic] = []
-      collect(
-        reader.takeEvents(), into: &found, loose: &loose,
-        known: Self.problemsByKey(chunks[firstIndex...lastIndex]))
+      var known = Self.problemsByKey(chunks[firstIndex...lastIndex])
+      collect(reader.takeEvents(), into: &found, loose: &loose, known: &known)
       guard let head = found.first, head.start == start else {
         // The first line is no longer an X: line: its lines now follow the tune before.
         guard firstIndex > 0 else { return analyse(lines, path: path) }
@@ -171,10 +172,18 @@ final class DocumentAnalysis {
   /// when its lines are unchanged); the reader's other problems are kept for `distribute`.
   private func collect(
     _ events: [TunebookEvent], into found: inout [Chunk], loose: inout [Diagnostic],
-    known: [String: [Diagnostic]]
+    known: inout [String: [Diagnostic]]
   ) {
     for event in events {
       switch event {
+      case .header(let header):
+        // A tune's problems depend on the header's settings too (its meter, its key):
+        // under another header none of them is known.
+        let digest = TuneCache.hash(TuneStream.headerText(header))
+        if digest != headerDigest {
+          known = [:]
+          headerDigest = digest
+        }
       case .tune(let source):
         // A fragment is no X: tune: the document cannot be read from its start (key "").
         let key = source.isFragment ? "" : Self.key(source)
@@ -199,7 +208,7 @@ final class DocumentAnalysis {
             loose.append(problem)
           }
         }
-      case .header, .outside: break
+      case .outside: break
       }
     }
   }

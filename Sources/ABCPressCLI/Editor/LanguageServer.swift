@@ -96,7 +96,12 @@ final class LanguageServer: @unchecked Sendable {
       fresh.analyse(document, path: Self.path(of: uri))
       if fresh.tunes != analysis.tunes { return "\(uri): tunes \(analysis.tunes) != \(fresh.tunes)" }
       let (kept, made) = (analysis.diagnostics.map(\.description), fresh.diagnostics.map(\.description))
-      if kept != made { return "\(uri): problems \(kept) != \(made)" }
+      if kept != made {
+        if let file = ProcessInfo.processInfo.environment["ABCPRESS_FUZZ_SHOW_TEXT"] {
+          try? Data(document.text.utf8).write(to: URL(fileURLWithPath: file))
+        }
+        return "\(uri): problems \(kept) != \(made)"
+      }
     }
     return nil
   }
