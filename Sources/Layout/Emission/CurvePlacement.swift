@@ -22,6 +22,16 @@ struct CurvePlacement {
     drawSlurs(line: line, on: &canvas)
   }
 
+  /// The voice's next note or rest on the line.
+  func nextDurational(after index: Int, in line: EngravedLine) -> Int? {
+    var next = index + 1
+    while next <= line.last {
+      if line.symbols[next].isDurational { return next }
+      next += 1
+    }
+    return nil
+  }
+
   func nextNote(after index: Int, in symbols: [StaffSymbol]) -> Int? {
     var next = index + 1
     while next < symbols.count {
@@ -62,7 +72,11 @@ struct CurvePlacement {
         let up = tieGoesUp(note, head: headIndex)
         let y = StaffCanvas.y(ofPosition: head.position) + (up ? -0.55 : 0.55)
         let x0 = geometry.x + max(geometry.headWidth + head.offset, geometry.rightEdge - 0.2) + 0.15
-        let x1 = target.flatMap { line.notes[$0].map { $0.x - 0.15 } } ?? (line.end - 0.4)
+        // A tie into another voice's note ends where the voice goes on (that note's time).
+        let ending = head.tieAcross ? nextDurational(after: index, in: line) : target
+        let x1 =
+          ending.flatMap { line.notes[$0].map { $0.x - 0.15 } ?? line.x(of: $0).map { $0 - 0.15 } }
+          ?? (line.end - 0.4)
         guard x1 > x0 + 0.3 else { continue }
         drawing.draw(
           from: (x0, y), to: (x1, y), height: (up ? -1 : 1) * CurveDrawing.tieHeight(length: x1 - x0),

@@ -105,6 +105,25 @@ enum GraceDrawing {
     return (last.x - headWidth / 2, last.headY + 0.45)
   }
 
+  /// Ties from the last grace note's tied heads to the main note's heads of the same pitch
+  /// (a grace chord held into the note), short curves beside the heads.
+  static func drawTies(
+    _ group: GraceGroup, rightEdge: Double, toHeadsAt x: Double, positions: [Int], clef: Clef,
+    on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
+  ) {
+    guard let last = group.notes.last else { return }
+    let headWidth = (canvas.font.glyph(.noteheadBlack)?.advance ?? 1.18) * size
+    let graceX = rightEdge - headWidth + 0.1
+    for head in last.heads where head.isTiedToNext {
+      let position = clef.staffPosition(of: head.pitch)
+      guard positions.contains(position), x - 0.15 > graceX + headWidth + 0.2 else { continue }
+      let y = StaffCanvas.y(ofPosition: position) + 0.35
+      CurveDrawing(font: canvas.font).draw(
+        from: (graceX + headWidth * 0.8, y), to: (x + 0.1, y), height: 0.25, isTie: true, isDotted: false,
+        role: .tie, on: &canvas, column: column, source: source)
+    }
+  }
+
   /// abcm2ps's grace slur (on unless `%%graceslurs 0`): a small curve from under the last
   /// grace note to under the main note's lowest head.
   static func drawSlur(
@@ -137,5 +156,16 @@ enum LedgerLines {
     }
     for position in stride(from: -2, through: lowest, by: -2) { draw(position) }
     for position in stride(from: 10, through: highest, by: 2) { draw(position) }
+  }
+}
+
+extension GraceGroup {
+  /// Room kept between the grace notes and the main note for a tie into it.
+  var tieRoom: Double { notes.last?.heads.contains(where: \.isTiedToNext) == true ? 0.9 : 0 }
+
+  /// True when the last grace note ties a head into the main note (no slur is drawn then).
+  func tiesIntoMain(_ positions: [Int], clef: Clef) -> Bool {
+    guard let last = notes.last else { return false }
+    return last.heads.contains { $0.isTiedToNext && positions.contains(clef.staffPosition(of: $0.pitch)) }
   }
 }

@@ -22,7 +22,7 @@ struct NoteDrawing {
 
   var headWidth: Double { font.glyph(.noteheadBlack)?.advance ?? 1.18 }
 
-  /// The stem of an unbeamed note at anchor x.
+  /// The stem of an unbeamed note at anchor x (a small note's is shorter by its size).
   func defaultStem(_ note: NoteSymbol, x: Double) -> StemGeometry? {
     guard note.value.hasStem, !note.isStemless else { return nil }
     if note.isCrossBeamed {
@@ -30,11 +30,12 @@ struct NoteDrawing {
       return stem(note, x: x, tipPosition: Double(note.stemUp ? note.highest + 5 : note.lowest - 5))
     }
     let extra = Double(max(0, note.value.flagCount - 2)) * 0.5
+    let length = (7 + extra * 2) * note.size
     if note.stemUp {
-      let tip = max(Double(note.highest) + 7 + extra * 2, 4)
+      let tip = max(Double(note.highest) + length, note.isSmall ? Double(note.highest) + length : 4)
       return stem(note, x: x, tipPosition: tip)
     }
-    let tip = min(Double(note.lowest) - 7 - extra * 2, 4)
+    let tip = min(Double(note.lowest) - length, note.isSmall ? Double(note.lowest) - length : 4)
     return stem(note, x: x, tipPosition: tip)
   }
 
@@ -43,17 +44,18 @@ struct NoteDrawing {
     let head = font.glyph(note.notehead)
     let outline = head == nil ? NoteheadOutline.stemAnchors(of: note.notehead, headWidth: headWidth) : nil
     let thickness = font.engravingDefaults.stemThickness
+    let size = note.size
     if note.stemUp {
       let anchor = head?.stemUpSE ?? outline?.up ?? (headWidth, 0.168)
       return StemGeometry(
-        x: x + anchor.x - thickness / 2,
-        headY: StaffCanvas.y(ofPosition: note.lowest) - anchor.y,
+        x: x + anchor.x * size - thickness / 2,
+        headY: StaffCanvas.y(ofPosition: note.lowest) - anchor.y * size,
         tipY: StaffCanvas.y(ofPosition: tipPosition), up: true)
     }
     let anchor = head?.stemDownNW ?? outline?.down ?? (0, -0.168)
     return StemGeometry(
-      x: x + anchor.x + thickness / 2,
-      headY: StaffCanvas.y(ofPosition: note.highest) - anchor.y,
+      x: x + anchor.x * size + thickness / 2,
+      headY: StaffCanvas.y(ofPosition: note.highest) - anchor.y * size,
       tipY: StaffCanvas.y(ofPosition: tipPosition), up: false)
   }
 
@@ -71,12 +73,19 @@ struct NoteDrawing {
       bottom = max(bottom, item.box.maxY)
     }
     if top > bottom { (top, bottom) = (0, 0) }
-    let width = font.glyph(note.notehead)?.advance ?? headWidth
-    let dots = note.value.dots > 0 ? 0.35 + Double(note.value.dots) * 0.55 : 0
+    let size = note.size
+    let width = (font.glyph(note.notehead)?.advance ?? headWidth) * size
     var rightmost = 0.0
-    for head in note.heads { rightmost = max(rightmost, head.offset) }
+    for head in note.heads { rightmost = max(rightmost, head.offset * size) }
+    var rightEdge = (note.heads.isEmpty ? 0 : rightmost) + width
+    if note.value.dots > 0 {
+      rightEdge =
+        firstDotX(
+          note, x: 0, stem: stem.map { StemGeometry(x: $0.x - x, headY: $0.headY, tipY: $0.tipY, up: $0.up) })
+        + Double(note.value.dots) * 0.55 * size
+    }
     return NoteGeometry(
-      x: x, headWidth: width, rightEdge: (note.heads.isEmpty ? 0 : rightmost) + width + dots,
+      x: x, headWidth: width, rightEdge: rightEdge,
       positions: note.heads.map { $0.position }, stemUp: stem?.up ?? note.stemUp,
       hasStem: stem != nil, stemX: stem?.x ?? x + width / 2,
       stemTipY: stem?.tipY ?? StaffCanvas.y(ofPosition: note.stemUp ? note.highest : note.lowest),
@@ -89,26 +98,31 @@ struct NoteDrawing {
   ) {
     drawLedgerLines(note, x: x, on: &canvas, column: column, source: source)
     let glyph = note.notehead
+    let size = note.size
     for head in note.heads {
       let y = StaffCanvas.y(ofPosition: head.position)
       canvas.glyph(
-        head.glyph ?? glyph, x: x + head.offset, y: y, role: .notehead, column: column, source: source)
+        head.glyph ?? glyph, x: x + head.offset * size, y: y, role: .notehead, column: column, source: source,
+        size: size)
       if !head.isEditorial, let accidental = head.accidentalGlyph(in: font) {
-        var cursor = x + head.accidentalOffset
+        var cursor = x + head.accidentalOffset * size
         if head.isCautionary {
           canvas.glyph(
-            .accidentalParensLeft, x: cursor, y: y, role: .accidental, column: column, source: source)
-          cursor += font.glyph(.accidentalParensLeft)?.advance ?? 0.4
+            .accidentalParensLeft, x: cursor, y: y, role: .accidental, column: column, source: source,
+            size: size)
+          cursor += (font.glyph(.accidentalParensLeft)?.advance ?? 0.4) * size
         }
-        canvas.glyph(accidental, x: cursor, y: y, role: .accidental, column: column, source: source)
+        canvas.glyph(
+          accidental, x: cursor, y: y, role: .accidental, column: column, source: source, size: size)
         if head.isCautionary {
-          cursor += font.glyph(accidental)?.advance ?? 1
+          cursor += (font.glyph(accidental)?.advance ?? 1) * size
           canvas.glyph(
-            .accidentalParensRight, x: cursor, y: y, role: .accidental, column: column, source: source)
+            .accidentalParensRight, x: cursor, y: y, role: .accidental, column: column, source: source,
+            size: size)
         }
       }
     }
-    drawDots(note, x: x, on: &canvas, column: column, source: source)
+    drawDots(note, x: x, stem: stem, on: &canvas, column: column, source: source)
     guard let stem else { return }
     canvas.line(
       from: (stem.x, stem.headY), to: (stem.x, stem.tipY),
@@ -117,25 +131,62 @@ struct NoteDrawing {
       let half = font.engravingDefaults.stemThickness / 2
       let anchor = metrics.anchor(stem.up ? "stemUpNW" : "stemDownSW") ?? (0, 0)
       canvas.glyph(
-        flag, x: stem.x - half - anchor.x, y: stem.tipY + anchor.y, role: .flag, column: column,
-        source: source)
+        flag, x: stem.x - half - anchor.x * size, y: stem.tipY + anchor.y * size, role: .flag, column: column,
+        source: source, size: size)
     }
   }
 
-  func drawDots(
-    _ note: NoteSymbol, x: Double, on canvas: inout StaffCanvas, column: Int, source: SourcePosition?
-  ) {
-    guard note.value.dots > 0 else { return }
-    let right = (note.heads.map(\.offset).max() ?? 0) + (font.glyph(note.notehead)?.advance ?? 1.18)
+  /// Where the note's first dot stands: a little right of the heads, and right of an
+  /// up-stem note's flag when the dot would fall inside it (a dotted quaver on a line).
+  func firstDotX(_ note: NoteSymbol, x: Double, stem: StemGeometry?) -> Double {
+    let size = note.size
+    let right =
+      (note.heads.map(\.offset).max() ?? 0) * size + (font.glyph(note.notehead)?.advance ?? 1.18) * size
+    var dotX = x + right + 0.35 * size
+    guard let stem, stem.up, note.beamGroup == nil, !note.isCrossBeamed,
+      let flag = note.value.flag(up: true), let metrics = font.glyph(flag)
+    else { return dotX }
+    // The flag as `drawParts` places it.
+    let anchor = metrics.anchor("stemUpNW") ?? (0, 0)
+    let originX = stem.x - font.engravingDefaults.stemThickness / 2 - anchor.x * size
+    let originY = stem.tipY + anchor.y * size
+    let flagTop = originY - metrics.northEast.y * size
+    let flagBottom = originY - metrics.southWest.y * size
+    for position in dotPositions(note) {
+      let y = StaffCanvas.y(ofPosition: position)
+      if y - 0.25 < flagBottom && y + 0.25 > flagTop {
+        dotX = max(dotX, originX + metrics.northEast.x * size + 0.2)
+      }
+    }
+    return dotX
+  }
+
+  /// The staff positions of a note's dots: in the space of each head (a head on a line
+  /// puts its dot in the space above), one dot per space.
+  func dotPositions(_ note: NoteSymbol) -> [Int] {
     var used = Set<Int>()
+    var positions: [Int] = []
     for head in note.heads.reversed() {
       var position = head.position % 2 == 0 ? head.position + 1 : head.position
       if used.contains(position) { position -= 2 }
       guard used.insert(position).inserted else { continue }
+      positions.append(position)
+    }
+    return positions
+  }
+
+  func drawDots(
+    _ note: NoteSymbol, x: Double, stem: StemGeometry?, on canvas: inout StaffCanvas, column: Int,
+    source: SourcePosition?
+  ) {
+    guard note.value.dots > 0 else { return }
+    let first = firstDotX(note, x: x, stem: stem)
+    let size = note.size
+    for position in dotPositions(note) {
       for dot in 0..<note.value.dots {
         canvas.glyph(
-          .augmentationDot, x: x + right + 0.35 + Double(dot) * 0.55,
-          y: StaffCanvas.y(ofPosition: position), role: .dot, column: column, source: source)
+          .augmentationDot, x: first + Double(dot) * 0.55 * size,
+          y: StaffCanvas.y(ofPosition: position), role: .dot, column: column, source: source, size: size)
       }
     }
   }
@@ -150,11 +201,12 @@ struct NoteDrawing {
       (leftmost, rightmost) = (min(leftmost, head.offset), max(rightmost, head.offset))
     }
     guard !note.heads.isEmpty, lowest <= -2 || highest >= 10 else { return }
-    let overhang = font.engravingDefaults.legerLineExtension
-    let width = font.glyph(note.notehead)?.advance ?? headWidth
+    let size = note.size
+    let overhang = font.engravingDefaults.legerLineExtension * size
+    let width = (font.glyph(note.notehead)?.advance ?? headWidth) * size
     LedgerLines.draw(
-      lowest: lowest, highest: highest, left: x + leftmost - overhang,
-      right: x + rightmost + width + overhang,
+      lowest: lowest, highest: highest, left: x + leftmost * size - overhang,
+      right: x + rightmost * size + width + overhang,
       on: &canvas, column: column, source: source)
   }
 

@@ -141,14 +141,20 @@ struct SystemEngraver {
       if case .note(let note) = symbol.kind, let grace = note.grace {
         let headLeft =
           note.heads.map { min($0.offset, $0.accidental == nil ? 0 : $0.accidentalOffset) }.min() ?? 0
+        let rightEdge = x + headLeft - 0.2 - grace.tieRoom
         let slurStart = GraceDrawing.draw(
-          grace, rightEdge: x + headLeft - 0.2, clef: symbol.clef, on: &canvas, column: column,
+          grace, rightEdge: rightEdge, clef: symbol.clef, on: &canvas, column: column,
           source: grace.range.position)
-        if format.graceSlurs, let slurStart {
+        if format.graceSlurs, let slurStart,
+          !grace.tiesIntoMain(note.heads.map(\.position), clef: symbol.clef)
+        {
           GraceDrawing.drawSlur(
             from: slurStart, toHeadAt: x, lowest: note.lowest, on: &canvas, column: column,
             source: grace.range.position)
         }
+        GraceDrawing.drawTies(
+          grace, rightEdge: rightEdge, toHeadsAt: x, positions: note.heads.map(\.position),
+          clef: symbol.clef, on: &canvas, column: column, source: grace.range.position)
       }
       if case .note(let note) = symbol.kind, let number = note.beamGroup {
         if groupNumber != number { flushGroup() }

@@ -15,6 +15,8 @@ struct PlacedHead: Hashable {
   var accidentalOffset: Double = 0
   /// A tie from this head to the same pitch in the next note; `true` when dotted.
   var tie: Bool? = nil
+  /// The tie goes into another voice's note: it ends at the voice's next symbol.
+  var tieAcross = false
   /// A cautionary accidental the source did not write, drawn in parentheses.
   var isCautionary = false
   /// A percussion head for this pitch (`%%percmap`), nil for the note's own.
@@ -40,6 +42,16 @@ struct NoteSymbol {
   var isStemless = false
   /// Joined by a beam across staves (drawn after stacking): no beam or flag of its own.
   var isCrossBeamed = false
+  /// Staff positions the heads are moved by an octave line (`!8va(!`: -7).
+  var ottavaShift: Int8 = 0
+  /// Drawn at cue size (a cue note, or one the score prints small).
+  var isSmall = false
+
+  /// The size the note's glyphs are drawn at: 1, or `cueSize` for a small note.
+  var size: Double { isSmall ? Self.cueSize : 1 }
+
+  /// The size of cue notes' glyphs, as engravers print them (about three quarters).
+  static let cueSize = 0.75
 
   /// A two-note tremolo (`!trem1!`…`!trem4!`): the strokes joining this note and its
   /// partner (shown at twice their played value).

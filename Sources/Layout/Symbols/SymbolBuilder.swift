@@ -328,6 +328,8 @@ struct SymbolBuilder {
       isBeamedWithPrevious: event.isBeamedWithPrevious)
     note.stemUp = Self.stemUp(lowest: note.lowest, highest: note.highest)
     note.grace = event.graceNotes
+    note.ottavaShift = Int8(clamping: shift)
+    note.isSmall = event.isSmall
     note.beamBreak = beamBreak
     note.isStemless = stemless
     return note
@@ -366,23 +368,26 @@ struct SymbolBuilder {
   static let flagClearance = 0.35
 
   func extents(of note: NoteSymbol) -> (Double, Double) {
-    let headWidth = width(of: note.notehead)
+    let size = note.size
+    let headWidth = width(of: note.notehead) * size
     var left = 0.0
     var right = headWidth
     for head in note.heads {
-      left = max(left, -head.offset)
-      right = max(right, head.offset + headWidth)
-      if head.accidental != nil && !head.isEditorial { left = max(left, -head.accidentalOffset) }
+      left = max(left, -head.offset * size)
+      right = max(right, head.offset * size + headWidth)
+      if head.accidental != nil && !head.isEditorial { left = max(left, -head.accidentalOffset * size) }
     }
     if note.value.dots > 0 {
-      right += 0.35 + Double(note.value.dots) * 0.55
+      let drawing = NoteDrawing(font: font)
+      let dotX = drawing.firstDotX(note, x: 0, stem: drawing.defaultStem(note, x: 0))
+      right = max(right, dotX + Double(note.value.dots) * 0.55 * size)
     }
     if note.stemUp && note.value.flagCount > 0 && note.beamGroup == nil && !note.isStemless
       && !note.isCrossBeamed
     {
       if let flag = note.value.flag(up: true), let metrics = font.glyph(flag) {
         // The flag's tip keeps a little more than the usual gap from the next note.
-        right = max(right, headWidth + metrics.northEast.x + Self.flagClearance)
+        right = max(right, headWidth + metrics.northEast.x * size + Self.flagClearance)
       }
     }
     if note.tremoloStrokes != nil && note.beamGroup == nil {
@@ -390,7 +395,7 @@ struct SymbolBuilder {
       right += 2
     }
     if let grace = note.grace {
-      left += GraceDrawing.width(of: grace, font: font) + 0.3
+      left += GraceDrawing.width(of: grace, font: font) + 0.3 + grace.tieRoom
     }
     return (left, right)
   }

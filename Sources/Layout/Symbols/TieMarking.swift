@@ -23,18 +23,25 @@ enum TieMarking {
       let next = position + 1 < noteIndices.count ? noteIndices[position + 1] : nil
       guard event.heads.contains(where: \.isTiedToNext) else { continue }
       var nextHeads: [PlacedHead] = []
+      var nextShift = 0
       if let next, case .note(let target) = symbols[next].kind,
         !((index + 1)..<next).contains(where: { symbols[$0].isRest })
       {
         nextHeads = target.heads
+        nextShift = Int(target.ottavaShift)
       }
       let clef = symbols[index].clef
+      // Heads are found where they are drawn: under an octave line they stand an octave
+      // from their pitch's place.
       for head in event.heads where head.isTiedToNext {
         let position = clef.staffPosition(of: head.pitch)
-        guard nextHeads.contains(where: { $0.position == position }),
-          let headIndex = note.heads.firstIndex(where: { $0.position == position })
+        // A tie into another voice's note is drawn to the next column, where that note is.
+        guard nextHeads.contains(where: { $0.position == position + nextShift }) || head.tiesAcrossVoices,
+          let headIndex = note.heads.firstIndex(where: { $0.position == position + Int(note.ottavaShift) })
         else { continue }
         note.heads[headIndex].tie = head.isTieDotted
+        note.heads[headIndex].tieAcross =
+          head.tiesAcrossVoices && !nextHeads.contains(where: { $0.position == position + nextShift })
       }
       symbols[index].kind = .note(note)
     }

@@ -19,6 +19,7 @@ extension MarkPlacement {
   mutating func placeLines(line: EngravedLine) {
     var ottava: (index: Int, glyph: SMuFLGlyph, above: Bool)?
     var glissando: (index: Int, wavy: Bool)?
+    var trill: Int?
     for index in line.indices where index <= line.last {
       // Both kinds of line open and close with a parenthesis (`!8va(!`, `!-)!`).
       for decoration in line.symbols[index].attachments.decorations
@@ -34,6 +35,13 @@ extension MarkPlacement {
               start.glyph, above: start.above, from: start.index, to: index, closed: true, line: line)
           }
           ottava = nil
+        case .trillStart:
+          trill = index
+        case .trillEnd:
+          if let start = trill ?? (Self.openedTrill(before: line.first, line: line) ? line.first - 1 : nil) {
+            drawTrillLine(from: start, to: index, line: line, source: decoration.range.position)
+          }
+          trill = nil
         case .glissandoStart(let wavy):
           glissando = (index, wavy)
         case .glissandoEnd:
@@ -51,6 +59,57 @@ extension MarkPlacement {
     if let start = ottava {
       drawOttava(start.glyph, above: start.above, from: start.index, to: line.last, closed: false, line: line)
     }
+    if let start = trill ?? (Self.openedTrill(before: line.first, line: line) ? line.first - 1 : nil) {
+      drawTrillLine(from: start, to: nil, line: line, source: nil)
+    }
+  }
+
+  /// Whether a trill line opened before `first` is still open there.
+  static func openedTrill(before first: Int, line: EngravedLine) -> Bool {
+    var probe = first - 1
+    while probe >= 0 {
+      for decoration in line.symbols[probe].attachments.decorations.reversed() {
+        switch DecorationTable.kind(of: decoration.name) {
+        case .trillStart: return true
+        case .trillEnd: return false
+        default: continue
+        }
+      }
+      probe -= 1
+    }
+    return false
+  }
+
+  /// A trill's wavy line (`!trill(!` … `!trill)!`): from its "tr" (drawn with the
+  /// ornaments), at the sign's height, to where the last note under it ends — the next
+  /// symbol, or the line's end when it goes on. `start` before the line's first symbol is a
+  /// line carried over from the line before: it begins at the music.
+  mutating func drawTrillLine(from start: Int, to end: Int?, line: EngravedLine, source: SourcePosition?) {
+    guard let wiggle = font.glyph(.wiggleTrill), wiggle.advance > 0 else { return }
+    var x0: Double
+    var middle: Double
+    if start >= line.first, let x = centre(of: start, line: line), let sign = font.glyph(.ornamentTrill) {
+      let half = sign.width / 2
+      let top = above.reach(from: x - half, to: x + half, floor: 0)
+      middle = top + sign.height / 2
+      x0 = x + half + 0.2
+    } else {
+      x0 = line.musicStart + 0.3
+      middle = above.reach(from: x0, to: x0 + 2, floor: -1) - 0.8
+    }
+    var x1 = line.end - 0.5
+    if let end, end + 1 <= line.last, let next = line.x(of: end + 1) { x1 = next - 0.6 }
+    guard x1 > x0 + wiggle.advance else { return }
+    let baseline = middle + (wiggle.northEast.y + wiggle.southWest.y) / 2
+    let count = Int(((x1 - x0) / wiggle.advance).rounded())
+    for step in 0..<count {
+      canvas.glyph(
+        .wiggleTrill, x: x0 + Double(step) * wiggle.advance, y: baseline, role: .decoration,
+        column: line.column(of: max(start, line.first)), source: source)
+    }
+    let top = baseline - wiggle.northEast.y
+    above.insert(
+      x0: x0, x1: x0 + Double(count) * wiggle.advance, top: top, bottom: baseline - wiggle.southWest.y)
   }
 
   /// The sign and side of an octave line opened before `first` and not closed.

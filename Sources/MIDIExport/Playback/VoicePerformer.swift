@@ -156,7 +156,9 @@ struct VoicePerformer {
     let firstNew = notes.count
     var nextPending: [Int: Int] = [:]
     var struck: Set<Int> = []
-    for head in note.heads {
+    // Cue heads are another part's notes printed as a guide: silent.
+    // A head that continues another voice's tie sounds in that voice's note.
+    for head in note.heads where !head.isCue && !head.continuesTie {
       let written = head.pitch.diatonicIndex
       guard struck.insert(head.midiKey).inserted else { continue }
       if let held = pending[written] {
@@ -173,7 +175,8 @@ struct VoicePerformer {
             onset += length
           }
         } else {
-          notes.append(PerformedNote(key: key, onset: mainStart, duration: sounding, velocity: velocity))
+          let length = sounding + (head.heldBeyond ?? .zero)
+          notes.append(PerformedNote(key: key, onset: mainStart, duration: length, velocity: velocity))
         }
         if head.isTiedToNext { nextPending[written] = notes.count - 1 }
       }

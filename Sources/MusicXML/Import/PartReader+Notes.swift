@@ -61,7 +61,12 @@ extension PartReader {
     furthest = max(furthest, cursor)
     guard duration > .zero else { return }
     advance(lane, to: onset)
-    startTupletIfNeeded(element, lane: lane)
+    // The notes of a two-note tremolo carry a 2:1 time modification for their written
+    // length; the tremolo decoration says it (the layout shows them at twice their time).
+    let pairsTremolo = element.elements(path: ["notations", "ornaments", "tremolo"]).contains {
+      $0.attribute("type") == "start" || $0.attribute("type") == "stop"
+    }
+    if pairsTremolo { closeTuplet(lane) } else { startTupletIfNeeded(element, lane: lane) }
     let staff = staffNumber(element.childText("staff"))
     if staff != lanes[lane].currentStaff {
       lanes[lane].moves.append((lanes[lane].elements.count, staff))

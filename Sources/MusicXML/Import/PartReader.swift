@@ -119,6 +119,7 @@ struct PartReader {
       readMeasure(measure.content)
     }
     for index in lanes.indices { finishLane(index) }
+    joinTiesAcrossVoices()
   }
 
   /// Elements the part's voices hold.

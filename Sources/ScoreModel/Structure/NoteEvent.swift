@@ -10,6 +10,14 @@ public struct NoteHead: Hashable, Sendable {
   public var isTieDotted: Bool = false
   /// A cue head: another part's note printed small as a guide, not played.
   public var isCue = false
+  /// The tie from this head goes on into another voice's note (a piano's melody passing
+  /// from one hand's voice to the other's); `isTiedToNext` is set too.
+  public var tiesAcrossVoices = false
+  /// How much longer the head sounds than its note: the other voice's note it is tied
+  /// into (nil for none).
+  public var heldBeyond: Rational?
+  /// The head continues a tie from another voice's note: it is drawn but not struck again.
+  public var continuesTie = false
   /// Drawn at cue size: a cue head, or a note the score prints small that still sounds
   /// (MusicXML's `<type size="cue">`: an ossia, a cadenza's run).
   public var isSmall = false
