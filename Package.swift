@@ -132,5 +132,14 @@ let package = Package(
     .testTarget(name: "TranspositionTests", dependencies: ["Transposition", "ScoreModel", "ABCParser"]),
     .testTarget(
       name: "MusicXMLTests", dependencies: ["MusicXML", "ScoreModel", "ABCParser", "ABCPressTestSupport"]),
+    // Songs read from MusicXML and engraved: small files of our own, one per feature, and the
+    // OpenScore Lieder songs beside the checkout when they are there.
+    .testTarget(
+      name: "SongTests",
+      dependencies: [
+        "MusicXML", "ScoreModel", "Layout", "DisplayList", "SMuFL", "Render", "EngravingQuality",
+        "MIDIExport",
+      ],
+      exclude: ["Files", "Snapshots"]),
   ]
 )

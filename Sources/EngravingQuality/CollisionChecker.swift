@@ -77,7 +77,8 @@ public struct CollisionChecker: Sendable {
       let musicItems = items.filter { Self.music.contains($0.role) }
       let decorations = items.filter { $0.role == .decoration && !isText($0) }
       for (i, a) in textItems.enumerated() {
-        for b in textItems[(i + 1)...] where overlaps(a, b) {
+        // A frame's lines meet at its corners: lines alone are no text over text.
+        for b in textItems[(i + 1)...] where (isWords(a) || isWords(b)) && overlaps(a, b) {
           collisions.append(Collision(kind: .textOverText, page: pageIndex, first: a, second: b))
         }
         for b in musicItems where overlaps(a, b) {
@@ -103,6 +104,12 @@ public struct CollisionChecker: Sendable {
       }
     }
     return collisions
+  }
+
+  /// Whether the item is a run of text (not a text's frame or underline).
+  func isWords(_ item: DisplayItem) -> Bool {
+    if case .text = item.shape { return true }
+    return false
   }
 
   func isText(_ item: DisplayItem) -> Bool {

@@ -88,9 +88,46 @@ struct SystemEngraver {
     swap(&canvas, &marks.canvas)
     let count = canvas.items.count
     CurvePlacement(font: font, fixedAbove: curvesAbove, marksNear: near).draw(line: line, on: &canvas)
-    TupletDrawing(font: font).draw(line: line, on: &canvas)
+    TupletDrawing(font: font, marksNear: near).draw(line: line, on: &canvas)
     swap(&canvas, &marks.canvas)
     marks.absorb(since: count)
+    marks.place(line: line)
+    swap(&canvas, &marks.canvas)
+    let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)
+    for span in line.spans.endings(overlapping: line.first, line.last) {
+      volta.draw(
+        span, symbols: line.symbols, first: line.first, last: line.last, xs: line.xs, end: line.end,
+        on: &canvas)
+    }
+  }
+
+  /// On a staff shared by voices, the second stage's first half for one voice:
+  /// articulations, curves and tuplets. Every voice's curves are drawn before any voice's
+  /// marks (`drawMarks`), so a hairpin or a dynamic clears the other voices' slurs too.
+  func drawCurves(_ line: EngravedLine, on canvas: inout StaffCanvas) {
+    var marks = MarkPlacement(
+      font: font, style: style, measurer: measurer, format: format,
+      canvas: StaffCanvas(font: font, scale: canvas.scale, context: canvas.context))
+    swap(&canvas, &marks.canvas)
+    marks.addToSkylines(of: marks.canvas.items)
+    marks.voiceAbove = curvesAbove
+    let near = line.hasArticulations ? marks.placeArticulations(line: line) : [:]
+    swap(&canvas, &marks.canvas)
+    CurvePlacement(font: font, fixedAbove: curvesAbove, marksNear: near).draw(line: line, on: &canvas)
+    TupletDrawing(font: font, marksNear: near).draw(line: line, on: &canvas)
+  }
+
+  /// The second half on a shared staff: the voice's marks, texts, lyrics and voltas,
+  /// clear of every voice's ink so far.
+  func drawMarks(_ line: EngravedLine, on canvas: inout StaffCanvas) {
+    var marks = MarkPlacement(
+      font: font, style: style, measurer: measurer, format: format,
+      canvas: StaffCanvas(font: font, scale: canvas.scale, context: canvas.context))
+    swap(&canvas, &marks.canvas)
+    marks.addToSkylines(of: marks.canvas.items)
+    marks.voiceAbove = curvesAbove
+    marks.tablature = tablature
+    marks.articulationsPlaced = true
     marks.place(line: line)
     swap(&canvas, &marks.canvas)
     let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)

@@ -10,6 +10,9 @@ import ScoreModel
 /// no bracket or always one, a side, and no number or the ratio `3:2`.
 struct TupletDrawing {
   let font: MusicFont
+  /// How far the articulations placed at each note reach (staff spaces): the number and
+  /// bracket pass outside them.
+  var marksNear: [Int: (top: Double, bottom: Double)] = [:]
 
   func draw(line: EngravedLine, on canvas: inout StaffCanvas) {
     for index in line.indices where index <= line.last {
@@ -69,10 +72,12 @@ struct TupletDrawing {
       let right =
         (endsWithRest ? x1 + headWidth : (geometries.last.map { $0.x + $0.headWidth } ?? (x1 + headWidth)))
         + 0.2
+      let marks = onLine.compactMap { marksNear[$0] }
       let reach =
         up
-        ? min(geometries.map(\.top).min() ?? 0, clearsHeads ? -0.5 : 0) - 0.6
-        : max(geometries.map(\.bottom).max() ?? 4, clearsHeads ? 4.5 : 4) + 0.6
+        ? min(geometries.map(\.top).min() ?? 0, marks.map(\.top).min() ?? 0, clearsHeads ? -0.5 : 0) - 0.6
+        : max(geometries.map(\.bottom).max() ?? 4, marks.map(\.bottom).max() ?? 4, clearsHeads ? 4.5 : 4)
+          + 0.6
       var digits = String(tuplet.p).compactMap { $0.wholeNumberValue }.map(SMuFLGlyph.tupletDigit)
       switch style.number {
       case .count: break

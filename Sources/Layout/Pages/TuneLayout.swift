@@ -46,10 +46,21 @@ struct TuneLayout {
     return copy
   }
 
-  func layOut(_ written: Tune) -> LaidOutTune {
+  func layOut(_ written: Tune) -> LaidOutTune { layOut(written, fitting: 2) }
+
+  /// `fitting`: how many more times the tune may be set smaller to fit the page.
+  private func layOut(_ written: Tune, fitting: Int) -> LaidOutTune {
     let (tune, maker) = systemMaker(for: written)
     let heading = TitleBlock(setup: setup, measurer: measurer).build(for: tune)
     let systems = maker.map { TuneSystems($0) } ?? TuneSystems([])
+    // A score whose system is taller than the page (a choir of eight staves, each with
+    // its words) is set smaller, so that every system fits a page.
+    if fitting > 0, !systems.isOnDemand, setup.staffSpace > 1,
+      let tallest = systems.all.map({ $0.above + $0.below }).max(),
+      tallest > setup.contentHeight
+    {
+      return scaled(by: max(0.5, setup.contentHeight * 0.97 / tallest)).layOut(written, fitting: fitting - 1)
+    }
     var laidOut = LaidOutTune(heading: heading.items, headingHeight: heading.height, systems: systems)
     laidOut.title = setup.titleStyle.printed(tune.title)
     laidOut.marginLeft = setup.marginLeft

@@ -48,16 +48,32 @@ extension MultiStaffLayout {
       if order == 0 { engraver.drawCourtesy(courtesy[voice], line: drawn, on: &canvas) }
       lines.append((voice, drawn))
     }
-    for (voice, drawn) in lines {
-      canvas.context.voice = voice
+    let own = plan.borrowed.isEmpty ? voices : voices.filter { !plan.borrowed.contains($0) }
+    func voiceEngraver(_ voice: Int) -> SystemEngraver {
       var voiceEngraver = engraver
-      let own = plan.borrowed.isEmpty ? voices : voices.filter { !plan.borrowed.contains($0) }
       if own.count > 1 {
         // The first voice of a shared staff keeps its curves above, the others below.
         voiceEngraver.curvesAbove = voice == own.first ? true : plan.borrowed.contains(voice) ? nil : false
       }
       voiceEngraver.tablature = tablatures[voice]
-      voiceEngraver.drawAttachments(drawn, on: &canvas)
+      return voiceEngraver
+    }
+    guard lines.count > 1 else {
+      for (voice, drawn) in lines {
+        canvas.context.voice = voice
+        voiceEngraver(voice).drawAttachments(drawn, on: &canvas)
+      }
+      return
+    }
+    // Every voice's curves and tuplets first, then every voice's marks: a mark clears the
+    // other voices' slurs as well as its own.
+    for (voice, drawn) in lines {
+      canvas.context.voice = voice
+      voiceEngraver(voice).drawCurves(drawn, on: &canvas)
+    }
+    for (voice, drawn) in lines {
+      canvas.context.voice = voice
+      voiceEngraver(voice).drawMarks(drawn, on: &canvas)
     }
   }
 }

@@ -126,7 +126,9 @@ struct SystemStacker {
       case .none: break
       }
     }
-    let lineHeight = nameFont.size * 1.2 / scale
+    // Lines of a name follow at the font's own height, so they never overlap.
+    let sample = layout.measurer.measure("Ág", font: nameFont)
+    let lineHeight = max(nameFont.size * 1.2, sample.ascent + sample.descent) / scale
     let allNames = names(first: first)
     for (index, lines) in allNames.enumerated() where index < top.count {
       // The lines centred on the staff's middle line (on a brace's middle when the braced

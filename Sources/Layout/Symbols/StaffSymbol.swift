@@ -46,6 +46,8 @@ struct NoteSymbol {
   var ottavaShift: Int8 = 0
   /// Drawn at cue size (a cue note, or one the score prints small).
   var isSmall = false
+  /// An arpeggio stands left of the chord (room is kept for it).
+  var hasArpeggio = false
 
   /// The size the note's glyphs are drawn at: 1, or `cueSize` for a small note.
   var size: Double { isSmall ? Self.cueSize : 1 }

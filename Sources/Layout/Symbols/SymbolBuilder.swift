@@ -330,6 +330,7 @@ struct SymbolBuilder {
     note.grace = event.graceNotes
     note.ottavaShift = Int8(clamping: shift)
     note.isSmall = event.isSmall
+    note.hasArpeggio = event.decorations.contains { $0.name == "arpeggio" }
     note.beamBreak = beamBreak
     note.isStemless = stemless
     return note
@@ -366,6 +367,8 @@ struct SymbolBuilder {
   /// Extra room right of an up-stem flag, in staff spaces (it hangs over the next note's
   /// head otherwise: flags need clearing more than heads do).
   static let flagClearance = 0.35
+  /// Room an arpeggio takes left of its chord's accidentals (its line and a gap).
+  static let arpeggioRoom = 1.0
 
   func extents(of note: NoteSymbol) -> (Double, Double) {
     let size = note.size
@@ -394,6 +397,7 @@ struct SymbolBuilder {
       // A stemless two-note tremolo: room for the strokes between the heads.
       right += 2
     }
+    if note.hasArpeggio { left += Self.arpeggioRoom }
     if let grace = note.grace {
       left += GraceDrawing.width(of: grace, font: font) + 0.3 + grace.tieRoom
     }

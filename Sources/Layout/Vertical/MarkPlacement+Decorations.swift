@@ -102,7 +102,19 @@ extension MarkPlacement {
               isTie: true, isDotted: false, role: .decoration, on: &canvas, column: column, source: source)
           }
         case .arpeggio:
-          if let note { drawArpeggio(note: note, column: column, source: source) }
+          if let note {
+            // Left of the chord's accidentals (and of heads set left of the stem).
+            var left = 0.0
+            if case .note(let symbol) = line.symbols[index].kind {
+              for head in symbol.heads {
+                left = min(left, head.offset * symbol.size)
+                if head.accidental != nil && !head.isEditorial {
+                  left = min(left, head.accidentalOffset * symbol.size)
+                }
+              }
+            }
+            drawArpeggio(note: note, left: left, column: column, source: source)
+          }
         case .staffGlyph(let glyph):
           let width = font.glyph(glyph)?.advance ?? 2
           canvas.glyph(glyph, x: x - width / 2, y: 2, role: .decoration, column: column, source: source)
@@ -215,8 +227,10 @@ extension MarkPlacement {
       isDotted: false, role: .decoration, on: &canvas, column: column, source: source)
   }
 
-  mutating func drawArpeggio(note: NoteGeometry, column: Int?, source: SourcePosition?) {
-    let x = note.x - 0.9
+  /// The wavy line left of a chord; `left` is how far the chord's accidentals reach left
+  /// of its anchor (0 or less).
+  mutating func drawArpeggio(note: NoteGeometry, left: Double = 0, column: Int?, source: SourcePosition?) {
+    let x = note.x + left - SymbolBuilder.arpeggioRoom + 0.25
     var points: [PathSegment] = []
     var y = note.lowestY + 0.6
     var left = true

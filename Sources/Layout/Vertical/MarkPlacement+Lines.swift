@@ -100,6 +100,9 @@ extension MarkPlacement {
     var x1 = line.end - 0.5
     if let end, end + 1 <= line.last, let next = line.x(of: end + 1) { x1 = next - 0.6 }
     guard x1 > x0 + wiggle.advance else { return }
+    // Level with the sign, but above any ink the line passes over.
+    let half = (wiggle.northEast.y - wiggle.southWest.y) / 2
+    middle = min(middle, above.reach(from: x0, to: x1, floor: 0) - 0.3 - half)
     let baseline = middle + (wiggle.northEast.y + wiggle.southWest.y) / 2
     let count = Int(((x1 - x0) / wiggle.advance).rounded())
     for step in 0..<count {

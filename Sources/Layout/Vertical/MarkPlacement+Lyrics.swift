@@ -29,7 +29,8 @@ extension MarkPlacement {
         }
         let extent = measurer.measure(syllable.text, font: spec)
         let width = extent.width / scale
-        let x0 = note.centreX - width / 2
+        // Centred under the head, but never past the staff's end.
+        let x0 = max(0, min(note.centreX - width / 2, line.end - width))
         canvas.text(
           syllable.text, font: spec, x: x0, y: baseline, extent: extent, role: .lyric,
           column: line.column(of: index), source: syllable.range.position)
@@ -67,7 +68,9 @@ extension MarkPlacement {
         // Held over the notes up to the next syllable: end under the last of them.
         let stop = next?.index ?? line.last + 1
         let held = ((entry.index + 1)..<max(entry.index + 1, stop)).compactMap { line.notes[$0] }
-        let right = held.last.map { $0.x + $0.headWidth } ?? (next == nil ? line.end - 0.5 : entry.x1)
+        var right = held.last.map { $0.x + $0.headWidth } ?? (next == nil ? line.end - 0.5 : entry.x1)
+        // Never into the next syllable.
+        if let next { right = min(right, next.x0 - 0.3) }
         if right > entry.x1 + 0.6 {
           let thickness = font.engravingDefaults.lyricLineThickness
           canvas.line(

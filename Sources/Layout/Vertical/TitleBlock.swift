@@ -119,13 +119,39 @@ struct TitleBlock {
     return (lines, top + Double(max(row, rows)) * step)
   }
 
+  /// A word wider than the line (a web address) in pieces that fit: broken after `/`,
+  /// `_` or `-` where it can be, else anywhere.
+  func pieces(of word: String, font: FontSpec, width: Double) -> [Substring] {
+    guard measurer.measure(word, font: font).width > width else { return [Substring(word)] }
+    var result: [Substring] = []
+    var rest = Substring(word)
+    while !rest.isEmpty, measurer.measure(String(rest), font: font).width > width {
+      // The longest prefix that fits, ended at a breaking character when one is there.
+      var fits = rest.startIndex
+      var lastBreak: String.Index?
+      var index = rest.startIndex
+      while index < rest.endIndex {
+        let next = rest.index(after: index)
+        guard measurer.measure(String(rest[rest.startIndex..<next]), font: font).width <= width else { break }
+        fits = next
+        if "/_-".contains(rest[index]) { lastBreak = next }
+        index = next
+      }
+      let cut = lastBreak ?? (fits > rest.startIndex ? fits : rest.index(after: rest.startIndex))
+      result.append(rest[rest.startIndex..<cut])
+      rest = rest[cut...]
+    }
+    if !rest.isEmpty { result.append(rest) }
+    return result
+  }
+
   /// Splits text at spaces into lines no wider than `width` points (a single word wider
   /// than the line stands alone).
   func wrap(_ text: String, font: FontSpec, width: Double) -> [String] {
     guard measurer.measure(text, font: font).width > width else { return [text] }
     var lines: [String] = []
     var current = ""
-    for word in text.split(separator: " ") {
+    for word in text.split(separator: " ").flatMap({ pieces(of: String($0), font: font, width: width) }) {
       let candidate = current.isEmpty ? String(word) : current + " " + word
       if !current.isEmpty && measurer.measure(candidate, font: font).width > width {
         lines.append(current)

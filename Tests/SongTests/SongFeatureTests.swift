@@ -1,0 +1,219 @@
+import DisplayList
+import Foundation
+import Layout
+import MIDIExport
+import MusicXML
+import SMuFL
+import ScoreModel
+import Testing
+
+/// Song features read from MusicXML and engraved, one small file of our own each
+/// (Tests/SongTests/Files): what the model holds, what the page shows, and a golden dump
+/// of the display list (re-record with RECORD_SNAPSHOTS=1 and review the diff).
+@Suite struct SongFeatureTests {
+  static let files = [
+    "cross-staff", "invisible-rest-staff", "hairpin-chain", "text-dynamics", "octave-clef", "midbar-clef",
+    "tie-under-8va", "tie-across-voices", "cue-notes", "trill-line", "dotted-metronome", "tremolo-run",
+    "grace-chord-tie", "melisma-lyrics",
+  ]
+
+  /// The display list with the deterministic text measurer, for golden dumps.
+  static func goldenList(_ name: String) throws -> DisplayList {
+    let font = try SongFixture.fonts.musicFont("Bravura")
+    let engraver = Engraver(font: font, measurer: ApproximateTextMeasurer(), setup: .a4)
+    return engraver.engrave([try SongFixture.tune(name)])
+  }
+
+  @Test(arguments: files) func displayListDump(name: String) throws {
+    let dump = DisplayListDumper.dump(try Self.goldenList(name))
+    let url = SongFixture.files.deletingLastPathComponent().appendingPathComponent("Snapshots/\(name).txt")
+    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+      try Data(dump.utf8).write(to: url, options: .atomic)
+      return
+    }
+    let stored = try #require(
+      try? String(contentsOf: url, encoding: .utf8),
+      "missing snapshot \(name).txt; run with RECORD_SNAPSHOTS=1")
+    let difference = zip(stored.split(separator: "\n"), dump.split(separator: "\n")).enumerated()
+      .first { $0.element.0 != $0.element.1 }
+    #expect(
+      stored == dump,
+      "\(name) differs at line \((difference?.offset ?? 0) + 1):\n  stored: \(difference?.element.0 ?? "")\n  actual: \(difference?.element.1 ?? "")"
+    )
+  }
+
+  static func glyphs(_ list: DisplayList, _ name: SMuFLGlyph) -> [DisplayItem] {
+    list.pages.flatMap(\.items).filter {
+      if case .glyph(let glyph) = $0.shape { return glyph.name == name.rawValue }
+      return false
+    }
+  }
+
+  @Test func crossStaffNotesAreDrawnOnTheStaffTheFileNames() throws {
+    let tune = try SongFixture.tune("cross-staff")
+    let rightHand = try #require(tune.voices.first)
+    // G3 and B3 go to the lower staff (the part's second, the score's second), D4 F4 back.
+    #expect(rightHand.staffMoves.map(\.target) == [.absolute(2), .absolute(1)])
+    let list = try SongFixture.engrave("cross-staff")
+    let heads = SongFixture.items(list, .notehead)
+    // Lower staff: its own C3, C3, G2 and the two moved notes; upper: C5 E5 D4 F4 C5 and A3
+    // (the lower voice's note written on the upper staff).
+    #expect(heads.filter { $0.context.staff == 1 }.count == 5)
+    #expect(heads.filter { $0.context.staff == 0 }.count == 6)
+    // One beam joins the four quavers across the staves.
+    #expect(SongFixture.items(list, .beam).count >= 1)
+  }
+
+  @Test func aStaffOfInvisibleRestsKeepsItsMarks() throws {
+    let list = try SongFixture.engrave("invisible-rest-staff")
+    #expect(SongFixture.items(list, .staffLine).count == 10)
+    #expect(!Self.glyphs(list, .dynamicForte).isEmpty)
+    #expect(!Self.glyphs(list, .keyboardPedalPed).isEmpty)
+  }
+
+  @Test func hairpinsBackToBackAreBothDrawn() throws {
+    let tune = try SongFixture.tune("hairpin-chain")
+    let names = tune.voices[0].elements.flatMap { element -> [String] in
+      if case .note(let note) = element { return note.decorations.map(\.name) }
+      return []
+    }
+    #expect(names == ["crescendo(", "crescendo)", "diminuendo(", "diminuendo)"])
+    let list = try SongFixture.engrave("hairpin-chain")
+    let lines = SongFixture.items(list, .decoration).filter {
+      if case .line = $0.shape { true } else { false }
+    }
+    #expect(lines.count == 4)
+    // The first ends before the second begins.
+    let xs = lines.map { $0.box.minX }.sorted()
+    #expect(xs[2] > lines.map(\.box.maxX).sorted()[0])
+  }
+
+  @Test func textDynamicsKeepTheirLettersAndWords() throws {
+    let list = try SongFixture.engrave("text-dynamics")
+    #expect(!Self.glyphs(list, .dynamicRinforzando).isEmpty)
+    #expect(!Self.glyphs(list, .dynamicZ).isEmpty)
+    #expect(Self.glyphs(list, .dynamicSforzando).count >= 1)
+    let words = SongFixture.items(list, .decoration).compactMap { item -> String? in
+      if case .text(let text) = item.shape { return text.text }
+      return nil
+    }
+    #expect(words.sorted() == ["più", "sempre"])
+  }
+
+  @Test func anOctaveClefDrawsTheSoundingPitchAnOctaveUp() throws {
+    let tune = try SongFixture.tune("octave-clef")
+    #expect(tune.voices[0].clef.octaveShift == -1 && tune.voices[0].clef.movesNotes)
+    let list = try SongFixture.engrave("octave-clef")
+    #expect(!Self.glyphs(list, .gClef8vb).isEmpty)
+    let staff = SongFixture.items(list, .staffLine).map(\.box.midY).sorted()
+    let head = try #require(SongFixture.items(list, .notehead).first)
+    // C4, sung, is drawn in the third space (between the second and third lines from the top).
+    #expect(abs(head.box.midY - (staff[1] + staff[2]) / 2) < 0.5)
+  }
+
+  @Test func aClefChangeInMidBarReachesTheOtherVoiceAtItsTime() throws {
+    let tune = try SongFixture.tune("midbar-clef")
+    let lower = tune.voices[1].elements
+    // The lower voice: C3 half, then the treble clef, then G2 — not delayed to the bar's end.
+    guard case .note = lower[0], case .clefChange(let clef, _) = lower[1], case .note(let after) = lower[2]
+    else {
+      Issue.record("the clef change is not between the lower voice's notes: \(lower.map { "\($0)" })")
+      return
+    }
+    #expect(clef.shape == .treble)
+    #expect(after.heads.first?.pitch == Pitch(step: .g, octave: 2))
+  }
+
+  @Test func tiesUnderAnOctaveLineAreDrawn() throws {
+    let list = try SongFixture.engrave("tie-under-8va")
+    #expect(SongFixture.items(list, .tie).count == 2)
+    #expect(!Self.glyphs(list, .ottavaAlta).isEmpty)
+  }
+
+  @Test func aTieIntoAnotherVoiceIsDrawnAndHeld() throws {
+    let tune = try SongFixture.tune("tie-across-voices")
+    let list = try SongFixture.engrave("tie-across-voices")
+    #expect(SongFixture.items(list, .tie).count == 1)
+    let performance = PerformanceBuilder(options: PlaybackOptions()).build(tune)
+    let keys = performance.tracks.flatMap { $0.notes }.filter { $0.key == 72 }
+    // C5 struck once, held from beat 3 into the next bar's first half.
+    #expect(keys.count == 1)
+    #expect(keys.first?.duration == Rational(1))
+  }
+
+  @Test func cueNotesAreSmallAndSilent() throws {
+    let tune = try SongFixture.tune("cue-notes")
+    let list = try SongFixture.engrave("cue-notes")
+    let sizes = SongFixture.items(list, .notehead).compactMap { item -> Double? in
+      if case .glyph(let glyph) = item.shape { return glyph.size }
+      return nil
+    }
+    #expect(sizes.count == 3)
+    #expect(sizes.filter { $0 < sizes.max()! }.count == 2)
+    let keys = PerformanceBuilder(options: PlaybackOptions()).build(tune).tracks.flatMap { $0.notes }.map {
+      $0.key
+    }
+    #expect(keys == [79])
+  }
+
+  @Test func aTrillLineRunsFromItsSign() throws {
+    let list = try SongFixture.engrave("trill-line")
+    #expect(Self.glyphs(list, .ornamentTrill).count == 1)
+    let wiggles = Self.glyphs(list, .wiggleTrill)
+    #expect(wiggles.count >= 3)
+    let sign = try #require(Self.glyphs(list, .ornamentTrill).first)
+    #expect(wiggles.allSatisfy { $0.box.minX >= sign.box.maxX - 0.5 })
+  }
+
+  @Test func aMetronomeMarkWithADottedBeat() throws {
+    let tune = try SongFixture.tune("dotted-metronome")
+    #expect(tune.tempo?.beats == [Rational(3, 8)])
+    #expect(tune.tempo?.beatsPerMinute == 72)
+    #expect(!Self.glyphs(try SongFixture.engrave("dotted-metronome"), .metAugmentationDot).isEmpty)
+  }
+
+  @Test func tremoloRunsAndPairs() throws {
+    let tune = try SongFixture.tune("tremolo-run")
+    let names = tune.voices[0].elements.flatMap { element -> [String] in
+      if case .note(let note) = element { return note.decorations.map(\.name) }
+      return []
+    }
+    #expect(names == ["///", "///", "///", "///", "trem2"])
+    let list = try SongFixture.engrave("tremolo-run")
+    // No tuplet number for the pair's time modification.
+    #expect(SongFixture.items(list, .tuplet).isEmpty)
+    #expect(Self.glyphs(list, .tremolo3).count == 4)
+  }
+
+  @Test func aGraceChordWithATiedHead() throws {
+    let tune = try SongFixture.tune("grace-chord-tie")
+    guard case .note(let note) = tune.voices[0].elements[0], let grace = note.graceNotes else {
+      Issue.record("no grace chord")
+      return
+    }
+    #expect(grace.notes.count == 1 && grace.notes[0].heads.count == 2)
+    #expect(grace.notes[0].heads.filter(\.isTiedToNext).count == 1)
+    #expect(SongFixture.items(try SongFixture.engrave("grace-chord-tie"), .tie).count == 1)
+  }
+
+  @Test func lyricsStayUnderTheirNotesAndVersesOnTheirLines() throws {
+    let tune = try SongFixture.tune("melisma-lyrics")
+    let notes = tune.voices[0].elements.compactMap { element -> NoteEvent? in
+      if case .note(let note) = element { return note }
+      return nil
+    }
+    // The melisma's notes hold no syllable; "the" is on the fourth note in both verses.
+    #expect(notes.map { $0.lyrics.first??.text ?? "-" } == ["Ah", "-", "-", "the", "end", "less", "-"])
+    #expect(notes[6].lyrics.count == 2 && notes[6].lyrics[0] == nil && notes[6].lyrics[1]?.text == "song")
+    let list = try SongFixture.engrave("melisma-lyrics")
+    let lyrics = SongFixture.items(list, .lyric)
+    let first = try #require(
+      lyrics.first { if case .text(let t) = $0.shape { t.text == "Ah" } else { false } })
+    let song = try #require(
+      lyrics.first { if case .text(let t) = $0.shape { t.text == "song" } else { false } })
+    // "song" is on the second verse's line, below the first, though the first has nothing there.
+    #expect(song.box.minY > first.box.maxY - 1)
+    // The melisma's extender.
+    #expect(lyrics.contains { if case .line = $0.shape { true } else { false } })
+  }
+}
