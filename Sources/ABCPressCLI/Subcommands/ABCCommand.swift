@@ -44,7 +44,16 @@ struct ABCCommand {
       let parsed = item.source.parse()
       guard var tune = parsed.tune else { return ("", parsed.diagnostics) }
       if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
-      return (ABCWriter.text(of: tune), parsed.diagnostics)
+      // What the ABC cannot keep of a score read from MusicXML: one warning per kind.
+      let losses =
+        item.source.imported == nil
+        ? []
+        : ABCWriter.losses(of: tune).map {
+          Diagnostic(
+            .warning, "ABC cannot keep this: \($0)", at: SourceRange(SourceLocation(line: 1, column: 1)),
+            file: item.source.file)
+        }
+      return (ABCWriter.text(of: tune), parsed.diagnostics + losses)
     } report: {
       reporter.report($0)
     } consume: { written, found in

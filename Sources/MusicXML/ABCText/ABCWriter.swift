@@ -61,13 +61,55 @@ public struct ABCWriter {
     for voice in tune.voices {
       if several { line("V:\(voice.id)") }
       var music = MusicWriter(key: tune.initialKey, meter: tune.initialMeter)
-      music.write(voice.elements)
+      music.write(voice.elements, staffMoves: voice.staffMoves)
       text += music.text
     }
     for words in tune.words { line("W:" + Self.oneLine(words)) }
   }
 
   private mutating func line(_ value: String) { text += value + "\n" }
+
+  /// What the tune holds that its ABC text cannot keep, one sentence per kind (for a
+  /// warning each): cue notes, notes printed small, octave clefs that move the notes,
+  /// ties from one voice into another, dynamics of words, poets, arrangers and rights.
+  public static func losses(of tune: Tune) -> [String] {
+    var found = Set<String>()
+    func lose(_ text: String) { found.insert(text) }
+    let metadata = tune.metadata
+    if !metadata.lyricists.isEmpty { lose("poets and lyricists are not kept (ABC has no field for them)") }
+    if !metadata.arrangers.isEmpty { lose("arrangers are not kept (ABC has no field for them)") }
+    if metadata.rights != nil { lose("the copyright line is not kept") }
+    for voice in tune.voices {
+      var clefs = [voice.clef]
+      for element in voice.elements {
+        switch element {
+        case .clefChange(let clef, _): clefs.append(clef)
+        case .note(let note):
+          if note.heads.contains(where: \.isCue) {
+            lose("cue notes are written as ordinary notes, which sound")
+          }
+          if note.heads.contains(where: { $0.isSmall && !$0.isCue }) {
+            lose("notes printed small are written full size")
+          }
+          if note.heads.contains(where: \.tiesAcrossVoices) {
+            lose("ties from one voice into another are written as ties within the voice")
+          }
+          if note.decorations.contains(where: { !Decoration.knownNames.contains($0.name) }) {
+            lose(
+              "dynamics and marks ABC has no decoration for are written as !…! decorations abcm2ps may not know"
+            )
+          }
+        default: break
+        }
+      }
+      if clefs.contains(where: \.movesNotes) {
+        lose(
+          "octave clefs: ABC draws notes where they are written, so the notes under treble-8 are drawn an octave low"
+        )
+      }
+    }
+    return found.sorted()
+  }
 
   /// Header text kept on one line.
   static func oneLine(_ value: String) -> String {

@@ -26,12 +26,21 @@ struct MusicWriter {
     self.meter = meter
   }
 
-  mutating func write(_ elements: [VoiceElement]) {
+  mutating func write(_ elements: [VoiceElement], staffMoves: [StaffMove] = []) {
     breaksEveryFourBars = !elements.contains {
       if case .lineBreak = $0 { return true }
       return false
     }
-    for element in elements {
+    var moves = staffMoves[...]
+    for (index, element) in elements.enumerated() {
+      // abcm2ps's `[I:staff N]`: the notes from here are drawn on the score's Nth staff.
+      while let move = moves.first, move.elementIndex <= index {
+        moves.removeFirst()
+        switch move.target {
+        case .absolute(let number): token("[I:staff \(number)]")
+        case .relative(let offset): token("[I:staff \(offset < 0 ? "" : "+")\(offset)]")
+        }
+      }
       switch element {
       case .note(let note): writeNote(note)
       case .rest(let rest): writeRest(rest)

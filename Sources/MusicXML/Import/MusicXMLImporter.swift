@@ -96,6 +96,13 @@ public enum MusicXMLImporter {
       tune.voices += voices
     }
     tune.unitNoteLength = Rational(1, 8)
+    // Bar numbers at each system's start, as notation programs print scores, unless the
+    // file asks for none.
+    let numbering = root.elements(forName: "part").first?.elements(forName: "measure").first?
+      .elements(forName: "print").compactMap { $0.first("measure-numbering")?.trimmedText }.first
+    if numbering != "none" {
+      tune.directives.append(Directive(name: "measurenb", arguments: "0", range: tune.range))
+    }
     if tune.voices.count > 1 { tune.staffGroups = bracketed(groups, root: root, groupOfPart: groupOfPart) }
     return Reading(tune: tune, warnings: warnings)
   }

@@ -68,6 +68,8 @@ struct PartReader {
     /// The staff the voice is at home on (from 1), and the one its last note was on.
     var staff: Int
     var currentStaff: Int
+    /// The `<voice>` value the lane reads (nil for a staff's own lane without notes).
+    var voice: String? = nil
     var clef: Clef
     var elements: [VoiceElement] = []
     var time: Rational
@@ -132,6 +134,9 @@ struct PartReader {
       var voice = Voice(id: lane.id, clef: lane.clef, elements: lane.elements)
       voice.hasExplicitClef = true
       voice.keepsStaff = true
+      voice.label =
+        "part '\(name ?? partID)'"
+        + (lanes.count > 1 ? lane.voice.map { ", voice \($0)" } ?? ", staff \(lane.staff)" : "")
       voice.transpose = transpose
       if lane.id == lanes.first?.id {
         voice.name = name
@@ -213,7 +218,8 @@ struct PartReader {
       let id = homes.count == 1 ? "P\(partIndex + 1)" : "P\(partIndex + 1)V\(number + 1)"
       if let voice = home.voice { laneIndex[voice] = lanes.count }
       let clef = firstClefs[home.staff] ?? .treble
-      lanes.append(Lane(id: id, staff: home.staff, currentStaff: home.staff, clef: clef, time: .zero))
+      lanes.append(
+        Lane(id: id, staff: home.staff, currentStaff: home.staff, voice: home.voice, clef: clef, time: .zero))
     }
     clefs = firstClefs
   }
@@ -235,6 +241,7 @@ struct PartReader {
       for index in lanes.indices { lanes[index].elements.append(.lineBreak(Self.range(print))) }
     }
     var closing = BarLine(style: .single, range: Self.range(measure))
+    closing.measureNumber = measureNumber
     for element in measure.children {
       switch element.name {
       case "attributes": readAttributes(element)

@@ -45,7 +45,8 @@ public enum BarLengthCheck {
     var bar = Bar(meter: meter)
     var number = 0
     var afterSectionStart = true  // the voice's first bar may be a pickup
-    let label = voices > 1 ? " in voice \(voice.id)" : ""
+    let label = voice.label.map { " (\($0))" } ?? (voices > 1 ? " in voice \(voice.id)" : "")
+    var scoreNumber: String?
 
     func close(endsSection: Bool, at range: SourceRange?) {
       defer {
@@ -54,19 +55,20 @@ public enum BarLengthCheck {
       guard bar.hasContent else { return }
       number += 1
       guard !bar.hasMultiBarRest, let full = bar.meter.barLength else { return }
+      let number = scoreNumber.map { "measure \($0)" } ?? "bar \(number)"
       let place = range ?? bar.last ?? bar.start ?? SourceRange(SourceLocation(line: 1, column: 1))
       let meterText = bar.meter.abcText
       if full < bar.length {
         found.append(
           Diagnostic(
             .warning,
-            "bar \(number)\(label) is too long: \(bar.length) where M:\(meterText) holds \(full)"
+            "\(number)\(label) is too long: \(bar.length) where M:\(meterText) holds \(full)"
               + " (\(bar.length - full) too much)", at: place, file: file))
       } else if bar.length < full, !afterSectionStart, !endsSection {
         found.append(
           Diagnostic(
             .warning,
-            "bar \(number)\(label) is short: \(bar.length) where M:\(meterText) holds \(full)"
+            "\(number)\(label) is short: \(bar.length) where M:\(meterText) holds \(full)"
               + " (\(full - bar.length) missing)", at: place, file: file))
       }
     }
@@ -98,6 +100,7 @@ public enum BarLengthCheck {
       case .bar(let line):
         let endsSection = line.repeatsEnd || [.double, .thinThick, .thickThin].contains(line.style)
         let wasAfterStart = afterSectionStart
+        scoreNumber = line.measureNumber
         close(endsSection: endsSection, at: line.range)
         // Bar lines before the first note keep the first bar a possible pickup.
         afterSectionStart =

@@ -37,6 +37,9 @@ public struct Voice: Sendable {
   /// rests (a MusicXML part's staves stay on the page; an ABC voice that has not begun is
   /// left out of the line, as abcm2ps does).
   public var keepsStaff = false
+  /// How messages name the voice when its id means nothing to the reader (a MusicXML part
+  /// and voice: "part 'Piano', voice 2"); nil: by its id.
+  public var label: String?
 
   public init(id: String = "1", name: String? = nil, clef: Clef = .treble, elements: [VoiceElement] = []) {
     self.id = id
