@@ -177,6 +177,32 @@ import Testing
       try Self.values(root, "part-list/part-group[@type='stop']/following-sibling::score-part/@id") == ["P3"])
   }
 
+  /// Readers number slurs per part: two voices of one staff with slurs open at once use
+  /// different numbers (MuseScore dropped the second when both were 1).
+  @Test func slursAreNumberedAcrossThePartsVoices() throws {
+    let root = try Self.document(
+      """
+      X:1
+      M:4/4
+      L:1/4
+      K:C
+      V:1
+      (cdef|g4)|
+      V:2 merge
+      (CD)EF|G4|
+      """)
+    let starts = try Self.values(root, "part[1]/measure[1]/note/notations/slur[@type='start']/@number")
+    #expect(starts.count == 2)
+    #expect(Set(starts).count == 2)
+  }
+
+  /// A `&` overlay after the first bar goes in the measure it is written in.
+  @Test func anOverlayIsWrittenInItsOwnMeasure() throws {
+    let root = try Self.document("X:1\nM:4/4\nL:1/4\nK:C\nCDEF|GABc & EFGA|c4|]\n")
+    #expect(try Self.values(root, "part[1]/measure[1]/note[voice='2']/pitch/step").isEmpty)
+    #expect(try Self.values(root, "part[1]/measure[2]/note[voice='2']/pitch/step") == ["E", "F", "G", "A"])
+  }
+
   @Test func compressedArchiveHoldsContainerAndScore() throws {
     let tune = try #require(ABCParser.parse("X:1\nK:C\nCDEF|\n").tunebook.tunes.first)
     let archive = MusicXMLExporter.archive(for: tune)

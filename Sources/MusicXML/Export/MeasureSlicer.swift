@@ -85,6 +85,50 @@ enum MeasureSlicer {
 }
 
 extension MeasureSlicer {
+  /// A voice without bar lines of its own (a `&` overlay) cut where `host`'s measures end:
+  /// an invisible rest that spans a bar line is split there, so the overlay's notes land
+  /// in the measure they are written in.
+  static func slices(of voice: Voice, like host: [MeasureSlice]) -> [MeasureSlice] {
+    var ends: [Rational] = []
+    var time = Rational.zero
+    for slice in host {
+      time = time + slice.duration
+      ends.append(time)
+    }
+    var slices: [MeasureSlice] = []
+    var current = MeasureSlice()
+    var onset = Rational.zero
+    func close() {
+      if slices.count < host.count { current.closing = host[slices.count].closing }
+      slices.append(current)
+      current = MeasureSlice()
+    }
+    for element in mended(voice.elements) {
+      if case .bar = element { continue }
+      guard case .rest(var rest) = element, !rest.isVisible else {
+        if element.duration > .zero, slices.count < ends.count, onset >= ends[slices.count] { close() }
+        current.items.append(element)
+        onset = onset + element.duration
+        continue
+      }
+      // Split an invisible rest at the host's bar lines.
+      var left = rest.duration
+      while left > .zero {
+        let measure = slices.count
+        if measure < ends.count, onset >= ends[measure] { close() }
+        let room = (slices.count < ends.count) ? ends[slices.count] - onset : left
+        let piece = room > .zero && room < left ? room : left
+        rest.duration = piece
+        rest.writtenDuration = nil
+        current.items.append(.rest(rest))
+        onset = onset + piece
+        left = left - piece
+      }
+    }
+    if current.hasMusic { close() }
+    return slices
+  }
+
   /// The elements with dangling ties, one-note slurs and overlong tuplets mended.
   static func mended(_ elements: [VoiceElement]) -> [VoiceElement] {
     var result = elements

@@ -4,7 +4,10 @@ import ScoreModel
 extension PartwiseWriter {
   mutating func writePart(_ part: PartPlan.Part, index partIndex: Int) {
     xml.begin("part", [("id", part.id)])
-    var states = part.members.map { VoiceState(member: $0, multiStaff: part.staffCount > 1) }
+    let slurs = SlurNumbers()
+    var states = part.members.map {
+      VoiceState(member: $0, multiStaff: part.staffCount > 1, partSlurs: slurs)
+    }
     let lead = part.members[0].voice
     let endings = EndingSpans(slices[lead])
     var meter = tune.initialMeter

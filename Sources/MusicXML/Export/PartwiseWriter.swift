@@ -26,7 +26,14 @@ struct PartwiseWriter {
   init(tune: Tune) {
     self.tune = tune
     plan = PartPlan(tune: tune)
-    slices = tune.voices.map { MeasureSlicer.slices(of: $0) }
+    let own = tune.voices.map { MeasureSlicer.slices(of: $0) }
+    // A `&` overlay has no bar lines of its own: it is cut where its host's measures end.
+    slices = tune.voices.indices.map { index in
+      guard let host = tune.voices[index].overlayOf,
+        let hostIndex = tune.voices.firstIndex(where: { $0.id == host })
+      else { return own[index] }
+      return MeasureSlicer.slices(of: tune.voices[index], like: own[hostIndex])
+    }
     divisions = Self.divisions(of: tune)
     measureCount = slices.map(\.count).max() ?? 0
     if let first = plan.parts.first?.members.first, let opening = slices[first.voice].first,

@@ -10,6 +10,9 @@ struct VoiceState {
   var pendingTies: Set<Int> = []
   /// Open slurs: the source's slur id → MusicXML slur number (1–16).
   var slurNumbers: [Int: Int] = [:]
+  /// The slur numbers open in the whole part: readers number slurs per part, so two
+  /// voices' slurs open at once must not share one (MuseScore drops the second).
+  let partSlurs: SlurNumbers
   /// The tuplet in force and how many of its notes are still to come.
   var tuplet: Tuplet?
   var tupletLeft = 0
@@ -20,9 +23,10 @@ struct VoiceState {
   var wedgeOpen = false
   var octaveShiftOpen = false
 
-  init(member: PartPlan.Member, multiStaff: Bool) {
+  init(member: PartPlan.Member, multiStaff: Bool, partSlurs: SlurNumbers = SlurNumbers()) {
     self.member = member
     self.multiStaff = multiStaff
+    self.partSlurs = partSlurs
   }
 
   /// The tuplet a note or rest belongs to, and whether it starts or ends it; advances.
@@ -36,14 +40,18 @@ struct VoiceState {
 
   /// A free MusicXML number for the slur `id` starting now.
   mutating func openSlur(_ id: Int) -> Int {
-    let used = Set(slurNumbers.values)
-    let number = (1...16).first { !used.contains($0) } ?? 16
+    let number = (1...16).first { !partSlurs.open.contains($0) } ?? 16
+    partSlurs.open.insert(number)
     slurNumbers[id] = number
     return number
   }
 
   /// The number of the open slur `id`, closing it; nil when it never opened.
-  mutating func closeSlur(_ id: Int) -> Int? { slurNumbers.removeValue(forKey: id) }
+  mutating func closeSlur(_ id: Int) -> Int? {
+    guard let number = slurNumbers.removeValue(forKey: id) else { return nil }
+    partSlurs.open.remove(number)
+    return number
+  }
 
   /// The `<syllabic>` of a verse's syllable, remembering whether the word goes on.
   mutating func syllabic(verse: Int, continuesWord: Bool) -> String {
@@ -57,4 +65,9 @@ struct VoiceState {
     case (true, false): return "end"
     }
   }
+}
+
+/// The slur numbers open in one part, shared by the part's voices as they are written.
+final class SlurNumbers {
+  var open = Set<Int>()
 }
