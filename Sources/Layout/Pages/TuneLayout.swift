@@ -162,7 +162,16 @@ struct TuneLayout {
       }
       index += 1
     }
-    return kinds
+    // As they are read at a line start: clef, then key, then meter.
+    func rank(_ kind: SymbolKind) -> Int {
+      switch kind {
+      case .clef: 0
+      case .key: 1
+      default: 2
+      }
+    }
+    return kinds.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(
+      \.element)
   }
 
   func signatureWidth(_ kind: SymbolKind) -> Double {

@@ -50,7 +50,8 @@ extension MultiStaffLayout {
     }
     let own = plan.borrowed.isEmpty ? voices : voices.filter { !plan.borrowed.contains($0) }
     func voiceEngraver(_ voice: Int) -> SystemEngraver {
-      var voiceEngraver = engraver
+      // Bar numbers come once, from the staff's first voice.
+      var voiceEngraver = voice == lines.first?.voice ? engraver : self.engraver(isTop: false)
       if own.count > 1 {
         // The first voice of a shared staff keeps its curves above, the others below.
         voiceEngraver.curvesAbove = voice == own.first ? true : plan.borrowed.contains(voice) ? nil : false

@@ -64,6 +64,8 @@ extension MarkPlacement {
           placeGlyph(
             glyph, centre: x, side: .above, floor: min(0, (note?.top ?? 0)), padding: 0.5, role: .decoration,
             column: column, source: source)
+        case .below(let glyph) where glyph == .keyboardPedalPed || glyph == .keyboardPedalUp:
+          break  // Pedal marks go in one row under everything (`placePedals`).
         case .below(let glyph):
           placeGlyph(
             glyph, centre: x, side: .below, floor: max(4, (note?.bottom ?? 4)), padding: 0.5,
@@ -301,6 +303,48 @@ extension MarkPlacement {
       drawHairpin(
         from: start.x, to: line.end - 0.5, crescendo: start.crescendo, side: side, column: start.column,
         source: start.source)
+    }
+  }
+
+  /// Pedal marks in one row under the staff's other marks, as pianists read them: a
+  /// release and a new press at one note (a pedal change) side by side, the release first.
+  mutating func placePedals(line: EngravedLine) {
+    var marks: [(x: Double, glyph: SMuFLGlyph, column: Int?, source: SourcePosition?)] = []
+    for index in line.indices where index <= line.last {
+      let attachments = line.symbols[index].attachments
+      guard !attachments.decorations.isEmpty, let x = centre(of: index, line: line) else { continue }
+      let glyphs = zip(attachments.decorations, attachments.decorationKinds).compactMap {
+        decoration, kind -> (SMuFLGlyph, SourcePosition?)? in
+        guard case .below(let glyph)? = kind, glyph == .keyboardPedalPed || glyph == .keyboardPedalUp else {
+          return nil
+        }
+        return (glyph, decoration.range.position)
+      }
+      // A change: the release just left of the note, the press just right of it.
+      let change = glyphs.count > 1
+      for (glyph, source) in glyphs.sorted(by: { $0.0 == .keyboardPedalUp && $1.0 != .keyboardPedalUp }) {
+        let width = font.glyph(glyph)?.width ?? 1.5
+        let shift = change ? (glyph == .keyboardPedalUp ? -width / 2 - 0.15 : width / 2 + 0.15) : 0
+        marks.append((x + shift, glyph, line.column(of: index), source))
+      }
+    }
+    guard !marks.isEmpty else { return }
+    var row = 4.0
+    var height = 0.0
+    for mark in marks {
+      guard let metrics = font.glyph(mark.glyph) else { continue }
+      row = max(row, below.reach(from: mark.x - metrics.width / 2, to: mark.x + metrics.width / 2, floor: 4))
+      height = max(height, metrics.height)
+    }
+    let top = row + 0.6
+    for mark in marks {
+      guard let metrics = font.glyph(mark.glyph) else { continue }
+      let x0 = clamp(mark.x - metrics.width / 2, width: metrics.width)
+      let baseline = top + metrics.northEast.y
+      canvas.glyph(
+        mark.glyph, x: x0 - metrics.southWest.x, y: baseline, role: .decoration, column: mark.column,
+        source: mark.source)
+      below.insert(x0: x0, x1: x0 + metrics.width, top: top, bottom: top + height)
     }
   }
 

@@ -94,6 +94,7 @@ struct MarkPlacement {
     placeLyrics(line: line)
     if line.spans.hasLyrics { placeBelowAnnotations(line: line) }
     placeDynamics(line: line)
+    placePedals(line: line)
     placeLabels(line: line)
     placeBarNumbers(line: line)
   }

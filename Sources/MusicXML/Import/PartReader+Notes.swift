@@ -8,6 +8,16 @@ extension PartReader {
     }
     let atStart = measureIndex == 0 && cursor == .zero
     let range = Self.range(element)
+    // Clef, then key, then meter: the order they are read in at a change.
+    for clefElement in element.elements(forName: "clef") {
+      let staff = staffNumber(clefElement.attribute("number"))
+      guard let clef = clef(clefElement), clefs[staff] != clef else { continue }
+      clefs[staff] = clef
+      guard !atStart else { continue }
+      for lane in lanes.indices where lanes[lane].staff == staff {
+        place(.clefChange(clef, Self.range(clefElement)), at: cursor, lane: lane)
+      }
+    }
     if let keyElement = element.first("key"), let parsed = key(keyElement) {
       if atStart {
         initialKey = parsed
@@ -28,15 +38,6 @@ extension PartReader {
       let value = integer(chromatic, in: Limits.transpose, "<chromatic>")
     {
       transpose = value
-    }
-    for clefElement in element.elements(forName: "clef") {
-      let staff = staffNumber(clefElement.attribute("number"))
-      guard let clef = clef(clefElement), clefs[staff] != clef else { continue }
-      clefs[staff] = clef
-      guard !atStart else { continue }
-      for lane in lanes.indices where lanes[lane].staff == staff {
-        place(.clefChange(clef, Self.range(clefElement)), at: cursor, lane: lane)
-      }
     }
   }
 
