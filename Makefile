@@ -15,7 +15,7 @@ CROSSCHECK_THRESHOLD ?= 98
 # Tunes `make test` exports as MusicXML and reads back with music21 and MuseScore.
 INTEROP_SAMPLE ?= 400
 
-.PHONY: all setup build release demo test lint format clean crosscheck bench corpus gallery fuzz interop \
+.PHONY: all setup build release demo test lint format clean crosscheck bench corpus gallery fuzz interop songs \
   install uninstall docs deb
 # Where `make install` puts ABCPress (DESTDIR for packagers' staging folders).
 PREFIX ?= /usr/local
@@ -109,6 +109,14 @@ gallery: release corpus
 interop: release corpus
 	scripts/bootstrap --interop
 	scripts/interop --abcpress $(ABCPRESS) --musescore --imports 1000 .cache/corpus/big.abc
+
+## songs: read the OpenScore Lieder songs beside the checkout (../shared/corpus/lieder, or
+## ABCPRESS_LIEDER) and measure them against music21 (notes, lyrics), the files' own titles
+## and MuseScore 3's layout (systems); prints each figure against its target
+## (Documentation/songs.md); says so and succeeds when the songs are not there
+songs: release
+	scripts/bootstrap --interop
+	scripts/songs --abcpress $(ABCPRESS) --musescore
 
 ## bench: ABCPress beside abcm2ps (+ ps2pdf, + ghostscript) on the corpus tune book, with
 ## peak memory, the -j 2 speed-up and the linear-scaling cases; prints ratios against the

@@ -23,9 +23,8 @@ import ScoreModel
 
  The moved note's accidentals stay left of both heads.
 
- Limits. Only the first voice of a staff is compared with the others (three voices on a
- staff shift each lower voice against the first alone); an accidental of the upper note
- and one of the moved note are not arranged in columns together.
+ Limits. A voice moves once, by one head, whatever it meets; an accidental of the upper
+ note and one of the moved note are not arranged in columns together.
  */
 
 /// Merges equal rests and shifts clashing heads between the voices of a shared staff.
@@ -51,13 +50,20 @@ struct SharedStaffSetting {
         let members = columns[index].members
         mergeRests(voices, members: members, in: &voiceSymbols)
         clearRests(voices, members: members, in: &voiceSymbols)
-        guard let upper = voices.first, let upperMember = members[upper],
-          case .note(let upperNote) = voiceSymbols[upper][upperMember].kind
-        else { continue }
-        for lower in voices.dropFirst() {
-          guard let member = members[lower],
-            case .note(let lowerNote) = voiceSymbols[lower][member].kind, clash(upperNote, lowerNote)
+        // Each later voice is compared with every earlier one (three voices, or a note
+        // borrowed from another staff, meet more than the first voice) and moves once.
+        for (position, lower) in voices.enumerated().dropFirst() {
+          guard let member = members[lower], case .note(let lowerNote) = voiceSymbols[lower][member].kind
           else { continue }
+          var met: NoteSymbol?
+          for upper in voices[..<position] {
+            guard let upperMember = members[upper], shifts[upper][upperMember] == 0,
+              case .note(let note) = voiceSymbols[upper][upperMember].kind, clash(note, lowerNote)
+            else { continue }
+            met = note
+            break
+          }
+          guard let upperNote = met else { continue }
           let shift = font.glyph(upperNote.notehead)?.advance ?? 1.18
           shifts[lower][member] = shift
           voiceSymbols[lower][member].right += shift

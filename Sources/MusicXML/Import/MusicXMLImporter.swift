@@ -81,7 +81,23 @@ public enum MusicXMLImporter {
         first = false
       }
       let staffCount = groups.reduce(0) { $0 + $1.staves.count }
-      let voices = reader.voices(firstStaff: staffCount + 1)
+      var voices = reader.voices(firstStaff: staffCount + 1)
+      // A part in another key or meter than the score's first (a transposing instrument,
+      // a local time signature) starts with its own.
+      for index in voices.indices {
+        var opening: [VoiceElement] = []
+        if reader.initialKey != tune.initialKey { opening.append(.keyChange(reader.initialKey, tune.range)) }
+        if reader.initialMeter != tune.initialMeter {
+          opening.append(.meterChange(reader.initialMeter, tune.range))
+        }
+        guard !opening.isEmpty else { continue }
+        voices[index].elements.insert(contentsOf: opening, at: 0)
+        voices[index].staffMoves = voices[index].staffMoves.map {
+          var move = $0
+          move.elementIndex += opening.count
+          return move
+        }
+      }
       guard !voices.isEmpty else { continue }
       guard tune.voices.count + voices.count <= Limits.voicesPerTune else {
         warnings.append(
