@@ -112,6 +112,9 @@ public enum Limits {
   public static let xmlStaves = 1...16
   /// Voices (`<voice>` values) of one part; later ones are dropped.
   public static let xmlVoicesPerPart = 32
+  /// Directions, and changes placed from another voice's stream, waiting in one voice for
+  /// its next note (each is kept in time order as it comes).
+  public static let xmlWaitingPerVoice = 256
   /// `<alter>`, `<key-alter>`, `<root-alter>`, `<bass-alter>`: semitones.
   public static let xmlAlter = -3.0...3.0
   /// `<fifths>` of a key signature.

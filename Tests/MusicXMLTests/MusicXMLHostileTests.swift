@@ -178,4 +178,28 @@ import Testing
     #expect(reading.tune.voices.count == Limits.xmlVoicesPerPart)
     #expect(reading.warnings.contains { $0.message.contains("voice '33' and later ones are dropped") })
   }
+
+  /// A flood of directions waiting for one note: kept to a bound, the rest dropped with a
+  /// warning (each waiting mark is kept in time order, so an unbounded flood cost time
+  /// for every one).
+  @Test func floodsOfWaitingDirectionsAreBounded() throws {
+    let directions = String(
+      repeating:
+        "<direction><direction-type><dynamics><p/></dynamics></direction-type><offset>4</offset></direction>",
+      count: 20_000)
+    let xml =
+      "<score-partwise version=\"4.0\"><part-list><score-part id=\"P1\"/></part-list><part id=\"P1\"><measure number=\"1\">"
+      + "<attributes><divisions>1</divisions></attributes>" + directions
+      + "<note><pitch><step>C</step><octave>4</octave></pitch><duration>4</duration><voice>1</voice></note>"
+      + "</measure><measure number=\"2\"><note><pitch><step>D</step><octave>4</octave></pitch><duration>4</duration>"
+      + "<voice>1</voice></note></measure></part></score-partwise>"
+    let reading = try MusicXMLImporter.read(Array(xml.utf8))
+    #expect(reading.warnings.contains { $0.message.contains("directions wait for one note of this voice") })
+    let notes = reading.tune.voices[0].elements.compactMap { element -> NoteEvent? in
+      if case .note(let note) = element { return note }
+      return nil
+    }
+    #expect(notes.count == 2)
+    #expect(notes[1].decorations.count <= Limits.attachmentsPerNote)
+  }
 }

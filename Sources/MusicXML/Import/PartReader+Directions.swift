@@ -12,6 +12,12 @@ extension PartReader {
     guard let lane = lane(voice: element.childText("voice"), staff: element.childText("staff")) else {
       return
     }
+    guard lanes[lane].marks.count < Limits.xmlWaitingPerVoice else {
+      warn(
+        "more than \(Limits.xmlWaitingPerVoice) directions wait for one note of this voice; the rest are dropped",
+        at: element)
+      return
+    }
     let range = Self.range(element)
     var time = cursor
     if let offset = element.first("offset"),

@@ -13,6 +13,7 @@ extension PartReader {
   /// inserted after the element sounding at that time.
   mutating func place(_ element: VoiceElement, at time: Rational, lane: Int) {
     if lanes[lane].time <= time {
+      guard lanes[lane].waiting.count < Limits.xmlWaitingPerVoice else { return }
       let position = lanes[lane].waiting.firstIndex { $0.time > time } ?? lanes[lane].waiting.count
       lanes[lane].waiting.insert((time, element), at: position)
       return
@@ -138,7 +139,9 @@ extension PartReader {
 
   /// Adds a mark to a lane, to wait for the note or rest at or after `time`.
   mutating func addMark(_ mark: Pending, lane: Int) {
-    guard !mark.decorations.isEmpty || !mark.annotations.isEmpty else { return }
+    guard !mark.decorations.isEmpty || !mark.annotations.isEmpty,
+      lanes[lane].marks.count < Limits.xmlWaitingPerVoice
+    else { return }
     let position = lanes[lane].marks.firstIndex { $0.time > mark.time } ?? lanes[lane].marks.count
     lanes[lane].marks.insert(mark, at: position)
   }
