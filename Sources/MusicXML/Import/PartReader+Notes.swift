@@ -127,6 +127,15 @@ extension PartReader {
   /// A grace note (or a head of a grace chord), kept for the next note of its voice.
   private mutating func readGrace(_ element: XMLTree.Element, head: NoteHead?, lane: Int) {
     guard let head else { return }
+    // A tie that ends on a grace note does not reach the main note after it.
+    if element.elements(forName: "tie").contains(where: { $0.attribute("type") == "stop" }),
+      let last = lanes[lane].lastNoteIndex, case .note(var previous) = lanes[lane].elements[last]
+    {
+      for index in previous.heads.indices where previous.heads[index].midiKey == head.midiKey {
+        previous.heads[index].isTiedToNext = false
+      }
+      lanes[lane].elements[last] = .note(previous)
+    }
     let value = Self.writtenLength(element) ?? Rational(1, 16)
     if element.has("chord"), var last = lanes[lane].graces.popLast() {
       if last.heads.count < Limits.notesPerChord { last.heads.append(head) }
