@@ -64,6 +64,37 @@ import Testing
     #expect(glyphs(low).contains("ottavaBassaVb"))
   }
 
+  @Test func octaveAndTrillLinesCarryOverEveryScoreLineTheySpan() throws {
+    let all = try LayoutFixture.engrave(
+      """
+      X:1
+      L:1/8
+      K:C
+      !8va(!cdef gabc'|
+      cdef gabc'|
+      cdef !8va)!gabc'|
+      !trill(!c8|
+      c8|
+      c8 !trill)!|]
+
+      """
+    ).pages.flatMap(\.items)
+    func glyphLines(_ name: String) -> [Int] {
+      all.filter { if case .glyph(let g) = $0.shape { g.name == name } else { false } }.compactMap(
+        \.context.line)
+    }
+    // The octave line's sign begins each of the three lines it spans, once.
+    #expect(glyphLines("ottavaAlta").sorted() == [0, 1, 2])
+    // The trill line runs through three lines, one row of wiggles in each (not two rows
+    // where it closes).
+    let wiggles = all.filter { if case .glyph(let g) = $0.shape { g.name == "wiggleTrill" } else { false } }
+    #expect(Set(wiggles.compactMap(\.context.line)) == [3, 4, 5])
+    for line in 3...5 {
+      let rows = Set(wiggles.filter { $0.context.line == line }.map { ($0.box.minY * 10).rounded() })
+      #expect(rows.count == 1, "line \(line): \(rows.count) rows of wiggles")
+    }
+  }
+
   @Test func glissandosJoinTheirHeads() throws {
     let straight = try items("!-(!C !-)!c|]")
     let heads = straight.filter { $0.role == .notehead }

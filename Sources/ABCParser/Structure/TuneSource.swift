@@ -36,7 +36,9 @@ public struct TuneSource: Sendable {
   public let directiveLines: [SourceText]
   /// A score read from another format (MusicXML): engraved as it was read, never parsed
   /// as ABC; its one line is a digest of the file, for cache keys.
-  public let imported: Tune?
+  public var imported: Tune? { importedBox?.tune }
+  /// The imported tune, boxed: a tune is large and sources are copied often.
+  private let importedBox: ImportedTune?
 
   init(file: String?, lines: [SourceLine], base: TuneSettings, isFragment: Bool, directiveLines: [SourceText])
   {
@@ -45,7 +47,7 @@ public struct TuneSource: Sendable {
     self.base = base
     self.isFragment = isFragment
     self.directiveLines = directiveLines
-    self.imported = nil
+    self.importedBox = nil
   }
 
   /// A tune read from another format: `digest` stands for its content in cache keys (the
@@ -56,7 +58,7 @@ public struct TuneSource: Sendable {
     self.base = TuneSettings()
     self.isFragment = true
     self.directiveLines = []
-    self.imported = tune
+    self.importedBox = ImportedTune(tune)
   }
 
   /// The line number of the tune's first line (its `X:` line).
@@ -142,4 +144,10 @@ public enum TunebookEvent: Sendable {
   case outside(SourceText)
   /// Problems found while reading (includes, tune boundaries, over-long lines).
   case diagnostics([Diagnostic])
+}
+
+/// A tune read from another format, held by reference inside a `TuneSource`.
+private final class ImportedTune: Sendable {
+  let tune: Tune
+  init(_ tune: Tune) { self.tune = tune }
 }

@@ -140,8 +140,9 @@ struct NoteDrawing {
   /// up-stem note's flag when the dot would fall inside it (a dotted quaver on a line).
   func firstDotX(_ note: NoteSymbol, x: Double, stem: StemGeometry?) -> Double {
     let size = note.size
-    let right =
-      (note.heads.map(\.offset).max() ?? 0) * size + (font.glyph(note.notehead)?.advance ?? 1.18) * size
+    let offset =
+      note.heads.isEmpty ? 0 : note.heads.reduce(into: -Double.infinity) { $0 = max($0, $1.offset) }
+    let right = offset * size + (font.glyph(note.notehead)?.advance ?? 1.18) * size
     var dotX = x + right + 0.35 * size
     guard let stem, stem.up, note.beamGroup == nil, !note.isCrossBeamed,
       let flag = note.value.flag(up: true), let metrics = font.glyph(flag)
@@ -164,12 +165,12 @@ struct NoteDrawing {
   /// The staff positions of a note's dots: in the space of each head (a head on a line
   /// puts its dot in the space above), one dot per space.
   func dotPositions(_ note: NoteSymbol) -> [Int] {
-    var used = Set<Int>()
     var positions: [Int] = []
+    positions.reserveCapacity(note.heads.count)
     for head in note.heads.reversed() {
       var position = head.position % 2 == 0 ? head.position + 1 : head.position
-      if used.contains(position) { position -= 2 }
-      guard used.insert(position).inserted else { continue }
+      if positions.contains(position) { position -= 2 }
+      guard !positions.contains(position) else { continue }
       positions.append(position)
     }
     return positions

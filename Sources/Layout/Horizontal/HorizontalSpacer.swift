@@ -62,7 +62,9 @@ struct HorizontalSpacer {
   func springs(for symbols: [StaffSymbol]) -> [Spring] {
     var springs = neighbourSprings(for: symbols)
     holdChordSymbolsApart(symbols, springs: &springs)
-    holdApart(symbols, reach: \.dynamicReach, left: \.dynamicLeft, springs: &springs)
+    holdApart(
+      symbols, reach: { $0.attachments.dynamicReach }, left: { $0.attachments.dynamicLeft }, springs: &springs
+    )
     return springs
   }
 
@@ -76,30 +78,31 @@ struct HorizontalSpacer {
   ///
   ///     "Bbmaj7"B A G F | …   the chord overhangs A G F; only a chord on A would push A
   func holdChordSymbolsApart(_ symbols: [StaffSymbol], springs: inout [Spring]) {
-    holdApart(symbols, reach: \.chordReach, springs: &springs)
+    holdApart(symbols, reach: { $0.attachments.chordReach }, springs: &springs)
   }
 
   /// Long rods for one kind of text in a row (chord symbols, dynamics): each symbol's
   /// `reach` clears the next symbol that has one (and that one's own `left` overhang).
+  /// (Closures, not key paths: a key path is read through the runtime, slowly.)
   func holdApart(
-    _ symbols: [StaffSymbol], reach key: KeyPath<Attachments, Double>,
-    left: KeyPath<Attachments, Double>? = nil, springs: inout [Spring]
+    _ symbols: [StaffSymbol], reach key: (StaffSymbol) -> Double,
+    left: ((StaffSymbol) -> Double)? = nil, springs: inout [Spring]
   ) {
     var index = 0
     while index < symbols.count {
-      let reach = symbols[index].attachments[keyPath: key]
+      let reach = key(symbols[index])
       guard reach > 0 else {
         index += 1
         continue
       }
       var end = index + 1
-      while end < symbols.count, symbols[end].attachments[keyPath: key] == 0,
+      while end < symbols.count, key(symbols[end]) == 0,
         !(symbols[end].isBar && (symbols[end].breakAfter || symbols[end].mustBreak))
       {
         end += 1
       }
       var overhang = 0.0
-      if end < symbols.count, let left { overhang = symbols[end].attachments[keyPath: left] }
+      if end < symbols.count, let left { overhang = left(symbols[end]) }
       Self.widen(&springs, over: index..<min(end, springs.count), toSpan: reach + overhang)
       index = end
     }

@@ -1,7 +1,7 @@
 import ScoreModel
 
 /// A first, second or variant ending: the symbols a volta bracket spans.
-struct EndingSpan: Hashable {
+struct EndingSpan: Hashable, SymbolSpan {
   /// The bar line the ending starts after.
   var start: Int
   /// The bar line that closes it, or the last symbol when it runs to the end.

@@ -382,7 +382,9 @@ struct SymbolBuilder {
     }
     if note.value.dots > 0 {
       let drawing = NoteDrawing(font: font)
-      let dotX = drawing.firstDotX(note, x: 0, stem: drawing.defaultStem(note, x: 0))
+      // Only an up-stem flag can push the dot right: other notes need no stem.
+      let flagged = note.stemUp && note.value.flagCount > 0 && note.beamGroup == nil && !note.isCrossBeamed
+      let dotX = drawing.firstDotX(note, x: 0, stem: flagged ? drawing.defaultStem(note, x: 0) : nil)
       right = max(right, dotX + Double(note.value.dots) * 0.55 * size)
     }
     if note.stemUp && note.value.flagCount > 0 && note.beamGroup == nil && !note.isStemless

@@ -1,3 +1,5 @@
+import SMuFL
+
 /*
  VoiceSpans — what spans several symbols of a voice, found once and asked for per line.
 
@@ -10,12 +12,22 @@
      symbols  0 … 40 | 41 … 80 | …     line 41…80 → slurs starting in 41…80, or up to
                                         `shortSpan` earlier and reaching 41, plus long ones
 
+ Trill and octave lines open and close with marks (`!trill(!`, `!8va)!`); their marks are
+ kept in order, so whether one opened before a line is still open at its start is a binary
+ search for the last mark before it, not a walk back to the tune's start.
+
  Limits. A voice with very many very long spans (slurs over hundreds of notes, nested)
  makes every line check all of them.
  */
 
+/// Something that runs from one symbol index to another (a slur, an ending).
+protocol SymbolSpan {
+  var start: Int { get }
+  var end: Int { get }
+}
+
 /// A slur between two symbols of a voice.
-struct SlurSpan: Hashable {
+struct SlurSpan: Hashable, SymbolSpan {
   var start: Int
   var end: Int
   var dotted: Bool
@@ -31,6 +43,11 @@ struct VoiceSpans {
   private let longEndings: [EndingSpan]
   /// The number of notes in each beam group, by group number.
   let beamGroupSizes: [Int: Int]
+  /// The voice's trill line marks in order: where each is and whether it opens a line.
+  private var trillMarks: [(index: Int, opens: Bool)] = []
+  /// The voice's octave line marks in order: where each is, and its sign and side when it
+  /// opens a line (nil when it closes one).
+  private var ottavaMarks: [(index: Int, opens: (glyph: SMuFLGlyph, above: Bool)?)] = []
   /// True when the voice has words: its dynamics and hairpins go above the staff (Gould),
   /// clear of the lyrics.
   var hasLyrics = false
@@ -42,9 +59,20 @@ struct VoiceSpans {
     var slurs: [SlurSpan] = []
     var sizes: [Int: Int] = [:]
     var hasLyrics = false
+    var trillMarks: [(index: Int, opens: Bool)] = []
+    var ottavaMarks: [(index: Int, opens: (glyph: SMuFLGlyph, above: Bool)?)] = []
     for index in symbols.indices {
       let attachments = symbols[index].attachments
       if !hasLyrics, attachments.lyrics.contains(where: { $0 != nil }) { hasLyrics = true }
+      for kind in attachments.decorationKinds {
+        switch kind {
+        case .trillStart: trillMarks.append((index, true))
+        case .trillEnd: trillMarks.append((index, false))
+        case .ottavaStart(let glyph, let above, _): ottavaMarks.append((index, (glyph, above)))
+        case .ottavaEnd: ottavaMarks.append((index, nil))
+        default: continue
+        }
+      }
       for mark in attachments.slurEnds {
         if let start = starts.removeValue(forKey: mark.id) {
           slurs.append(SlurSpan(start: start.index, end: index, dotted: start.dotted))
@@ -57,6 +85,32 @@ struct VoiceSpans {
     }
     self.init(slurs: slurs, endings: endings, beamGroupSizes: sizes)
     self.hasLyrics = hasLyrics
+    self.trillMarks = trillMarks
+    self.ottavaMarks = ottavaMarks
+  }
+
+  /// Whether a trill line opened before symbol `first` is still open there.
+  func openedTrill(before first: Int) -> Bool {
+    Self.last(in: trillMarks, before: first)?.opens ?? false
+  }
+
+  /// The sign and side of an octave line opened before symbol `first` and still open
+  /// there; nil for none.
+  func openedOttava(before first: Int) -> (glyph: SMuFLGlyph, above: Bool)? {
+    Self.last(in: ottavaMarks, before: first)?.opens ?? nil
+  }
+
+  /// The last of `marks` (in order of index) before `first`, by binary search.
+  private static func last<Mark>(in marks: [(index: Int, opens: Mark)], before first: Int) -> (
+    index: Int, opens: Mark
+  )? {
+    var low = 0
+    var high = marks.count
+    while low < high {
+      let middle = (low + high) / 2
+      if marks[middle].index < first { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 ? marks[low - 1] : nil
   }
 
   private init(slurs: [SlurSpan], endings: [EndingSpan], beamGroupSizes: [Int: Int]) {
@@ -71,17 +125,16 @@ struct VoiceSpans {
 
   /// The slurs that overlap symbols `first...last`, in order of their start.
   func slurs(overlapping first: Int, _ last: Int) -> [SlurSpan] {
-    Self.overlapping(shortSlurs, longSlurs, first, last, start: \.start, end: \.end)
+    Self.overlapping(shortSlurs, longSlurs, first, last)
   }
 
   /// The endings that overlap symbols `first...last` (or touch them), in order.
   func endings(overlapping first: Int, _ last: Int) -> [EndingSpan] {
-    Self.overlapping(shortEndings, longEndings, first - 1, last + 1, start: \.start, end: \.end)
+    Self.overlapping(shortEndings, longEndings, first - 1, last + 1)
   }
 
-  private static func overlapping<Span>(
-    _ short: [Span], _ long: [Span], _ first: Int, _ last: Int, start: KeyPath<Span, Int>,
-    end: KeyPath<Span, Int>
+  private static func overlapping<Span: SymbolSpan>(
+    _ short: [Span], _ long: [Span], _ first: Int, _ last: Int
   ) -> [Span] {
     // The first short span that may reach `first`: it starts no earlier than first - shortSpan.
     var low = 0
@@ -89,15 +142,15 @@ struct VoiceSpans {
     let earliest = first - shortSpan
     while low < high {
       let middle = (low + high) / 2
-      if short[middle][keyPath: start] < earliest { low = middle + 1 } else { high = middle }
+      if short[middle].start < earliest { low = middle + 1 } else { high = middle }
     }
     var found: [Span] = []
     var index = low
-    while index < short.count, short[index][keyPath: start] <= last {
-      if short[index][keyPath: end] >= first { found.append(short[index]) }
+    while index < short.count, short[index].start <= last {
+      if short[index].end >= first { found.append(short[index]) }
       index += 1
     }
-    for span in long where span[keyPath: start] <= last && span[keyPath: end] >= first { found.append(span) }
+    for span in long where span.start <= last && span.end >= first { found.append(span) }
     return found
   }
 }

@@ -311,8 +311,9 @@ extension MarkPlacement {
   mutating func placePedals(line: EngravedLine) {
     var marks: [(x: Double, glyph: SMuFLGlyph, column: Int?, source: SourcePosition?)] = []
     for index in line.indices where index <= line.last {
+      guard !line.symbols[index].attachments.decorations.isEmpty else { continue }
       let attachments = line.symbols[index].attachments
-      guard !attachments.decorations.isEmpty, let x = centre(of: index, line: line) else { continue }
+      guard let x = centre(of: index, line: line) else { continue }
       let glyphs = zip(attachments.decorations, attachments.decorationKinds).compactMap {
         decoration, kind -> (SMuFLGlyph, SourcePosition?)? in
         guard case .below(let glyph)? = kind, glyph == .keyboardPedalPed || glyph == .keyboardPedalUp else {

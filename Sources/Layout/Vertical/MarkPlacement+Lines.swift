@@ -20,6 +20,8 @@ extension MarkPlacement {
     var ottava: (index: Int, glyph: SMuFLGlyph, above: Bool)?
     var glissando: (index: Int, wavy: Bool)?
     var trill: Int?
+    var ottavaClosed = false
+    var trillClosed = false
     for index in line.indices where index <= line.last {
       // Both kinds of line open and close with a parenthesis (`!8va(!`, `!-)!`).
       for decoration in line.symbols[index].attachments.decorations
@@ -28,8 +30,9 @@ extension MarkPlacement {
         case .ottavaStart(let glyph, let above, _):
           ottava = (index, glyph, above)
         case .ottavaEnd:
+          ottavaClosed = true
           if let start = ottava
-            ?? Self.openedOttava(before: line.first, line: line).map({ (line.first, $0.0, $0.1) })
+            ?? line.spans.openedOttava(before: line.first).map({ (line.first, $0.glyph, $0.above) })
           {
             drawOttava(
               start.glyph, above: start.above, from: start.index, to: index, closed: true, line: line)
@@ -38,7 +41,8 @@ extension MarkPlacement {
         case .trillStart:
           trill = index
         case .trillEnd:
-          if let start = trill ?? (Self.openedTrill(before: line.first, line: line) ? line.first - 1 : nil) {
+          trillClosed = true
+          if let start = trill ?? (line.spans.openedTrill(before: line.first) ? line.first - 1 : nil) {
             drawTrillLine(from: start, to: index, line: line, source: decoration.range.position)
           }
           trill = nil
@@ -58,26 +62,15 @@ extension MarkPlacement {
     }
     if let start = ottava {
       drawOttava(start.glyph, above: start.above, from: start.index, to: line.last, closed: false, line: line)
+    } else if !ottavaClosed, let start = line.spans.openedOttava(before: line.first) {
+      // Opened in a line before and closed in a line after: it spans this whole line.
+      drawOttava(start.glyph, above: start.above, from: line.first, to: line.last, closed: false, line: line)
     }
-    if let start = trill ?? (Self.openedTrill(before: line.first, line: line) ? line.first - 1 : nil) {
+    if let start = trill
+      ?? (!trillClosed && line.spans.openedTrill(before: line.first) ? line.first - 1 : nil)
+    {
       drawTrillLine(from: start, to: nil, line: line, source: nil)
     }
-  }
-
-  /// Whether a trill line opened before `first` is still open there.
-  static func openedTrill(before first: Int, line: EngravedLine) -> Bool {
-    var probe = first - 1
-    while probe >= 0 {
-      for decoration in line.symbols[probe].attachments.decorations.reversed() {
-        switch DecorationTable.kind(of: decoration.name) {
-        case .trillStart: return true
-        case .trillEnd: return false
-        default: continue
-        }
-      }
-      probe -= 1
-    }
-    return false
   }
 
   /// A trill's wavy line (`!trill(!` … `!trill)!`): from its "tr" (drawn with the
@@ -113,22 +106,6 @@ extension MarkPlacement {
     let top = baseline - wiggle.northEast.y
     above.insert(
       x0: x0, x1: x0 + Double(count) * wiggle.advance, top: top, bottom: baseline - wiggle.southWest.y)
-  }
-
-  /// The sign and side of an octave line opened before `first` and not closed.
-  static func openedOttava(before first: Int, line: EngravedLine) -> (SMuFLGlyph, Bool)? {
-    var probe = first - 1
-    while probe >= 0 {
-      for decoration in line.symbols[probe].attachments.decorations.reversed() {
-        switch DecorationTable.kind(of: decoration.name) {
-        case .ottavaStart(let glyph, let above, _): return (glyph, above)
-        case .ottavaEnd: return nil
-        default: continue
-        }
-      }
-      probe -= 1
-    }
-    return nil
   }
 
   /// The sign at the first note and a dashed line to the last, outside the ink between.

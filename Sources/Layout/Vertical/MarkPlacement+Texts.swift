@@ -80,9 +80,10 @@ extension MarkPlacement {
   mutating func placeBelowAnnotations(line: EngravedLine) {
     let spec = style.annotationFont
     for index in line.indices where index <= line.last {
-      guard let x = line.x(of: index) else { continue }
       let annotations = line.symbols[index].attachments.annotations
-      guard annotations.contains(where: { $0.placement == .below }) else { continue }
+      guard annotations.contains(where: { $0.placement == .below }), let x = line.x(of: index) else {
+        continue
+      }
       let stacked = annotations.count > 1 || annotations.first?.text.contains(";") == true
       let lineExtent =
         stacked ? measurer.measure("Hg", font: spec) : TextExtent(width: 0, ascent: 0, descent: 0)

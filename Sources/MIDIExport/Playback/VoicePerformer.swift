@@ -175,7 +175,7 @@ struct VoicePerformer {
             onset += length
           }
         } else {
-          let length = sounding + (head.heldBeyond ?? .zero)
+          let length = sounding + (head.tiesAcrossVoices ? note.heldBeyond ?? .zero : .zero)
           notes.append(PerformedNote(key: key, onset: mainStart, duration: length, velocity: velocity))
         }
         if head.isTiedToNext { nextPending[written] = notes.count - 1 }

@@ -184,7 +184,7 @@ extension PartReader {
             into.heads[joined].continuesTie = true
             lanes[other].elements[target] = .note(into)
             note.heads[head].tiesAcrossVoices = true
-            note.heads[head].heldBeyond = into.duration
+            note.heldBeyond = into.duration
             changed = true
             break
           }

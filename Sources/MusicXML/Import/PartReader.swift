@@ -48,6 +48,8 @@ struct PartReader {
   var measureIndex = 0
   /// The `number` of the measure being read, for warnings.
   var measureNumber = "1"
+  /// The number of each measure, by where its closing bar line starts (`Voice.measureNumbers`).
+  var measureNumbers: [SourceLocation: String] = [:]
   /// Elements the part may still add (the tune's budget, `Limits.elementsPerTune`).
   var elementBudget = Limits.elementsPerTune
   /// Absurd values met, each once, at their element.
@@ -134,6 +136,7 @@ struct PartReader {
       var voice = Voice(id: lane.id, clef: lane.clef, elements: lane.elements)
       voice.hasExplicitClef = true
       voice.keepsStaff = true
+      voice.measureNumbers = measureNumbers
       voice.label =
         "part '\(name ?? partID)'"
         + (lanes.count > 1 ? lane.voice.map { ", voice \($0)" } ?? ", staff \(lane.staff)" : "")
@@ -241,7 +244,7 @@ struct PartReader {
       for index in lanes.indices { lanes[index].elements.append(.lineBreak(Self.range(print))) }
     }
     var closing = BarLine(style: .single, range: Self.range(measure))
-    closing.measureNumber = measureNumber
+    measureNumbers[closing.range.start] = measureNumber
     for element in measure.children {
       switch element.name {
       case "attributes": readAttributes(element)

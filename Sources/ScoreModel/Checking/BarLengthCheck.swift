@@ -55,22 +55,17 @@ public enum BarLengthCheck {
       guard bar.hasContent else { return }
       number += 1
       guard !bar.hasMultiBarRest, let full = bar.meter.barLength else { return }
-      let number = scoreNumber.map { "measure \($0)" } ?? "bar \(number)"
+      let tooLong = full < bar.length
+      guard tooLong || (bar.length < full && !afterSectionStart && !endsSection) else { return }
+      // Words only for a bar that is wrong: most bars are right.
+      let name = scoreNumber.map { "measure \($0)" } ?? "bar \(number)"
       let place = range ?? bar.last ?? bar.start ?? SourceRange(SourceLocation(line: 1, column: 1))
-      let meterText = bar.meter.abcText
-      if full < bar.length {
-        found.append(
-          Diagnostic(
-            .warning,
-            "\(number)\(label) is too long: \(bar.length) where M:\(meterText) holds \(full)"
-              + " (\(bar.length - full) too much)", at: place, file: file))
-      } else if bar.length < full, !afterSectionStart, !endsSection {
-        found.append(
-          Diagnostic(
-            .warning,
-            "\(number)\(label) is short: \(bar.length) where M:\(meterText) holds \(full)"
-              + " (\(full - bar.length) missing)", at: place, file: file))
-      }
+      let holds = "where M:\(bar.meter.abcText) holds \(full)"
+      let message =
+        tooLong
+        ? "\(name)\(label) is too long: \(bar.length) \(holds) (\(bar.length - full) too much)"
+        : "\(name)\(label) is short: \(bar.length) \(holds) (\(full - bar.length) missing)"
+      found.append(Diagnostic(.warning, message, at: place, file: file))
     }
 
     for element in voice.elements {
@@ -100,7 +95,7 @@ public enum BarLengthCheck {
       case .bar(let line):
         let endsSection = line.repeatsEnd || [.double, .thinThick, .thickThin].contains(line.style)
         let wasAfterStart = afterSectionStart
-        scoreNumber = line.measureNumber
+        if !voice.measureNumbers.isEmpty { scoreNumber = voice.measureNumbers[line.range.start] }
         close(endsSection: endsSection, at: line.range)
         // Bar lines before the first note keep the first bar a possible pickup.
         afterSectionStart =

@@ -6,15 +6,15 @@ public enum ClefShape: String, Sendable {
 /// A clef: a shape on a staff line, with an optional octave transposition.
 public struct Clef: Hashable, Sendable {
   public var shape: ClefShape
+  /// True when notes are written at the pitch they sound and drawn `octaveShift` octaves
+  /// away from it (MusicXML: a tenor's C4 sits on the treble-8 clef's third space); false
+  /// when the octave mark only adds its figure and notes are drawn as written (ABC, as
+  /// abcm2ps reads `treble-8`). (Beside `shape`, so the clef stays 24 bytes.)
+  public var movesNotes: Bool
   /// The staff line the clef sits on, 1 = bottom line (treble 2, bass 4, alto 3, tenor 4).
   public var line: Int
   /// Octave marking: +1 for `treble+8`, -1 for `treble-8`.
   public var octaveShift: Int
-  /// True when notes are written at the pitch they sound and drawn `octaveShift` octaves
-  /// away from it (MusicXML: a tenor's C4 sits on the treble-8 clef's third space); false
-  /// when the octave mark only adds its figure and notes are drawn as written (ABC, as
-  /// abcm2ps reads `treble-8`).
-  public var movesNotes: Bool
 
   public init(shape: ClefShape, line: Int? = nil, octaveShift: Int = 0, movesNotes: Bool = false) {
     self.shape = shape

@@ -31,9 +31,6 @@ public struct BarLine: Hashable, Sendable {
   /// 3 for `::|` and `|::`, one more per extra colon. On a bar that both ends and starts
   /// a section (`::`, `::::`) it counts the colons of the longer side.
   public var repeatCount: Int = 2
-  /// The number the score gives the measure this bar line closes (MusicXML's `number`),
-  /// for messages; nil when measures are counted (ABC).
-  public var measureNumber: String?
 
   public init(
     style: BarStyle, repeatsEnd: Bool = false, repeatsStart: Bool = false, ending: String? = nil,

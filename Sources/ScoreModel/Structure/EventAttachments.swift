@@ -13,13 +13,15 @@ public struct EventAttachments: Hashable, Sendable {
   public var slurStarts: [SlurMark] = []
   public var slurEnds: [SlurMark] = []
   public var lyrics: [LyricSyllable?] = []
+  /// See `NoteEvent.heldBeyond`.
+  public var heldBeyond: Rational?
 
   public init() {}
 
   /// True when nothing is attached.
   public var isEmpty: Bool {
     decorations.isEmpty && annotations.isEmpty && graceNotes == nil && slurStarts.isEmpty
-      && slurEnds.isEmpty && lyrics.isEmpty
+      && slurEnds.isEmpty && lyrics.isEmpty && heldBeyond == nil
   }
 
   static let empty = EventAttachments()

@@ -8,19 +8,8 @@ public struct NoteHead: Hashable, Sendable {
   public var isTiedToNext: Bool
   /// `.-`: the tie to the next note is drawn dotted.
   public var isTieDotted: Bool = false
-  /// A cue head: another part's note printed small as a guide, not played.
-  public var isCue = false
-  /// The tie from this head goes on into another voice's note (a piano's melody passing
-  /// from one hand's voice to the other's); `isTiedToNext` is set too.
-  public var tiesAcrossVoices = false
-  /// How much longer the head sounds than its note: the other voice's note it is tied
-  /// into (nil for none).
-  public var heldBeyond: Rational?
-  /// The head continues a tie from another voice's note: it is drawn but not struck again.
-  public var continuesTie = false
-  /// Drawn at cue size: a cue head, or a note the score prints small that still sounds
-  /// (MusicXML's `<type size="cue">`: an ossia, a cadenza's run).
-  public var isSmall = false
+  /// Rarely set marks of a head, one bit each, in one byte: heads are copied often.
+  private var flags: UInt8 = 0
   /// A microtonal accidental (`^/c`, `_3/2c`): the written alteration in semitones
   /// (`^/` = 1/2, a quarter tone). `soundingAlter` holds it rounded to a semitone.
   public var microtone: Rational?
@@ -35,6 +24,32 @@ public struct NoteHead: Hashable, Sendable {
     self.isTiedToNext = isTiedToNext
     self.isTieDotted = isTieDotted
     self.microtone = microtone
+  }
+
+  private mutating func set(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
+
+  /// A cue head: another part's note printed small as a guide, not played.
+  public var isCue: Bool {
+    get { flags & 1 != 0 }
+    set { set(1, newValue) }
+  }
+  /// Drawn at cue size: a cue head, or a note the score prints small that still sounds
+  /// (MusicXML's `<type size="cue">`: an ossia, a cadenza's run).
+  public var isSmall: Bool {
+    get { flags & 2 != 0 }
+    set { set(2, newValue) }
+  }
+  /// The tie from this head goes on into another voice's note (a piano's melody passing
+  /// from one hand's voice to the other's); `isTiedToNext` is set too. How long it is held
+  /// beyond the note is the note's `heldBeyond`.
+  public var tiesAcrossVoices: Bool {
+    get { flags & 4 != 0 }
+    set { set(4, newValue) }
+  }
+  /// The head continues a tie from another voice's note: it is drawn but not struck again.
+  public var continuesTie: Bool {
+    get { flags & 8 != 0 }
+    set { set(8, newValue) }
   }
 
   /// The sounding MIDI key (C4 = 60).
@@ -100,6 +115,13 @@ public struct NoteEvent: Hashable, Sendable {
   public var lyrics: [LyricSyllable?] {
     get { storage.lyrics }
     set { storage.update { $0.lyrics = newValue } }
+  }
+
+  /// How much longer than the note its heads tied into another voice sound (the note
+  /// they are tied into); nil for none.
+  public var heldBeyond: Rational? {
+    get { storage.value.heldBeyond }
+    set { storage.update { $0.heldBeyond = newValue } }
   }
 
   /// The length the note is drawn with.

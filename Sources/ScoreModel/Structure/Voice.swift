@@ -40,6 +40,10 @@ public struct Voice: Sendable {
   /// How messages name the voice when its id means nothing to the reader (a MusicXML part
   /// and voice: "part 'Piano', voice 2"); nil: by its id.
   public var label: String?
+  /// The numbers the score gives the measures its bar lines close (MusicXML's `number`),
+  /// by where each bar line starts, for messages; empty when measures are counted (ABC).
+  /// Kept beside the elements, not in each bar line: bar lines are copied often.
+  public var measureNumbers: [SourceLocation: String] = [:]
 
   public init(id: String = "1", name: String? = nil, clef: Clef = .treble, elements: [VoiceElement] = []) {
     self.id = id
