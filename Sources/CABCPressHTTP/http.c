@@ -7,9 +7,10 @@
  socket: while it has not sent a request's headers (just connected, or idle between
  requests) it is "pending", and a watchdog thread shuts down, through the duplicate, any
  connection pending for longer than the header deadline, and the oldest pending ones
- whenever more than `pending` are waiting — so connections that trickle their headers a
- byte at a time cannot fill the server, and a client that sends its headers at once is
- never among the oldest. Shutting down a duplicate ends the connection's thread as a
+ whenever more than `pending` are waiting, sparing those connected in the last half
+ second — so connections that trickle their headers a byte at a time cannot fill the
+ server, a client that sends its headers at once is never among the oldest, and a burst
+ of 40 requests from one page is not cut short. Shutting down a duplicate ends the connection's thread as a
  closed peer would (the duplicate keeps the descriptor number from being reused).
  Once the headers are in, before any body is read: the Host header must name this machine
  by an IP address or as localhost, with the served port (a page on another site that a
@@ -89,12 +90,20 @@ static void drop(abcpress_http_server *server, tracked_connection *connection) {
   server->dropped++;
 }
 
-/// Drops the oldest pending connections while more than the limit wait (the lock is held).
+/// A connection this new is never dropped for the count: a page that opens many at once
+/// (a burst of renders) sends every header within it.
+#define PENDING_GRACE 0.5
+
+/// Drops the oldest pending connections while more than the limit wait, sparing those
+/// younger than the grace (the watchdog comes back for them); the lock is held.
 static void enforce_pending_limit(abcpress_http_server *server) {
+  double time = now();
   while (server->pending_count > server->limits.pending) {
     tracked_connection *oldest = NULL;
     for (tracked_connection *c = server->first; c != NULL; c = c->next) {
-      if (c->pending && (oldest == NULL || c->since < oldest->since)) oldest = c;
+      if (c->pending && time - c->since >= PENDING_GRACE && (oldest == NULL || c->since < oldest->since)) {
+        oldest = c;
+      }
     }
     if (oldest == NULL) return;
     drop(server, oldest);
@@ -109,6 +118,7 @@ static void *watch(void *argument) {
     for (tracked_connection *c = server->first; c != NULL; c = c->next) {
       if (c->pending && time - c->since > server->limits.header_deadline) drop(server, c);
     }
+    enforce_pending_limit(server);
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
     until.tv_nsec += 200 * 1000 * 1000;

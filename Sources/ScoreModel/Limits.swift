@@ -32,6 +32,11 @@ public enum Limits {
   public static let unitLengthTerm = 4096
   /// The largest p, q or r of a tuplet `(p:q:r`.
   public static let tupletSize = 64
+  /// The sizes `%%staffscale` and `%%voicescale` accept (abcm2ps's ranges).
+  public static let staffScale = 0.3...2.0
+  public static let voiceScale = 0.6...1.5
+  /// The most tuplets open inside one another (`(3 … (3 … (3`).
+  public static let tupletDepth = 4
   /// The largest sum of numerators, and the largest denominator, of an `M:` meter.
   public static let meterTerm = 1024
   /// The most voices one tune may have (abcm2ps stops at 32); later `V:` ids and
@@ -94,6 +99,8 @@ public enum Limits {
   public static let xmlDepth = 64
   /// The most attributes on one element (real scores use at most a dozen).
   public static let xmlAttributesPerElement = 256
+  /// The most `<credit>`s read for the title block (the rest are left out).
+  public static let xmlCredits = 64
   /// The most elements and text runs in one document (the longest song of the OpenScore
   /// Lieder corpus has 78,000; an orchestral score about a million).
   public static let xmlNodes = 2_000_000

@@ -119,6 +119,42 @@ import Testing
     #expect(tuplet == expected)
   }
 
+  @Test func nestedTupletsMultiplyAndTheOuterCountsTheInnerNotes() {
+    // An eighth triplet whose middle eighth is a sixteenth triplet (abcm2ps's counting).
+    let parsed = Parse.tune("(3:2:5 c (3d/e/f/ g A2 |", header: "M:2/4\nL:1/8\nK:C")
+    #expect(parsed.diagnostics.isEmpty)
+    let elements = parsed.tune?.voices.first?.elements ?? []
+    let tuplets = elements.compactMap { if case .tupletStart(let t, _) = $0 { t } else { nil } }
+    #expect(tuplets == [Tuplet(p: 3, q: 2, r: 5), Tuplet(p: 3, q: 2, r: 3)])
+    let notes = elements.compactMap { if case .note(let n) = $0 { n } else { nil } }
+    #expect(
+      notes.map(\.duration) == [
+        Rational(1, 12), Rational(1, 36), Rational(1, 36), Rational(1, 36), Rational(1, 12), Rational(1, 4),
+      ])
+    #expect(notes.map(\.displayDuration) == [1, 2, 2, 2, 1].map { Rational(1, 8 * $0) } + [Rational(1, 4)])
+  }
+
+  @Test func aTupletLongerThanWhatTheOuterHasLeftEndsTheOuterOne() {
+    // (3ab then (3cde: the first triplet was miscounted; it ends at b.
+    let parsed = Parse.tune("(3ab (3cde f", header: "M:4/4\nL:1/8\nK:C")
+    #expect(
+      parsed.diagnostics.map(\.message) == [
+        "this tuplet of 3 notes starts where the tuplet before has 1 left; that one ends here"
+      ])
+    let elements = parsed.tune?.voices.first?.elements ?? []
+    let tuplets = elements.compactMap { if case .tupletStart(let t, _) = $0 { t } else { nil } }
+    #expect(tuplets.map(\.r) == [2, 3])
+    let notes = elements.compactMap { if case .note(let n) = $0 { n } else { nil } }
+    #expect(notes.map(\.duration) == Array(repeating: Rational(1, 12), count: 5) + [Rational(1, 8)])
+  }
+
+  @Test func tupletsNestAtMostFourDeep() {
+    let parsed = Parse.tune("(2:1:5 (2:1:4 (2:1:3 (2:1:2 (2 a b c d e f", header: "L:1/8\nK:C")
+    #expect(parsed.diagnostics.map(\.message) == ["tuplets nested more than 4 deep; ignored"])
+    let notes = Parse.notes("(2:1:5 (2:1:4 (2:1:3 (2:1:2 (2 a b c d e f")
+    #expect(notes.map(\.duration).first == Rational(1, 128))
+  }
+
   @Test func restsCountAndBrokenRhythmKeepsTheWrittenLook() {
     let elements = Parse.elements("(3z>ab")
     let rest = elements.compactMap { if case .rest(let r) = $0 { r } else { nil } }.first

@@ -1,3 +1,4 @@
+import ABCParser
 import DisplayList
 import Layout
 import SMuFL
@@ -116,6 +117,28 @@ import Testing
           item.box.minY >= setup.marginTop - 30 && item.box.maxY <= setup.height - setup.marginBottom + 0.5)
       }
     }
+  }
+
+  @Test func aScoresRightsAreCentredUnderItsMusicAndNamesOfSeveralLinesStack() throws {
+    var tune = try #require(ABCParser.parse("X:1\nT:Song\nK:C\nCDEF|GABc|\n").tunebook.tunes.first)
+    tune.metadata.rights = "OpenScore (CC0)"
+    tune.metadata.lyricists = ["A Poet\nA Translator"]
+    tune.metadata.textsAsWritten = true
+    let engraver = Engraver(font: try LayoutFixture.font(), measurer: ApproximateTextMeasurer(), setup: .a4)
+    let page = try #require(engraver.engrave([tune]).pages.first)
+    let texts = page.items.compactMap { item -> (String, DisplayItem)? in
+      if case .text(let text) = item.shape { return (text.text, item) }
+      return nil
+    }
+    let rights = try #require(texts.first { $0.0 == "OpenScore (CC0)" }?.1)
+    let staffBottom = page.items.filter { $0.role == .staffLine }.map(\.box.maxY).max() ?? 0
+    #expect(rights.box.minY > staffBottom)
+    let centre = PageSetup.a4.marginLeft + PageSetup.a4.contentWidth / 2
+    #expect(abs(rights.box.midX - centre) < 1)
+    // Each line of a name is a line of the title block, one under the other.
+    let poet = try #require(texts.first { $0.0 == "A Poet" }?.1)
+    let translator = try #require(texts.first { $0.0 == "A Translator" }?.1)
+    #expect(translator.box.minY >= poet.box.maxY)
   }
 
   @Test func titleBlockFromHeaderFields() throws {

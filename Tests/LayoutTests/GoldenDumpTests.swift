@@ -55,6 +55,17 @@ import Testing
       """
     ),
     (
+      "nested-tuplets",
+      """
+      X:4
+      T:Golden Nested Tuplets
+      M:2/4
+      L:1/8
+      K:C
+      (3:2:5 c (3d/e/f/ g A2 | (3:2:5 c2 (3d e f g2 | (6:4:7 c d (3e f g a b | (3:2:7 (3c/d/e/ (3f/g/a/ b c2 |]
+      """
+    ),
+    (
       "decorations-chords-annotations",
       """
       X:5

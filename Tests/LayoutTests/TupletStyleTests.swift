@@ -34,6 +34,24 @@ import Testing
     #expect(parsed.diagnostics.map(\.message) == ["bad tuplets value '5'; expected 0, 1 or 2"])
   }
 
+  @Test func anOuterTupletIsBracketedOutsideTheInnerOne() throws {
+    // Everything beamed: the inner triplet shows its number only, the outer one a
+    // bracket beyond the inner number.
+    let items = try tuplets("(3:2:5 c/ (3d/4e/4f/4 g/ A2")
+    #expect(glyphs(items) == ["tuplet3", "tuplet3"])
+    #expect(lines(items) == 4)
+    let numbers = items.filter { if case .glyph = $0.shape { true } else { false } }
+    let bracket = items.filter { if case .line = $0.shape { true } else { false } }
+    // Both sit on the same side; the bracket and its number are further from the staff.
+    let bracketTop = bracket.map(\.box.y).min() ?? 0
+    let bracketBottom = bracket.map { $0.box.y + $0.box.height }.max() ?? 0
+    let numberCentres = numbers.map { $0.box.y + $0.box.height / 2 }.sorted()
+    // One number lies outside the bracket's band (the inner one), one inside it.
+    #expect(numberCentres.filter { $0 >= bracketTop && $0 <= bracketBottom }.count == 1)
+    let spanOfBracket = (bracket.map(\.box.x).min() ?? 0, bracket.map { $0.box.x + $0.box.width }.max() ?? 0)
+    #expect(numbers.allSatisfy { $0.box.x > spanOfBracket.0 && $0.box.x < spanOfBracket.1 })
+  }
+
   @Test func beamedTupletsShowTheNumberOnlyByDefault() throws {
     let items = try tuplets("(3ABc")
     #expect(glyphs(items) == ["tuplet3"])

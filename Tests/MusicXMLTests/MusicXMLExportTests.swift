@@ -74,6 +74,29 @@ import Testing
     #expect(try Self.values(root, "part/measure[4]/barline[@location='right']/bar-style") == ["light-heavy"])
   }
 
+  @Test func nestedTupletsAreNumberedMultipliedAndReadBack() throws {
+    let abc = "X:1\nM:2/4\nL:1/8\nK:C\n(3:2:7 (3c/d/e/ (3f/g/a/ b c2|]\n"
+    let root = try Self.document(abc)
+    #expect(
+      try Self.values(root, "//note/time-modification/actual-notes") == ["9", "9", "9", "9", "9", "9", "3"])
+    #expect(try Self.values(root, "//notations/tuplet[@type='start']/@number") == ["1", "2", "2"])
+    #expect(
+      try Self.values(root, "//notations/tuplet[@number='2']/tuplet-actual/tuplet-number") == ["3", "3"])
+    // Read back: the same tuplets, the same lengths.
+    let tune = try #require(ABCParser.parse(abc).tunebook.tunes.first)
+    let reread = try MusicXMLImporter.tune(from: Array(MusicXMLExporter.document(for: tune).utf8))
+    func tuplets(_ tune: Tune) -> [Tuplet] {
+      tune.voices.flatMap(\.elements).compactMap { if case .tupletStart(let t, _) = $0 { t } else { nil } }
+        .map { Tuplet(p: $0.p, q: $0.q, r: $0.r) }
+    }
+    func lengths(_ tune: Tune) -> [Rational] {
+      tune.voices.flatMap(\.elements).compactMap { if case .note(let n) = $0 { n.duration } else { nil } }
+    }
+    #expect(
+      tuplets(reread) == [Tuplet(p: 3, q: 2, r: 7), Tuplet(p: 3, q: 2, r: 3), Tuplet(p: 3, q: 2, r: 3)])
+    #expect(lengths(reread) == lengths(tune))
+  }
+
   @Test func notesTupletsGracesTiesSlursAndMarks() throws {
     let root = try Self.document(
       """

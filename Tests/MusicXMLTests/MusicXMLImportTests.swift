@@ -51,6 +51,54 @@ import Testing
     #expect(tune.initialKey.tonic == .f)
   }
 
+  static func titled(_ head: String) throws -> TuneMetadata {
+    let xml = """
+      <score-partwise version="4.0">\(head)
+      <part-list><score-part id="P1"><part-name>Voice</part-name></score-part></part-list>
+      <part id="P1"><measure number="1">\(Self.attributes)\(Self.note("C", 5, 4))</measure></part></score-partwise>
+      """
+    return try MusicXMLImporter.tune(from: Array(xml.utf8)).metadata
+  }
+
+  @Test func theTitleBlockIsWhatPageOnesCreditsPrint() throws {
+    // As MuseScore prints it: the credits' words (a lyricist credit of two lines), the
+    // song's own title first; a credit only repeating it ("1. Villanelle") left out.
+    let metadata = try Self.titled(
+      """
+      <work><work-title>Les nuits d’été, Op.7</work-title></work><movement-title>Villanelle</movement-title>
+      <identification><creator type="composer">H. Berlioz</creator><creator type="lyricist">T. Gautier</creator>
+      <creator type="arranger">Transcribed from IMSLP</creator><rights>old rights</rights></identification>
+      <credit page="1"><credit-type>title</credit-type><credit-words>Les nuits d’été, Op.7</credit-words></credit>
+      <credit page="1"><credit-type>subtitle</credit-type><credit-words>1. Villanelle</credit-words></credit>
+      <credit page="1"><credit-type>lyricist</credit-type><credit-words>Théophile Gautier</credit-words>
+      <credit-words>English translation by Francis Hueffer</credit-words></credit>
+      <credit page="1"><credit-type>composer</credit-type><credit-words>Hector Berlioz</credit-words></credit>
+      <credit page="1"><credit-words justify="center" valign="top">À Louise</credit-words></credit>
+      <credit page="1"><credit-type>rights</credit-type><credit-words>OpenScore (CC0)</credit-words></credit>
+      <credit page="2"><credit-type>rights</credit-type><credit-words>page two</credit-words></credit>
+      """)
+    #expect(metadata.titles == ["Villanelle", "Les nuits d’été, Op.7", "À Louise"])
+    #expect(metadata.lyricists == ["Théophile Gautier", "English translation by Francis Hueffer"])
+    #expect(metadata.composers == ["Hector Berlioz"])
+    #expect(metadata.rights == "OpenScore (CC0)")
+    // MuseScore prints no arranger creator; it is kept as the transcription note.
+    #expect(metadata.arrangers.isEmpty)
+    #expect(metadata.transcription == "Transcribed from IMSLP")
+  }
+
+  @Test func withoutCreditsTheCreatorsAreTheTitleBlock() throws {
+    let metadata = try Self.titled(
+      """
+      <movement-title>Auf dem Wasser zu singen, D.774</movement-title>
+      <identification><creator type="composer">Franz Schubert</creator><creator type="poet">F. L. Stolberg</creator>
+      <creator type="translator">A. Translator</creator><rights>CC0</rights></identification>
+      """)
+    #expect(metadata.titles == ["Auf dem Wasser zu singen, D.774"])
+    #expect(metadata.lyricists == ["F. L. Stolberg", "A. Translator"])
+    #expect(metadata.composers == ["Franz Schubert"])
+    #expect(metadata.rights == "CC0")
+  }
+
   @Test func timewiseScoresReadLikePartwise() throws {
     let timewise = """
       <score-timewise version="4.0"><part-list><score-part id="P1"><part-name>A</part-name></score-part></part-list>

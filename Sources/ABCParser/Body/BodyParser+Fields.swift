@@ -125,8 +125,9 @@ extension BodyParser {
 
   /// abcm2ps's `%%clef NAME` (or `%%clef clef=NAME …`) in the music: the current voice's
   /// clef from here, as `[K:clef=NAME]` would set it; `%%voicemap NAME`, its note map;
-  /// `%%repeat`, repeat signs; `%%staff N`, notes on another staff; `%%stafflines N` and
-  /// `%%stemdir up|down|auto`, the voice's staff lines and stems. False for other directives.
+  /// `%%repeat`, repeat signs; `%%staff N`, notes on another staff; `%%stafflines N`,
+  /// `%%staffscale X`, `%%voicescale X` and `%%stemdir up|down|auto`, the voice's staff
+  /// lines, sizes and stems. False for other directives.
   mutating func applyMusicDirective(_ scanner: LineScanner) -> Bool {
     var scanner = scanner
     scanner.skipWhitespace()
@@ -154,7 +155,7 @@ extension BodyParser {
       staff.noteMap = scanner.read { !$0.isABCWhitespace }
       applyStaffParameters(staff, range: range)
       return true
-    case "stafflines", "stemdir":
+    case "stafflines", "stemdir", "staffscale", "voicescale":
       // abcm2ps's directive forms of `stafflines=` and `stem=` for the current voice.
       let word = scanner.read { !$0.isABCWhitespace }
       let parameter = name == "stemdir" ? "stem" : name

@@ -4,7 +4,7 @@ import ScoreModel
 ///
 /// `(` followed by a digit is a tuplet `(p:q:r`: a `.tupletStart` element is written
 /// and the next r notes take q/p of their length (their `writtenDuration` keeps the
-/// look). Otherwise `(` opens a slur at the next note and `)` closes the innermost open
+/// look); tuplets nest (see `TupletState`). Otherwise `(` opens a slur at the next note and `)` closes the innermost open
 /// slur on the last note; slurs pair by id within a voice, and a `)` with nothing to
 /// close is reported. `>`/`<` lengthen one note of a pair and shorten the other.
 extension BodyParser {
@@ -35,10 +35,23 @@ extension BodyParser {
     }
     let numerator = q ?? TupletState.defaultQ(for: p, meter: builder.meter)
     let count = r ?? p
+    // An inner tuplet's notes are counted by the outer one too. One longer than what
+    // its outer tuplet has left was most likely miscounted: the outer one ends there.
+    if let outer = builder.tuplets.last, count > outer.remaining {
+      diagnostics.warning(
+        "this tuplet of \(count) notes starts where the tuplet before has \(outer.remaining) left; that one ends here",
+        at: range)
+      while let open = builder.tuplets.last, count > open.remaining { builder.endInnermostTuplet() }
+    }
+    guard builder.tuplets.count < Limits.tupletDepth else {
+      diagnostics.error("tuplets nested more than \(Limits.tupletDepth) deep; ignored", at: range)
+      return
+    }
     var tuplet = Tuplet(p: p, q: numerator, r: count)
     tuplet.style = settings.tupletStyle
+    builder.tuplets.append(
+      TupletState(remaining: count, factor: Rational(numerator, p), elementIndex: builder.elements.count))
     builder.appendMarker(.tupletStart(tuplet, range))
-    builder.tuplet = TupletState(remaining: count, factor: Rational(numerator, p))
   }
 
   /// Reads `)`: closes the innermost open slur on the last note.

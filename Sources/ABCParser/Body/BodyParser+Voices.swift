@@ -54,6 +54,8 @@ extension BodyParser {
     staff.merge(declaration.staff)
     properties.transpose = staff.transpose ?? 0
     properties.staffLines = staff.staffLines ?? 5
+    properties.staffScale = staff.staffScale ?? 1
+    properties.voiceScale = staff.voiceScale ?? 1
     properties.headStyle = staff.headStyle
     properties.noteMap = staff.noteMap
     properties.overlayOf = overlayOf
@@ -162,6 +164,8 @@ extension BodyParser {
     }
     if let transpose = staff.transpose { builder.properties.transpose = transpose }
     if let lines = staff.staffLines { builder.properties.staffLines = lines }
+    if let size = staff.staffScale { builder.properties.staffScale = size }
+    if let size = staff.voiceScale { builder.properties.voiceScale = size }
     if let style = staff.headStyle { builder.properties.headStyle = style }
     if let map = staff.noteMap { builder.properties.noteMap = map }
     if let move = staff.staffMove { noteStaffMove(move, range: range) }

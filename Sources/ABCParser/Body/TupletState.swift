@@ -6,10 +6,19 @@ import ScoreModel
 /// count, grace notes do not): each takes q/p of its written length. Missing q
 /// comes from `defaultQ`, missing r is p. Example in 4/4: `(3abc` → each 2/3 × 1/8.
 ///
-/// Known limits: nested tuplets are not supported (a new `(p` replaces an open one).
+/// Tuplets nest as abcm2ps nests them: a `(p` inside an open tuplet scales its notes
+/// again, and the outer tuplet's r counts every note, the inner ones too. In 2/4,
+/// `(3:2:5 c (3d/e/f/ g` is an eighth triplet whose middle eighth is a sixteenth triplet:
+/// c and g last 1/12, d, e and f 1/36 each. The parser keeps a stack, innermost last,
+/// at most `Limits.tupletDepth` deep.
+///
+/// Known limits: an inner tuplet longer than what its outer one has left ends the outer
+/// one where it starts, with a warning (abcm2ps calls it a bad nested tuplet).
 struct TupletState {
   var remaining: Int
   var factor: Rational
+  /// Where its `.tupletStart` stands in the voice's elements.
+  var elementIndex: Int
 
   /// The ABC 2.1 default `q` for `(p`: 3 for 2, 4 and 8; 2 for 3 and 6; for 5, 7
   /// and 9, 3 in compound meter and 2 otherwise.

@@ -19,7 +19,8 @@ struct VoiceBuilder {
   var accidentals: AccidentalTracker
   /// Diatonic steps added to written notes (`octave=`, `middle=`).
   var pitchShift = 0
-  var tuplet: TupletState?
+  /// The open tuplets, innermost last.
+  var tuplets: [TupletState] = []
   /// The factor a `>`/`<` left for the next note or rest.
   var pendingBrokenFactor: Rational?
   /// The length the note before a broken rhythm had as written, and the rhythm's place,
@@ -66,11 +67,15 @@ struct VoiceBuilder {
   mutating func duration(for multiplier: Rational) -> (Rational, written: Rational?)? {
     var factor = multiplier
     var tupletFactor: Rational?
-    if var open = tuplet {
-      tupletFactor = open.factor
-      factor = factor.checkedMultiplied(by: open.factor) ?? factor
-      open.remaining -= 1
-      tuplet = open.remaining > 0 ? open : nil
+    if !tuplets.isEmpty {
+      var product = Rational.one
+      for level in tuplets.indices {
+        product = product.checkedMultiplied(by: tuplets[level].factor) ?? product
+        tuplets[level].remaining -= 1
+      }
+      tupletFactor = product
+      factor = factor.checkedMultiplied(by: product) ?? factor
+      tuplets.removeAll { $0.remaining <= 0 }
     }
     if let broken = pendingBrokenFactor {
       if let left = brokenLeft, let plain = unitLength.checkedMultiplied(by: factor), plain != left.length {
@@ -168,6 +173,16 @@ struct VoiceBuilder {
   /// Makes room for `count` elements.
   mutating func reserveCapacity(_ count: Int) {
     elements.reserveCapacity(count)
+  }
+
+  /// Ends the innermost open tuplet at the notes it has had (its `r` is cut to them).
+  mutating func endInnermostTuplet() {
+    guard let open = tuplets.popLast() else { return }
+    guard elements.indices.contains(open.elementIndex),
+      case .tupletStart(var tuplet, let range) = elements[open.elementIndex]
+    else { return }
+    tuplet.r = max(tuplet.r - open.remaining, 1)
+    elements[open.elementIndex] = .tupletStart(tuplet, range)
   }
 
   /// Appends a marker that does not break a beam (a tuplet start).

@@ -63,6 +63,8 @@ public enum ScoreDumper {
     if voice.stemDirection != .auto { text += " stem=\(voice.stemDirection.rawValue)" }
     if voice.transpose != 0 { text += " transpose=\(voice.transpose)" }
     if voice.staffLines != 5 { text += " lines=\(voice.staffLines)" }
+    if voice.staffScale != 1 { text += " staffscale=\(voice.staffScale)" }
+    if voice.voiceScale != 1 { text += " voicescale=\(voice.voiceScale)" }
     if let host = voice.overlayOf { text += " overlay=\(host)" }
     if voice.mergesWithPrevious { text += " merge" }
     return text

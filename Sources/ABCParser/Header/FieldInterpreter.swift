@@ -187,11 +187,12 @@ enum FieldInterpreter {
         settings.tablatures.removeAll { $0.voiceID == tablature.voiceID }
         settings.tablatures.append(tablature)
       }
-    case "stafflines":
-      // In a header: every voice's staff lines (the music's form applies to one voice).
+    case "stafflines", "staffscale", "voicescale":
+      // In a header: every voice's staff lines or sizes (the music's form applies to one
+      // voice).
       var staff = StaffParameters()
       if staff.apply(
-        name: "stafflines", value: firstWord(scanner),
+        name: name, value: firstWord(scanner),
         range: scanner.line.range(from: nameStart, to: scanner.end),
         diagnostics: diagnostics)
       {

@@ -1,7 +1,8 @@
 import ScoreModel
 
 /// The clef and staff parameters `K:` and `V:` share: `clef=`, a bare clef name,
-/// `middle=`, `octave=`, `transpose=`, `stafflines=`, and the note heads: `style=` (abcjs)
+/// `middle=`, `octave=`, `transpose=`, `stafflines=`, `staffscale=` (and abcm2ps's
+/// `%%voicescale`), and the note heads: `style=` (abcjs)
 /// and `map=` (abcm2ps's `%%map` by name).
 ///
 /// `octave=n` and `middle=<pitch>` move the written notes: `octave=-1` reads `c` as
@@ -14,6 +15,9 @@ struct StaffParameters {
   var octave: Int?
   var transpose: Int?
   var staffLines: Int?
+  /// `staffscale=` / `%%staffscale`: the staff's size; `%%voicescale`: the notes' size.
+  var staffScale: Double?
+  var voiceScale: Double?
   /// `style=x|triangle|harmonic|rhythm|normal…`: the voice's note heads.
   var headStyle: String?
   /// `map=NAME`: the `%%map` whose note mappings apply.
@@ -24,7 +28,7 @@ struct StaffParameters {
   /// True when any parameter was given.
   var isEmpty: Bool {
     clef == nil && middle == nil && octave == nil && transpose == nil && staffLines == nil
-      && headStyle == nil && noteMap == nil && staffMove == nil
+      && staffScale == nil && voiceScale == nil && headStyle == nil && noteMap == nil && staffMove == nil
   }
 
   /// Applies `name=value` (or a bare clef name when `value` is nil); false when the
@@ -75,6 +79,16 @@ struct StaffParameters {
       } else {
         diagnostics.warning("bad stafflines= value '\(Diagnostic.excerpt(value))'", at: range)
       }
+    case "staffscale", "voicescale":
+      let isStaff = name.lowercased() == "staffscale"
+      let sizes = isStaff ? Limits.staffScale : Limits.voiceScale
+      if let number = Double(value), number.isFinite, sizes.contains(number) {
+        if isStaff { staffScale = number } else { voiceScale = number }
+      } else {
+        diagnostics.warning(
+          "bad \(name.lowercased()) value '\(Diagnostic.excerpt(value))'; expected \(sizes.lowerBound) to \(sizes.upperBound)",
+          at: range)
+      }
     case "style":
       headStyle = value
     case "map":
@@ -92,6 +106,8 @@ struct StaffParameters {
     octave = other.octave ?? octave
     transpose = other.transpose ?? transpose
     staffLines = other.staffLines ?? staffLines
+    staffScale = other.staffScale ?? staffScale
+    voiceScale = other.voiceScale ?? voiceScale
     headStyle = other.headStyle ?? headStyle
     noteMap = other.noteMap ?? noteMap
   }

@@ -46,7 +46,8 @@ public struct FormatDirectives: Sendable {
   /// Directives handled by the book assembler (text, breaks) or by the parser.
   static let handledElsewhere: Set<String> = [
     "newpage", "text", "center", "begintext", "endtext", "vskip", "score", "staves", "tuplets", "clef",
-    "percmap", "map", "voicemap", "tablature", "repeat", "stafflines", "stemdir", "staff", "graceslurs",
+    "percmap", "map", "voicemap", "tablature", "repeat", "stafflines", "staffscale", "voicescale", "stemdir",
+    "staff", "graceslurs",
     "abc-charset",
     "abc-version", "abc-include", "abc-creator", "abc-edited-by", "sep", "midi", "voice", "src", "pdfmark",
   ]

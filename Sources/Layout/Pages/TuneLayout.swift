@@ -111,7 +111,8 @@ struct TuneLayout {
     }
   }
 
-  /// `W:` words, then `N:` notes and `H:` history when `%%writefields` asks for them.
+  /// `W:` words, then `N:` notes and `H:` history when `%%writefields` asks for them,
+  /// then a MusicXML score's rights.
   func trailingText(_ tune: Tune) -> [TextLine] {
     let fields = setup.titleStyle.fields
     var blocks: [TextBlock] = []
@@ -126,13 +127,21 @@ struct TuneLayout {
     if fields.contains("H") && !tune.metadata.history.isEmpty {
       blocks.append(TextBlock(lines: tune.metadata.history, mode: .fill))
     }
+    // The copyright line of a MusicXML score, centred and small under the music.
+    if let rights = tune.metadata.rights, !rights.allSatisfy(\.isWhitespace) {
+      var font = setup.textFont
+      font.size *= 0.8
+      blocks.append(
+        TextBlock(lines: rights.split(separator: "\n").map(String.init), mode: .center, font: font))
+    }
     guard !blocks.isEmpty else { return [] }
     let text = TextLayout(measurer: measurer, width: setup.contentWidth)
     let context = ItemContext(tune: tune.referenceNumber)
     var lines = [TextLine(items: [], height: setup.wordsFont.size)]
     for block in blocks {
       lines += text.lines(
-        for: block, font: block.role == .lyric ? setup.wordsFont : setup.textFont, context: context)
+        for: block, font: block.font ?? (block.role == .lyric ? setup.wordsFont : setup.textFont),
+        context: context)
     }
     return lines
   }

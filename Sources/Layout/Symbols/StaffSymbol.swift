@@ -131,7 +131,7 @@ struct Attachments {
     var lyrics: [LyricSyllable?] = []
     var slurStarts: [SlurMark] = []
     var slurEnds: [SlurMark] = []
-    var tuplet: Tuplet?
+    var tuplets: [Tuplet] = []
     var tempo: Tempo?
     var partLabel: String?
     var sectionTitle: String?
@@ -151,7 +151,7 @@ struct Attachments {
       lyrics = other.lyrics
       slurStarts = other.slurStarts
       slurEnds = other.slurEnds
-      tuplet = other.tuplet
+      tuplets = other.tuplets
       tempo = other.tempo
       partLabel = other.partLabel
       sectionTitle = other.sectionTitle
@@ -201,10 +201,10 @@ struct Attachments {
     get { storage.slurEnds }
     set { unique().slurEnds = newValue }
   }
-  /// A tuplet that starts at this symbol.
-  var tuplet: Tuplet? {
-    get { storage.tuplet }
-    set { unique().tuplet = newValue }
+  /// The tuplets that start at this symbol, outermost first (tuplets nest).
+  var tuplets: [Tuplet] {
+    get { storage.tuplets }
+    set { unique().tuplets = newValue }
   }
   var tempo: Tempo? {
     get { storage.tempo }
@@ -255,7 +255,7 @@ struct Attachments {
   var isEmpty: Bool {
     storage === Attachments.none
       || (decorations.isEmpty && annotations.isEmpty && lyrics.isEmpty && slurStarts.isEmpty
-        && slurEnds.isEmpty && tuplet == nil && tempo == nil && partLabel == nil && sectionTitle == nil
+        && slurEnds.isEmpty && tuplets.isEmpty && tempo == nil && partLabel == nil && sectionTitle == nil
         && tabNotes.isEmpty)
   }
 }

@@ -61,7 +61,7 @@ struct SymbolBuilder {
       symbol.barOnset = barStart
       symbol.meter = currentMeter
       if carries && !pending.isEmpty {
-        symbol.attachments.tuplet = symbol.attachments.tuplet ?? pending.tuplet
+        if symbol.attachments.tuplets.isEmpty { symbol.attachments.tuplets = pending.tuplets }
         symbol.attachments.tempo = pending.tempo
         symbol.attachments.partLabel = pending.partLabel
         symbol.attachments.sectionTitle = pending.sectionTitle
@@ -198,7 +198,7 @@ struct SymbolBuilder {
       case .lineBreak:
         if !symbols.isEmpty { symbols[symbols.count - 1].breakAfter = true }
       case .tupletStart(let tuplet, _):
-        pending.tuplet = tuplet
+        pending.tuplets.append(tuplet)
       case .tempoChange(let tempo, _):
         pending.tempo = tempo
       case .partLabel(let label, _):

@@ -50,11 +50,13 @@ struct TitleBlock {
       let origin = "(" + tune.metadata.origins.joined(separator: "; ") + ")"
       if right.isEmpty { right = [origin] } else { right[right.count - 1] += " " + origin }
     }
-    right = (right + (style.fields.contains("C") ? tune.metadata.arrangers : [])).flatMap {
+    // A name of several lines (a MusicXML credit) is set line by line.
+    func lines(_ names: [String]) -> [String] { names.flatMap { $0.split(separator: "\n").map(String.init) } }
+    right = lines(right + (style.fields.contains("C") ? tune.metadata.arrangers : [])).flatMap {
       wrap($0, font: setup.composerFont, width: width)
     }
     // Poets and translators at the left, as song editions print them (MusicXML's lyricist).
-    let left = (style.fields.contains("C") ? tune.metadata.lyricists : []).flatMap {
+    let left = lines(style.fields.contains("C") ? tune.metadata.lyricists : []).flatMap {
       wrap($0, font: setup.composerFont, width: width / 2 - 6)
     }
     var rhythm = style.fields.contains("R") ? tune.metadata.rhythm : nil

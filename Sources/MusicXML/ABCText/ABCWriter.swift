@@ -37,6 +37,12 @@ public struct ABCWriter {
     for field in tune.metadata.fields where PartwiseWriter.keptFields.contains(field.label) {
       line("\(field.label):" + Self.oneLine(field.value))
     }
+    // A MusicXML score's transcription note (its arranger creator) is ABC's Z:.
+    if let transcription = tune.metadata.transcription,
+      !tune.metadata.fields.contains(where: { $0.label == "Z" })
+    {
+      line("Z:" + Self.oneLine(transcription))
+    }
     line("M:" + Self.meterText(tune.initialMeter))
     line("L:1/8")
     if let tempo = tune.tempo, let text = Self.tempoText(tempo) { line("Q:" + text) }

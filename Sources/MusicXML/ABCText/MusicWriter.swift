@@ -16,7 +16,8 @@ struct MusicWriter {
   private var line = ""
   private var verses: [[String]] = []
   private var notesOnLine = 0
-  private var tupletLeft = 0
+  /// How many notes each open tuplet still covers, innermost last.
+  private var tupletsLeft: [Int] = []
   private var lastWasNote = false
   private var barsOnLine = 0
   private var breaksEveryFourBars = false
@@ -55,7 +56,7 @@ struct MusicWriter {
       case .clefChange(let clef, _): token("[K:clef=" + ABCWriter.clefText(clef) + "]")
       case .tupletStart(let tuplet, _):
         token("(\(tuplet.p):\(tuplet.q):\(tuplet.r)", spaced: true)
-        tupletLeft = tuplet.r
+        tupletsLeft.append(tuplet.r)
         lastWasNote = true
       case .tempoChange(let tempo, _):
         if let value = ABCWriter.tempoText(tempo) { token("[Q:" + value + "]") }
@@ -70,6 +71,12 @@ struct MusicWriter {
     endLine()
   }
 
+  /// One note or rest of every open tuplet has been written.
+  private mutating func countTupletNote() {
+    for level in tupletsLeft.indices { tupletsLeft[level] -= 1 }
+    tupletsLeft.removeAll { $0 <= 0 }
+  }
+
   private mutating func writeNote(_ note: NoteEvent) {
     var written = String(repeating: "(", count: note.slurStarts.count)
     if let grace = note.graceNotes {
@@ -78,13 +85,13 @@ struct MusicWriter {
       written += "}"
     }
     written += Self.prefix(note.decorations, note.annotations)
-    let length = tupletLeft > 0 ? note.displayDuration : note.duration
+    let length = !tupletsLeft.isEmpty ? note.displayDuration : note.duration
     written += heads(note, length: length)
     written += String(repeating: ")", count: note.slurEnds.count)
     let joined = note.isBeamedWithPrevious && lastWasNote
     token(written, spaced: !joined)
     lastWasNote = true
-    if tupletLeft > 0 { tupletLeft -= 1 }
+    countTupletNote()
     addLyrics(note.lyrics)
   }
 
@@ -93,12 +100,12 @@ struct MusicWriter {
     if let count = rest.measureCount, count >= 1 {
       written += (rest.isVisible ? "Z" : "X") + (count > 1 ? "\(count)" : "")
     } else {
-      let length = tupletLeft > 0 ? rest.displayDuration : rest.duration
+      let length = !tupletsLeft.isEmpty ? rest.displayDuration : rest.duration
       written += (rest.isVisible ? "z" : "x") + Self.lengthText(length)
     }
     token(written)
     lastWasNote = false
-    if tupletLeft > 0 { tupletLeft -= 1 }
+    countTupletNote()
   }
 
   private mutating func writeBar(_ bar: BarLine) {

@@ -42,7 +42,7 @@ struct MeasureSlice {
 ///
 /// Before cutting, what MusicXML readers reject is mended (`mended`): a tie with no note
 /// of its pitch after it is dropped, a slur that starts and ends on one note is dropped,
-/// and a tuplet cut short by the next one (or by the end) counts only the notes it has.
+/// and a tuplet cut short by a longer one (or by the end) counts only the notes it has.
 enum MeasureSlicer {
   static func slices(of voice: Voice) -> [MeasureSlice] {
     var slices: [MeasureSlice] = []
@@ -132,22 +132,28 @@ extension MeasureSlicer {
   /// The elements with dangling ties, one-note slurs and overlong tuplets mended.
   static func mended(_ elements: [VoiceElement]) -> [VoiceElement] {
     var result = elements
-    var tuplet: (index: Int, left: Int)?
+    // The open tuplets, innermost last (tuplets nest; an outer one counts the inner notes).
+    var tuplets: [(index: Int, left: Int)] = []
     func closeTuplet() {
-      guard let open = tuplet, open.left > 0, case .tupletStart(var value, let range) = result[open.index]
+      guard let open = tuplets.popLast(), open.left > 0,
+        case .tupletStart(var value, let range) = result[open.index]
       else {
         return
       }
       value.r = max(value.r - open.left, 1)
       result[open.index] = .tupletStart(value, range)
     }
+    func countNote() {
+      for level in tuplets.indices { tuplets[level].left -= 1 }
+      tuplets.removeAll { $0.left <= 0 }
+    }
     for index in result.indices {
       switch result[index] {
       case .tupletStart(let value, _):
-        closeTuplet()
-        tuplet = (index, value.r)
+        while let open = tuplets.last, open.left < value.r { closeTuplet() }
+        tuplets.append((index, value.r))
       case .note(var note):
-        if let open = tuplet { tuplet = (open.index, open.left - 1) }
+        countNote()
         var changed = false
         if note.heads.contains(where: \.isTiedToNext) {
           let next = result[(index + 1)...].first {
@@ -172,12 +178,12 @@ extension MeasureSlicer {
         }
         if changed { result[index] = .note(note) }
       case .rest:
-        if let open = tuplet { tuplet = (open.index, open.left - 1) }
+        countNote()
       default:
         break
       }
     }
-    closeTuplet()
+    while !tuplets.isEmpty { closeTuplet() }
     return result
   }
 }

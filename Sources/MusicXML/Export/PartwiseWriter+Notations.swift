@@ -6,10 +6,10 @@ extension PartwiseWriter {
   struct Notations {
     var tied: [String] = []
     var slurs: [(String, Int)] = []
-    var tuplet: (String, Tuplet)?
+    var tuplets: [(String, TupletPosition)] = []
     var marks: [MusicXMLMark] = []
 
-    var isEmpty: Bool { tied.isEmpty && slurs.isEmpty && tuplet == nil && marks.isEmpty }
+    var isEmpty: Bool { tied.isEmpty && slurs.isEmpty && tuplets.isEmpty && marks.isEmpty }
   }
 
   mutating func writeNotations(_ notations: Notations) {
@@ -23,8 +23,9 @@ extension PartwiseWriter {
     for (type, number) in notations.slurs {
       xml.element("slur", nil, [("type", type), ("number", String(number))])
     }
-    if let (type, tuplet) = notations.tuplet {
-      var attributes = [("type", type)]
+    for (type, position) in notations.tuplets {
+      let tuplet = position.tuplet
+      var attributes = [("type", type), ("number", String(position.number))]
       if type == "start" {
         attributes.append(
           ("bracket", tuplet.style.shape == .bracket && tuplet.style.when != .never ? "yes" : "no"))
@@ -36,7 +37,14 @@ extension PartwiseWriter {
           attributes.append(("placement", tuplet.style.side == .above ? "above" : "below"))
         }
       }
-      xml.element("tuplet", nil, attributes)
+      if type == "start" && position.isNested {
+        xml.begin("tuplet", attributes)
+        xml.group("tuplet-actual") { $0.element("tuplet-number", tuplet.p) }
+        xml.group("tuplet-normal") { $0.element("tuplet-number", tuplet.q) }
+        xml.end()
+      } else {
+        xml.element("tuplet", nil, attributes)
+      }
     }
     let articulations = notations.marks.compactMap { mark -> String? in
       if case .articulation(let name) = mark { return name }

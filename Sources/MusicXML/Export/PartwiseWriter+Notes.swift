@@ -35,8 +35,7 @@ extension PartwiseWriter {
         writeClef(clef, staff: state.multiStaff ? state.member.staff : nil)
         xml.end()
       case .tupletStart(let tuplet, _):
-        state.tuplet = tuplet
-        state.tupletLeft = tuplet.r
+        state.tuplets.append((tuplet, tuplet.r))
       case .tempoChange(let tempo, _) where isLead:
         writeTempo(tempo, state: state)
       case .partLabel(let label, _) where isLead:
@@ -57,7 +56,7 @@ extension PartwiseWriter {
   private mutating func writeNote(_ note: NoteEvent, beams: [String], state: inout VoiceState) {
     let pieces = NoteValue.pieces(of: note.displayDuration)
     let scale = note.displayDuration > .zero ? note.duration / note.displayDuration : .one
-    let tuplet = state.nextTupletPosition()
+    let tuplets = state.nextTupletPositions()
     var slurs: [(String, Int)] = []
     for end in note.slurEnds {
       if let number = state.closeSlur(end.id) { slurs.append(("stop", number)) }
@@ -82,7 +81,7 @@ extension PartwiseWriter {
         xml.element("voice", state.member.number)
         if let value { writeValue(value) }
         if piece == 0, let accidental = Self.accidentalName(head) { xml.element("accidental", accidental) }
-        if let tuplet { writeTimeModification(tuplet.tuplet) }
+        writeTimeModification(tuplets)
         if state.multiStaff { xml.element("staff", state.member.staff) }
         if headIndex == 0 && piece == 0 {
           for (level, beam) in beams.enumerated() {
@@ -95,8 +94,9 @@ extension PartwiseWriter {
         if headIndex == 0 {
           if piece == 0 { notations.slurs = slurs.filter { $0.0 == "start" } }
           if piece == count - 1 { notations.slurs += slurs.filter { $0.0 == "stop" } }
-          if let tuplet, (tuplet.isFirst && piece == 0) || (tuplet.isLast && piece == count - 1) {
-            notations.tuplet = (tuplet.isFirst && piece == 0 ? "start" : "stop", tuplet.tuplet)
+          for tuplet in tuplets where (tuplet.isFirst && piece == 0) || (tuplet.isLast && piece == count - 1)
+          {
+            notations.tuplets.append((tuplet.isFirst && piece == 0 ? "start" : "stop", tuplet))
           }
           if piece == 0 { notations.marks = marks }
         } else if piece == 0 {
@@ -111,7 +111,7 @@ extension PartwiseWriter {
   }
 
   private mutating func writeRest(_ rest: RestEvent, wholeMeasure: Bool, state: inout VoiceState) {
-    let tuplet = state.nextTupletPosition()
+    let tuplets = state.nextTupletPositions()
     state.pendingTies = []
     let marks = rest.decorations.compactMap { MusicXMLMark.mark(for: $0.name) }.filter { !$0.isDirection }
     let pieces: [NoteValue?] = wholeMeasure ? [nil] : NoteValue.pieces(of: rest.displayDuration).map { $0 }
@@ -122,15 +122,17 @@ extension PartwiseWriter {
       xml.element("duration", ticks(value.map { $0.length * scale } ?? rest.duration))
       xml.element("voice", state.member.number)
       if let value { writeValue(value) }
-      if let tuplet { writeTimeModification(tuplet.tuplet) }
+      writeTimeModification(tuplets)
       if state.multiStaff { xml.element("staff", state.member.staff) }
       var notations = Notations()
       if index == 0 {
         notations.marks = marks
-        if let tuplet, tuplet.isFirst { notations.tuplet = ("start", tuplet.tuplet) }
+        for tuplet in tuplets where tuplet.isFirst { notations.tuplets.append(("start", tuplet)) }
       }
-      if index == pieces.count - 1, let tuplet, tuplet.isLast, !tuplet.isFirst {
-        notations.tuplet = ("stop", tuplet.tuplet)
+      if index == pieces.count - 1 {
+        for tuplet in tuplets where tuplet.isLast && !tuplet.isFirst {
+          notations.tuplets.append(("stop", tuplet))
+        }
       }
       writeNotations(notations)
       xml.end()
@@ -180,10 +182,14 @@ extension PartwiseWriter {
     for _ in 0..<value.dots { xml.element("dot") }
   }
 
-  private mutating func writeTimeModification(_ tuplet: Tuplet) {
+  /// The `<time-modification>` of a note in `tuplets`: nested ratios multiply.
+  private mutating func writeTimeModification(_ tuplets: [TupletPosition]) {
+    guard !tuplets.isEmpty else { return }
+    let actual = tuplets.reduce(1) { $0 * $1.tuplet.p }
+    let normal = tuplets.reduce(1) { $0 * $1.tuplet.q }
     xml.group("time-modification") {
-      $0.element("actual-notes", tuplet.p)
-      $0.element("normal-notes", tuplet.q)
+      $0.element("actual-notes", actual)
+      $0.element("normal-notes", normal)
     }
   }
 

@@ -13,9 +13,8 @@ struct VoiceState {
   /// The slur numbers open in the whole part: readers number slurs per part, so two
   /// voices' slurs open at once must not share one (MuseScore drops the second).
   let partSlurs: SlurNumbers
-  /// The tuplet in force and how many of its notes are still to come.
-  var tuplet: Tuplet?
-  var tupletLeft = 0
+  /// The tuplets in force, innermost last, and how many notes each still covers.
+  var tuplets: [(tuplet: Tuplet, left: Int)] = []
   /// Per verse: the last syllable ended with a hyphen, so the next one continues a word.
   var wordOpen: [Bool] = []
   /// The open hairpin and octave shift, so a second start first closes the first and a
@@ -29,13 +28,22 @@ struct VoiceState {
     self.partSlurs = partSlurs
   }
 
-  /// The tuplet a note or rest belongs to, and whether it starts or ends it; advances.
-  mutating func nextTupletPosition() -> (tuplet: Tuplet, isFirst: Bool, isLast: Bool)? {
-    guard let tuplet, tupletLeft > 0 else { return nil }
-    let position = (tuplet, tupletLeft == tuplet.r, tupletLeft == 1)
-    tupletLeft -= 1
-    if tupletLeft == 0 { self.tuplet = nil }
-    return position
+  /// The tuplets a note or rest belongs to, outermost first, each with its MusicXML
+  /// number and whether it starts or ends there; advances.
+  mutating func nextTupletPositions() -> [TupletPosition] {
+    guard !tuplets.isEmpty else { return [] }
+    var positions: [TupletPosition] = []
+    for level in tuplets.indices {
+      let (tuplet, left) = tuplets[level]
+      positions.append(
+        TupletPosition(tuplet: tuplet, number: level + 1, isFirst: left == tuplet.r, isLast: left == 1))
+      tuplets[level].left -= 1
+    }
+    tuplets.removeAll { $0.left <= 0 }
+    if positions.count > 1 {
+      for index in positions.indices { positions[index].isNested = true }
+    }
+    return positions
   }
 
   /// A free MusicXML number for the slur `id` starting now.
@@ -70,4 +78,16 @@ struct VoiceState {
 /// The slur numbers open in one part, shared by the part's voices as they are written.
 final class SlurNumbers {
   var open = Set<Int>()
+}
+
+/// Where a note stands in one of the tuplets it belongs to.
+struct TupletPosition {
+  let tuplet: Tuplet
+  /// The MusicXML `number`: 1 for the outermost tuplet.
+  let number: Int
+  let isFirst: Bool
+  let isLast: Bool
+  /// The note is in more than one tuplet: its `<time-modification>` is their product,
+  /// so each `<tuplet>` says its own ratio.
+  var isNested = false
 }

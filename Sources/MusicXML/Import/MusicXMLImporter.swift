@@ -265,17 +265,19 @@ public enum MusicXMLImporter {
     var metadata = TuneMetadata()
     let place = SourceRange(SourceLocation(line: 1, column: 1))
     func text(_ element: XMLTree.Element) -> String { element.trimmedText }
-    let credits = root.elements(forName: "credit")
-    func credited(_ type: String) -> [String] {
-      credits.filter { $0.elements(forName: "credit-type").contains { text($0) == type } }
-        .flatMap { $0.elements(forName: "credit-words").map(text) }.filter { !$0.isEmpty }
+    // The credits of page 1 are what the file's own engraver printed (MuseScore prints
+    // exactly them); a credit without a type is read by where it stands.
+    let credits = Self.firstPageCredits(root)
+    func credited(_ types: Set<String>) -> [String] {
+      credits.filter { types.contains($0.type) }.flatMap { $0.words.split(separator: "\n").map(String.init) }
     }
     // The song's own title (`movement-title`) heads the page; the work it belongs to
     // (title, number, the song's number in it) is the subtitle, as editions print it.
     let workTitle = root.elements(path: ["work", "work-title"]).map(text).first { !$0.isEmpty }
     let movementTitle = root.elements(forName: "movement-title").map(text).first { !$0.isEmpty }
     var subtitles: [String] = []
-    let title = movementTitle ?? workTitle ?? credited("title").first
+    let titleCredits = credited(["title", "subtitle"])
+    let title = movementTitle ?? workTitle ?? titleCredits.first
     let workNumber = root.elements(path: ["work", "work-number"]).map(text).first { !$0.isEmpty }
     if movementTitle != nil, var work = workTitle, work != movementTitle {
       if let workNumber, !work.contains(workNumber) { work += ", " + workNumber }
@@ -286,19 +288,32 @@ public enum MusicXMLImporter {
     } else if let workNumber, !(title ?? "").contains(workNumber) {
       subtitles.append(workNumber)
     }
-    // Subtitles: their own credits, or further lines of the title credit (as export writes).
-    let titleLines = credits.filter { $0.elements(forName: "credit-type").contains { text($0) == "title" } }
-      .flatMap { $0.elements(forName: "credit-words").dropFirst().map(text) }
-    metadata.titles =
-      (title.map { [$0] } ?? []) + (subtitles + credited("subtitle") + titleLines).filter { !$0.isEmpty }
+    // Title and subtitle credits print too, unless they only repeat a title already
+    // there (the credit "1. Villanelle" under the movement title "Villanelle").
+    var titles = (title.map { [$0] } ?? []) + subtitles
+    for line in titleCredits where !titles.contains(where: { Self.sameTitle($0, line) }) {
+      titles.append(line)
+    }
+    metadata.titles = titles.filter { !$0.isEmpty }
     let creators = root.elements(path: ["identification", "creator"])
     func created(_ types: Set<String>) -> [String] {
       creators.filter { types.contains($0.attribute("type") ?? "") }.map(text).filter { !$0.isEmpty }
     }
-    metadata.composers = created(["composer"])
-    metadata.lyricists = created(["lyricist", "poet"]) + created(["translator"])
-    metadata.arrangers = created(["arranger"])
-    metadata.rights = root.elements(path: ["identification", "rights"]).map(text).first { !$0.isEmpty }
+    // Names as the page credits print them, else the creators.
+    let creditedComposers = credited(["composer"])
+    metadata.composers = creditedComposers.isEmpty ? created(["composer"]) : creditedComposers
+    let creditedLyricists = credited(["lyricist", "poet", "translator"])
+    metadata.lyricists =
+      creditedLyricists.isEmpty ? created(["lyricist", "poet"]) + created(["translator"]) : creditedLyricists
+    // An arranger prints only from a credit (MuseScore does not print the creator, which
+    // in many files is a transcription note); the creator is kept as the transcription.
+    metadata.arrangers = credited(["arranger"])
+    metadata.transcription = created(["arranger"]).first
+    let creditedRights = credited(["rights"])
+    metadata.rights =
+      creditedRights.isEmpty
+      ? root.elements(path: ["identification", "rights"]).map(text).first { !$0.isEmpty }
+      : creditedRights.joined(separator: "\n")
     metadata.textsAsWritten = true
     for field in root.elements(path: ["identification", "miscellaneous", "miscellaneous-field"]) {
       guard let name = field.attribute("name"), name.hasPrefix("abc-"), name.count == 5,
@@ -315,5 +330,47 @@ public enum MusicXMLImporter {
       }
     }
     return metadata
+  }
+
+  /// One `<credit>` of page 1: its type (from `<credit-type>`, else from where its
+  /// words stand) and its words, lines joined by newlines.
+  struct PageCredit {
+    var type: String
+    var words: String
+  }
+
+  static func firstPageCredits(_ root: XMLTree.Element) -> [PageCredit] {
+    var result: [PageCredit] = []
+    for credit in root.elements(forName: "credit").prefix(Limits.xmlCredits)
+    where (credit.attribute("page")?.trimmingSpaces ?? "1") == "1" {
+      let words = credit.elements(forName: "credit-words")
+      let text = words.map(\.trimmedText).filter { !$0.isEmpty }.joined(separator: "\n")
+      guard !text.isEmpty else { continue }
+      var type = credit.elements(forName: "credit-type").map(\.trimmedText).first { !$0.isEmpty } ?? ""
+      if type.isEmpty, let first = words.first {
+        // Untyped: flush left is the poet, flush right the composer, centred at the top a
+        // title line, centred at the bottom the rights.
+        switch first.attribute("justify") ?? first.attribute("halign") ?? "" {
+        case "left": type = "lyricist"
+        case "right": type = "composer"
+        default: type = first.attribute("valign") == "bottom" ? "rights" : "subtitle"
+        }
+      }
+      result.append(PageCredit(type: type, words: text))
+    }
+    return result
+  }
+
+  /// Whether two titles are the same but for a number before one ("1. Villanelle").
+  static func sameTitle(_ a: String, _ b: String) -> Bool {
+    func bare(_ text: String) -> Substring {
+      var rest = Substring(text)
+      let digits = rest.prefix { $0.isNumber }
+      if !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(". ") {
+        rest = rest.dropFirst(digits.count + 2)
+      }
+      return rest
+    }
+    return bare(a) == bare(b) || a.contains(b) && !b.isEmpty
   }
 }

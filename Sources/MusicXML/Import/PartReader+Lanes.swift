@@ -31,8 +31,8 @@ extension PartReader {
   /// Inserts an element, keeping the lane's indices (tuplet, last note, moves) right.
   private mutating func insert(_ element: VoiceElement, at index: Int, lane: Int) {
     lanes[lane].elements.insert(element, at: index)
-    if let tuplet = lanes[lane].tuplet, tuplet.index >= index {
-      lanes[lane].tuplet = (tuplet.index + 1, tuplet.count)
+    for level in lanes[lane].tuplets.indices where lanes[lane].tuplets[level].index >= index {
+      lanes[lane].tuplets[level].index += 1
     }
     if let last = lanes[lane].lastNoteIndex, last >= index { lanes[lane].lastNoteIndex = last + 1 }
     for move in lanes[lane].moves.indices where lanes[lane].moves[move].index >= index {
@@ -109,14 +109,16 @@ extension PartReader {
     }
   }
 
-  /// Ends the lane's open tuplet at the notes it has.
-  mutating func closeTuplet(_ index: Int) {
-    guard let (start, count) = lanes[index].tuplet else { return }
-    if case .tupletStart(var tuplet, let range) = lanes[index].elements[start] {
-      tuplet.r = max(count, 1)
-      lanes[index].elements[start] = .tupletStart(tuplet, range)
+  /// Ends the lane's open tuplets from `level` inwards (all by default) at the notes
+  /// each has.
+  mutating func closeTuplet(_ index: Int, from level: Int = 0) {
+    while lanes[index].tuplets.count > max(level, 0) {
+      let (start, count, _) = lanes[index].tuplets.removeLast()
+      if case .tupletStart(var tuplet, let range) = lanes[index].elements[start] {
+        tuplet.r = max(count, 1)
+        lanes[index].elements[start] = .tupletStart(tuplet, range)
+      }
     }
-    lanes[index].tuplet = nil
   }
 
   /// The lane a direction or harmony belongs to: its `<voice>`'s, else the first voice at

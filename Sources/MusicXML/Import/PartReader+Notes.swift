@@ -84,10 +84,8 @@ extension PartReader {
     // In a tuplet the written length is what the ratio makes of the real one, so the
     // tuplet gives back the exact duration whatever `<type>` says (nested tuplets).
     var written = Self.writtenLength(element)
-    if let open = lanes[lane].tuplet, case .tupletStart(let tuplet, _) = lanes[lane].elements[open.index] {
-      written = duration * Rational(tuplet.p, tuplet.q)
-    }
-    let inTuplet = lanes[lane].tuplet != nil
+    if let ratio = openTupletRatio(lane) { written = duration * ratio }
+    let inTuplet = !lanes[lane].tuplets.isEmpty
     if let head {
       var note = NoteEvent(heads: [head], duration: duration, range: range)
       if inTuplet, let written, written != duration { note.writtenDuration = written }
@@ -116,11 +114,12 @@ extension PartReader {
       lanes[lane].elements.append(.rest(rest))
     }
     lanes[lane].time = onset + duration
-    if var tuplet = lanes[lane].tuplet {
-      tuplet.count += 1
-      lanes[lane].tuplet = tuplet
-      let stops = element.elements(path: ["notations", "tuplet"]).contains { $0.attribute("type") == "stop" }
-      if stops { closeTuplet(lane) }
+    for level in lanes[lane].tuplets.indices { lanes[lane].tuplets[level].count += 1 }
+    // A stop ends its numbered tuplet and any inside it.
+    for stop in element.elements(path: ["notations", "tuplet"]) where stop.attribute("type") == "stop" {
+      let number = Self.tupletNumber(stop)
+      let level = lanes[lane].tuplets.lastIndex { $0.number == number } ?? (lanes[lane].tuplets.count - 1)
+      closeTuplet(lane, from: level)
     }
   }
 
@@ -173,8 +172,14 @@ extension PartReader {
     lanes[lane].elements[last] = .note(note)
   }
 
-  /// Opens a tuplet at a note with `<time-modification>` when none is open; closes the
-  /// open one at a note without.
+  /// Opens the tuplets a note with `<time-modification>` starts (nested ones inside the
+  /// open ones, each `<tuplet type="start">` a level); closes them all at a note without.
+  ///
+  /// A nested note's modification is the product of its tuplets' ratios (a triplet in a
+  /// triplet: 9:4), so each new level takes what its own `<tuplet-actual>` and
+  /// `<tuplet-normal>` say, else what the product leaves once the open levels are
+  /// divided out. A file without `<tuplet>` elements gets one tuplet per run of equal
+  /// ratios.
   private mutating func startTupletIfNeeded(_ element: XMLTree.Element, lane: Int) {
     let range = 1...Limits.tupletSize
     guard let modification = element.first("time-modification"),
@@ -184,16 +189,71 @@ extension PartReader {
       closeTuplet(lane)
       return
     }
-    let starts = element.elements(path: ["notations", "tuplet"]).contains { $0.attribute("type") == "start" }
-    // A new tuplet, or a different ratio (a nested tuplet): the open one ends here.
-    if let open = lanes[lane].tuplet, case .tupletStart(let tuplet, _) = lanes[lane].elements[open.index],
-      starts || tuplet.p != actual || tuplet.q != normal
-    {
-      closeTuplet(lane)
+    let total = Rational(actual, normal)
+    let starts = element.elements(path: ["notations", "tuplet"]).filter { $0.attribute("type") == "start" }
+      .sorted { Self.tupletNumber($0) < Self.tupletNumber($1) }
+    // A start whose number is still open ends that tuplet first (its stop was missing).
+    for start in starts {
+      if let level = lanes[lane].tuplets.firstIndex(where: { $0.number == Self.tupletNumber(start) }) {
+        closeTuplet(lane, from: level)
+      }
     }
-    guard lanes[lane].tuplet == nil else { return }
-    lanes[lane].tuplet = (lanes[lane].elements.count, 0)
-    lanes[lane].elements.append(.tupletStart(Tuplet(p: actual, q: normal, r: 1), Self.range(element)))
+    let open = openTupletRatio(lane) ?? .one
+    if starts.isEmpty {
+      guard open != total || lanes[lane].tuplets.isEmpty else { return }
+      closeTuplet(lane)
+      openTuplet(p: actual, q: normal, number: 1, element: element, lane: lane)
+      return
+    }
+    var product = open
+    for (position, start) in starts.enumerated() {
+      var ratio: (p: Int, q: Int)?
+      if let p = start.first("tuplet-actual")?.first("tuplet-number")?.trimmedText,
+        let q = start.first("tuplet-normal")?.first("tuplet-number")?.trimmedText,
+        let p = Int(p), let q = Int(q), range.contains(p), range.contains(q)
+      {
+        ratio = (p, q)
+      } else if position == starts.count - 1, product == .one {
+        ratio = (actual, normal)
+      } else if position == starts.count - 1, product != .zero {
+        let rest = total / product
+        if rest != .one, range.contains(rest.numerator), range.contains(rest.denominator) {
+          ratio = (rest.numerator, rest.denominator)
+        }
+      }
+      guard let ratio, lanes[lane].tuplets.count < Limits.tupletDepth else {
+        // Not nestable as written: one tuplet with the note's whole ratio.
+        closeTuplet(lane)
+        openTuplet(p: actual, q: normal, number: Self.tupletNumber(start), element: element, lane: lane)
+        return
+      }
+      openTuplet(p: ratio.p, q: ratio.q, number: Self.tupletNumber(start), element: element, lane: lane)
+      product = product * Rational(ratio.p, ratio.q)
+    }
+  }
+
+  private mutating func openTuplet(p: Int, q: Int, number: Int, element: XMLTree.Element, lane: Int) {
+    lanes[lane].tuplets.append((lanes[lane].elements.count, 0, number))
+    lanes[lane].elements.append(.tupletStart(Tuplet(p: p, q: q, r: 1), Self.range(element)))
+  }
+
+  /// What the open tuplets of a lane make of a note's length together (q/p, multiplied).
+  private func openTupletRatio(_ lane: Int) -> Rational? {
+    guard !lanes[lane].tuplets.isEmpty else { return nil }
+    var ratio = Rational.one
+    for level in lanes[lane].tuplets {
+      if case .tupletStart(let tuplet, _) = lanes[lane].elements[level.index] {
+        ratio = ratio * Rational(tuplet.p, tuplet.q)
+      }
+    }
+    return ratio
+  }
+
+  /// A `<tuplet>`'s `number` (1 when absent or not a small number).
+  static func tupletNumber(_ element: XMLTree.Element) -> Int {
+    element.attribute("number").flatMap { Int($0.trimmingSpaces) }.flatMap {
+      (1...16).contains($0) ? $0 : nil
+    } ?? 1
   }
 
   private mutating func readSlurs(_ element: XMLTree.Element, into note: inout NoteEvent, lane: Int) {

@@ -78,8 +78,9 @@ struct PartReader {
     var openSlurs: [Int: Int] = [:]
     var graces: [NoteEvent] = []
     var graceSlash = false
-    /// The index of the open tuplet's `tupletStart` and how many notes it has so far.
-    var tuplet: (index: Int, count: Int)?
+    /// The open tuplets, outermost first: where each `tupletStart` stands, how many
+    /// notes it has so far, and its `<tuplet number>`.
+    var tuplets: [(index: Int, count: Int, number: Int)] = []
     /// The last note's index, for `<chord/>` heads.
     var lastNoteIndex: Int?
     /// Where the voice's notes move to another staff of the part: element index, staff.

@@ -16,6 +16,11 @@ public struct Voice: Sendable {
   public var transpose: Int = 0
   /// Staff lines (`stafflines=`), 5 by default.
   public var staffLines: Int = 5
+  /// The size of the voice's staff against the others' (`%%staffscale`, `staffscale=`,
+  /// abcm2ps; 0.3 to 2): an ossia staff at 0.7. The staff's first voice sets it.
+  public var staffScale = 1.0
+  /// The size of the voice's notes on its staff (`%%voicescale`, abcm2ps; 0.6 to 1.5).
+  public var voiceScale = 1.0
   /// For a `&` overlay: the id of the voice whose staff it shares.
   public var overlayOf: String?
   /// True when the source names the clef (`K:… clef=`, `V:… bass`); false when the
