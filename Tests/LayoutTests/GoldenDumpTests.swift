@@ -55,6 +55,25 @@ import Testing
       """
     ),
     (
+      "ossia-staffscale-voicescale",
+      """
+      X:4
+      T:Golden Ossia
+      M:4/4
+      L:1/8
+      %%score [O (M A)]
+      V:O staffscale=0.7
+      V:M
+      V:A
+      K:G
+      [V:O] x8 | gabc' d'c'ba |]
+      [V:M] GABc dedB | G2 B2 d2 g2 |]
+      [V:A]
+      %%voicescale 0.7
+      D8 | B,4 D4 |]
+      """
+    ),
+    (
       "nested-tuplets",
       """
       X:4

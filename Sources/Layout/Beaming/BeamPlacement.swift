@@ -90,8 +90,10 @@ struct BeamPlacement {
     guard let line = beamLine(notes: notes.map { ($0.note, $0.x) }) else { return [] }
     var geometries: [NoteGeometry] = []
     let defaults = font.engravingDefaults
-    let thickness = defaults.beamThickness
-    let step = thickness + defaults.beamSpacing
+    // Small notes (cue notes, a `%%voicescale` voice) have beams of their size.
+    let size = notes.map(\.note.size).max() ?? 1
+    let thickness = defaults.beamThickness * size
+    let step = thickness + defaults.beamSpacing * size
     let half = defaults.stemThickness / 2
     var stems: [StemGeometry] = []
     for entry in notes {

@@ -2,7 +2,8 @@ import ScoreModel
 
 /// The margins and size of each score line of a tune whose music changes them
 /// (`%%leftmargin`, `%%rightmargin`, `%%staffwidth`, `%%scale` between its lines): a line
-/// takes the last change made before its first source line.
+/// takes the last change made before its first source line. A one-staff tune's
+/// `%%staffscale` sizes every line as a `%%scale` would (its text stays its size).
 ///
 /// `dx` is in the tune's staff spaces; `narrower` is how much less than the tune's full
 /// width (in its staff spaces) the line may fill in its own: a line at twice the size
@@ -16,29 +17,33 @@ struct MarginPlan {
   }
 
   private let changes: [LayoutOptions.MarginChange]
+  /// The size of a one-staff tune's staff (`%%staffscale`), under every line's own.
+  private let staffScale: Double
   private let baseLeft: Double
   private let baseRight: Double
   private let scale: Double
   private let contentWidth: Double
 
-  init(setup: PageSetup, options: LayoutOptions) {
+  init(setup: PageSetup, options: LayoutOptions, staffScale: Double = 1) {
     changes = options.marginChanges
+    self.staffScale = staffScale
     baseLeft = setup.marginLeft
     baseRight = setup.marginRight
     scale = setup.staffSpace
     contentWidth = setup.contentWidth
   }
 
-  var isEmpty: Bool { changes.isEmpty }
+  var isEmpty: Bool { changes.isEmpty && staffScale == 1 }
 
   /// The shift of a line starting at `sourceLine`.
   func shift(forSourceLine sourceLine: Int?) -> Shift {
-    guard let sourceLine, let change = changes.last(where: { $0.sourceLine < sourceLine }) else {
-      return Shift()
-    }
-    let dx = (change.left - baseLeft) / scale
-    let widthPoints = contentWidth - (change.left - baseLeft) - (change.right - baseRight)
-    let factor = change.scale > 0 ? change.scale : 1
+    let change = sourceLine.flatMap { line in changes.last { $0.sourceLine < line } }
+    guard change != nil || staffScale != 1 else { return Shift() }
+    let left = change?.left ?? baseLeft
+    let right = change?.right ?? baseRight
+    let dx = (left - baseLeft) / scale
+    let widthPoints = contentWidth - (left - baseLeft) - (right - baseRight)
+    let factor = (change.map { $0.scale > 0 ? $0.scale : 1 } ?? 1) * staffScale
     return Shift(dx: dx, narrower: contentWidth / scale - widthPoints / (scale * factor), scale: factor)
   }
 

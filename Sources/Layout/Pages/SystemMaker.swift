@@ -108,7 +108,7 @@ final class SingleVoiceSystems: SystemMaker {
     firstMeter = tune.initialMeter == .none ? nil : tune.initialMeter
     fullWidth = layout.setup.contentWidth / scale
     self.stretchLast = stretchLast
-    let margins = MarginPlan(setup: layout.setup, options: layout.options)
+    let margins = MarginPlan(setup: layout.setup, options: layout.options, staffScale: voice.staffScale)
     var breaker = LineBreaker(spacer: spacer, width: fullWidth, mode: mode, stretchLast: stretchLast)
     breaker.narrowing = margins.narrowing(for: symbols)
     self.margins = margins

@@ -369,16 +369,35 @@ final class MultiStaffSystems: SystemMaker {
         layout: layout.layout.scaled(by: shift.scale), segments: layout.segments, format: layout.format)
     if shift.scale != 1 { stacker = SystemStacker(layout: drawing.layout, plan: plan) }
     var staves: [[DisplayItem]] = []
+    let sizes = plan.staves.indices.map(plan.scale(ofStaff:))
+    // Where a staff's lines end, in its own staff spaces: what follows the last column
+    // (the closing bar line's own width) keeps its size, so the lines stop at its edge.
+    func staffEnd(_ size: Double) -> Double {
+      let lineEnd = min(end + courtesyWidth, width)
+      guard size != 1, let last = xs.last else { return lineEnd }
+      return last / size + (lineEnd - last)
+    }
     for (staffIndex, staff) in plan.staves.enumerated() {
+      // A staff of another size (`%%staffscale`) is drawn at its own staff space: the
+      // columns' xs, in the line's staff spaces, are that many of its own.
+      let size = sizes[staffIndex]
+      let staffDrawing =
+        size == 1
+        ? drawing
+        : MultiStaffLayout(
+          layout: layout.layout.scaled(by: shift.scale * size), segments: layout.segments,
+          format: layout.format)
       var canvas = StaffCanvas(
-        font: layout.font, scale: drawing.scale,
+        font: layout.font, scale: staffDrawing.scale,
         context: ItemContext(tune: tune.referenceNumber, staff: staffIndex, line: lineIndex))
       canvas.staffLines = staff.voices.first.map { plan.voices[$0].staffLines } ?? 5
-      drawing.drawStaff(
+      staffDrawing.drawStaff(
         staff.voices, symbols: voiceSymbols, spans: spans, columns: columns, line: line,
-        starts: alignedStarts,
-        columnXs: xs, from: columnStart.firstSymbol, end: min(end + courtesyWidth, width),
-        courtesy: courtesy, shifts: shifts, isTop: staffIndex == 0, tablatures: tablatures, on: &canvas)
+        starts: size == 1 ? alignedStarts : alignedStarts.map { $0.shrunk(by: size) },
+        columnXs: size == 1 ? xs : xs.map { $0 / size }, from: columnStart.firstSymbol,
+        end: staffEnd(size),
+        courtesy: courtesy, shifts: size == 1 ? shifts : shifts.map { $0.map { $0 / size } },
+        isTop: staffIndex == 0, tablatures: tablatures, on: &canvas)
       staves.append(canvas.items)
     }
     let barXs = (columnStart.firstSymbol...max(columnStart.firstSymbol, line.last)).compactMap {
@@ -393,7 +412,8 @@ final class MultiStaffSystems: SystemMaker {
       return (symbol, xs[index - columnStart.firstSymbol])
     }
     var system = stacker.stack(
-      staves, bars: barXs, names: lineIndex == 0, indent: indent, end: min(end + courtesyWidth, width),
+      staves, sizes: sizes, bars: barXs, names: lineIndex == 0, indent: indent,
+      end: min(end + courtesyWidth, width),
       context: ItemContext(tune: tune.referenceNumber, line: lineIndex))
     CrossStaffBeams.draw(plan.crossBeams, in: &system, font: layout.font, scale: drawing.scale)
     CrossStaffStems.join(
@@ -409,6 +429,17 @@ final class MultiStaffSystems: SystemMaker {
 }
 
 extension LineStart {
+  /// The start measured in the staff spaces of a staff `size` times as large.
+  func shrunk(by size: Double) -> LineStart {
+    var shrunk = self
+    shrunk.clefX /= size
+    shrunk.keyX /= size
+    shrunk.meterX /= size
+    shrunk.width /= size
+    shrunk.repeatX = repeatX.map { $0 / size }
+    return shrunk
+  }
+
   /// The start with its clef, key and meter moved right by `dx` staff spaces.
   func moved(by dx: Double) -> LineStart {
     guard dx != 0 else { return self }

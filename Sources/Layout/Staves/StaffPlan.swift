@@ -57,6 +57,11 @@ struct StaffPlan {
   /// Each cross-staff beam's notes, by where they are written, with their beam counts.
   var crossBeams: [[(source: SourcePosition, beams: Int)]] = []
 
+  /// The size of a staff against the others (`%%staffscale`, from its first voice).
+  func scale(ofStaff index: Int) -> Double {
+    staves[index].voices.first.map { voices[$0].staffScale } ?? 1
+  }
+
   /// The voices of a staff that are its own (not borrowed), in order.
   func ownVoices(of staff: Staff) -> [Int] {
     borrowed.isEmpty ? staff.voices : staff.voices.filter { !borrowed.contains($0) }

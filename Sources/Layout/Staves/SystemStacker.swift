@@ -84,16 +84,17 @@ struct SystemStacker {
   }
 
   func stack(
-    _ staves: [[DisplayItem]], bars: [(StaffSymbol, Double)], names first: Bool, indent: Double, end: Double,
-    context: ItemContext
+    _ staves: [[DisplayItem]], sizes: [Double] = [], bars: [(StaffSymbol, Double)], names first: Bool,
+    indent: Double, end: Double, context: ItemContext
   ) -> StaffSystem {
-    let height = 4 * scale
-    let extents = staves.map { StaffSystem(items: $0, staffHeight: height) }
+    // Each staff's height in the system's staff spaces (a `%%staffscale` staff's own).
+    let spans = staves.indices.map { 4 * (sizes.indices.contains($0) ? sizes[$0] : 1) }
+    let extents = staves.indices.map { StaffSystem(items: staves[$0], staffHeight: spans[$0] * scale) }
     var tops: [Double] = [0]
     for index in extents.indices.dropFirst() {
       let previous = tops[index - 1]
       let clear = extents[index - 1].below + extents[index].above + scale / 2
-      tops.append(previous + max(layout.setup.staffSeparation, clear, height + scale))
+      tops.append(previous + max(layout.setup.staffSeparation, clear, (spans[index - 1] + 1) * scale))
     }
     var items: [DisplayItem] = []
     for (index, staff) in staves.enumerated() {
@@ -103,9 +104,9 @@ struct SystemStacker {
     let top = tops.map { $0 / scale }
     let thin = font.engravingDefaults.thinBarlineThickness
     let left = indent
-    if staves.count > 1, let last = top.last {
+    if staves.count > 1, let last = top.last, let lastSpan = spans.last {
       canvas.line(
-        from: (left + thin / 2, 0), to: (left + thin / 2, last + 4), thickness: thin, role: .barLine)
+        from: (left + thin / 2, 0), to: (left + thin / 2, last + lastSpan), thickness: thin, role: .barLine)
     }
     var joined = Set<Int>()
     for group in plan.groups {
@@ -113,11 +114,11 @@ struct SystemStacker {
       if group.joinsNext { joined.insert(group.staves.upperBound) }
     }
     for staff in joined.sorted() where staff + 1 < top.count {
-      joinBars(bars, from: top[staff] + 4, to: top[staff + 1], dx: left, on: &canvas)
+      joinBars(bars, from: top[staff] + spans[staff], to: top[staff + 1], dx: left, on: &canvas)
     }
     for group in plan.groups where group.staves.upperBound < top.count {
       let groupTop = top[group.staves.lowerBound]
-      let groupBottom = top[group.staves.upperBound] + 4
+      let groupBottom = top[group.staves.upperBound] + spans[group.staves.upperBound]
       // A sign stands left of the signs nested inside it, a level each.
       let shift = Double(nestedLevels(inside: group)) * Self.levelWidth
       switch group.bracket {
@@ -133,11 +134,11 @@ struct SystemStacker {
     for (index, lines) in allNames.enumerated() where index < top.count {
       // The lines centred on the staff's middle line (on a brace's middle when the braced
       // staves have one name between them), each right-aligned to the music.
-      var middle = top[index] + 2
+      var middle = top[index] + spans[index] / 2
       if let brace = plan.groups.first(where: { $0.bracket == .brace && $0.staves.lowerBound == index }),
         brace.staves.upperBound < top.count, brace.staves.dropFirst().allSatisfy({ allNames[$0].isEmpty })
       {
-        middle = (top[index] + top[brace.staves.upperBound] + 4) / 2
+        middle = (top[index] + top[brace.staves.upperBound] + spans[brace.staves.upperBound]) / 2
       }
       let firstMiddle = middle - lineHeight * Double(lines.count - 1) / 2
       for (row, name) in lines.enumerated() {
@@ -147,7 +148,7 @@ struct SystemStacker {
         canvas.text(name, font: nameFont, x: max(0, x), y: y, extent: extent, role: .text)
       }
     }
-    return StaffSystem(items: items + canvas.items, staffHeight: (tops.last ?? 0) + height)
+    return StaffSystem(items: items + canvas.items, staffHeight: (tops.last ?? 0) + (spans.last ?? 4) * scale)
   }
 
   /// Continues each bar line's vertical strokes from one staff's bottom to the next's top.

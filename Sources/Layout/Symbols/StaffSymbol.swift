@@ -49,8 +49,12 @@ struct NoteSymbol {
   /// An arpeggio stands left of the chord (room is kept for it).
   var hasArpeggio = false
 
-  /// The size the note's glyphs are drawn at: 1, or `cueSize` for a small note.
-  var size: Double { isSmall ? Self.cueSize : 1 }
+  /// The voice's size in percent (`%%voicescale`), 100 by default.
+  var voicePercent: UInt8 = 100
+
+  /// The size the note's glyphs are drawn at: 1, or `cueSize` for a small note, times
+  /// the voice's size.
+  var size: Double { (isSmall ? Self.cueSize : 1) * Double(voicePercent) / 100 }
 
   /// The size of cue notes' glyphs, as engravers print them (about three quarters).
   static let cueSize = 0.75

@@ -218,8 +218,14 @@ struct SymbolBuilder {
     if hasTremolo { TremoloPairs.mark(&symbols) }
     forceStems(&symbols)
     TieMarking.mark(&symbols, voice: voice)
+    // `%%voicescale`: the voice's notes drawn (and spaced) at its size.
+    let voicePercent = UInt8(clamping: Int((voice.voiceScale * 100).rounded()))
     for index in symbols.indices {
       if case .note(var note) = symbols[index].kind {
+        if voicePercent != 100 {
+          note.voicePercent = voicePercent
+          symbols[index].kind = .note(note)
+        }
         // A single head without accidental has nothing to arrange.
         if note.heads.count > 1 || note.heads.first?.accidental != nil {
           ChordArrangement.arrange(&note, font: font)
