@@ -224,9 +224,9 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("scale.abc")
-    try "X:1\nT:Scale\nL:1/8\nK:C\nCDEF|\n%%staffscale 0.8\nGABc|\n".write(
+    try "X:1\nT:Scale\nL:1/8\nK:C\nCDEF|\n%%staffnonote 1\nGABc|\n".write(
       to: file, atomically: true, encoding: .utf8)
-    let expected = "\(file.path):6:1: warning: unknown directive %%staffscale (ignored)"
+    let expected = "\(file.path):6:1: warning: unknown directive %%staffnonote (ignored)"
     #expect(ToolRun(["check", file.path]).output.contains(expected))
     #expect(
       ToolRun(["render", file.path, "-o", folder.appendingPathComponent("s.pdf").path]).errors.contains(

@@ -91,7 +91,7 @@ struct BeamPlacement {
     var geometries: [NoteGeometry] = []
     let defaults = font.engravingDefaults
     // Small notes (cue notes, a `%%voicescale` voice) have beams of their size.
-    let size = notes.map(\.note.size).max() ?? 1
+    let size = notes.reduce(0.0) { max($0, $1.note.size) }
     let thickness = defaults.beamThickness * size
     let step = thickness + defaults.beamSpacing * size
     let half = defaults.stemThickness / 2

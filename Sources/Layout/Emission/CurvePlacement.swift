@@ -10,12 +10,75 @@ import SMuFL
 /// to the staff's end; one that arrives from the previous line starts before the first
 /// note. On a staff shared by two voices every curve of a voice goes on one side
 /// (`fixedAbove`): the upper voice's above, the lower's below, so neither crosses the other.
+/// The other voices' heads, stems and accidentals already drawn there (`others`) are
+/// cleared too: a slur arches over those inside its span, and a tie that would run
+/// through one curves to its head's other side when that side meets less.
 struct CurvePlacement {
   let font: MusicFont
   var fixedAbove: Bool? = nil
   /// How far the articulations placed at each note reach (staff spaces): a slur passes
   /// outside them.
   var marksNear: [Int: (top: Double, bottom: Double)] = [:]
+  /// The ink of the staff's other voices a curve must not cross (staff spaces), in x order.
+  var others: [Obstacle] = []
+
+  /// A box of another voice's ink: a head, a stem or an accidental.
+  struct Obstacle {
+    var left: Double
+    var right: Double
+    var top: Double
+    var bottom: Double
+  }
+
+  /// The other voices' heads, stems and accidentals among a staff's items (points), in
+  /// staff spaces and x order.
+  static func obstacles(in items: [DisplayItem], voice: Int?, scale: Double) -> [Obstacle] {
+    var result: [Obstacle] = []
+    for item in items where item.context.voice != voice && item.context.voice != nil {
+      switch item.role {
+      case .notehead, .stem, .accidental:
+        let box = item.box
+        result.append(
+          Obstacle(
+            left: box.x / scale, right: (box.x + box.width) / scale, top: box.y / scale,
+            bottom: (box.y + box.height) / scale))
+      default: continue
+      }
+    }
+    result.sort { $0.left < $1.left }
+    return result
+  }
+
+  /// The obstacles whose boxes reach into `x0…x1`, found by binary search on their left
+  /// edges (none is wider than a few spaces).
+  func others(from x0: Double, to x1: Double) -> ArraySlice<Obstacle> {
+    guard !others.isEmpty else { return [] }
+    var low = 0
+    var high = others.count
+    while low < high {
+      let middle = (low + high) / 2
+      if others[middle].left < x0 - 4 { low = middle + 1 } else { high = middle }
+    }
+    var end = low
+    while end < others.count && others[end].left < x1 { end += 1 }
+    return others[low..<end]
+  }
+
+  /// How much of the other voices' ink a tie between x0 and x1 at y, arching by
+  /// `height`, runs into: the summed widths of the boxes it meets (a stem costs little, a
+  /// head or an accidental much); 0 when it is clear.
+  func tieCost(x0: Double, x1: Double, y: Double, height: Double) -> Double {
+    let top = min(y, y + height * 0.75)
+    let bottom = max(y, y + height * 0.75)
+    var cost = 0.0
+    for other in others(from: x0, to: x1)
+    where other.right > x0 + 0.1 && other.left < x1 - 0.1 && other.bottom > top + 0.1
+      && other.top < bottom - 0.1
+    {
+      cost += max(other.right - other.left, 0.1)
+    }
+    return cost
+  }
 
   func draw(line: EngravedLine, on canvas: inout StaffCanvas) {
     drawTies(line: line, on: &canvas)
@@ -69,8 +132,8 @@ struct CurvePlacement {
       let target = nextNote(after: index, in: line.symbols)
       for (headIndex, head) in note.heads.enumerated() {
         guard let dotted = head.tie else { continue }
-        let up = tieGoesUp(note, head: headIndex)
-        let y = StaffCanvas.y(ofPosition: head.position) + (up ? -0.55 : 0.55)
+        var up = tieGoesUp(note, head: headIndex)
+        var y = StaffCanvas.y(ofPosition: head.position) + (up ? -0.55 : 0.55)
         let x0 = geometry.x + max(geometry.headWidth + head.offset, geometry.rightEdge - 0.2) + 0.15
         // A tie into another voice's note ends where the voice goes on (that note's time).
         let ending = head.tieAcross ? nextDurational(after: index, in: line) : target
@@ -78,8 +141,19 @@ struct CurvePlacement {
           ending.flatMap { line.notes[$0].map { $0.x - 0.15 } ?? line.x(of: $0).map { $0 - 0.15 } }
           ?? (line.end - 0.4)
         guard x1 > x0 + 0.3 else { continue }
+        // A tie that would run through another voice's note curves the other way when
+        // that side is free (an inner head of a chord, the other voice in between).
+        let tieHeight = CurveDrawing.tieHeight(length: x1 - x0)
+        if !others.isEmpty {
+          let cost = tieCost(x0: x0, x1: x1, y: y, height: (up ? -1 : 1) * tieHeight)
+          let flipped = StaffCanvas.y(ofPosition: head.position) + (up ? 0.55 : -0.55)
+          if cost > 0 && tieCost(x0: x0, x1: x1, y: flipped, height: (up ? 1 : -1) * tieHeight) < cost {
+            up.toggle()
+            y = flipped
+          }
+        }
         drawing.draw(
-          from: (x0, y), to: (x1, y), height: (up ? -1 : 1) * CurveDrawing.tieHeight(length: x1 - x0),
+          from: (x0, y), to: (x1, y), height: (up ? -1 : 1) * tieHeight,
           isTie: true, isDotted: dotted, role: .tie, on: &canvas, column: line.column(of: index),
           source: line.symbols[index].source)
       }
@@ -141,6 +215,13 @@ struct CurvePlacement {
           guard let marks = marksNear[index], let note = line.notes[index] else { continue }
           obstacles.append((x: note.centreX, reach: above ? marks.top : marks.bottom))
         }
+      }
+      // The other voices' ink inside the slur's span, on its side, is cleared too.
+      for other in others(from: firstPoint.0 + 0.3, to: lastPoint.0 - 0.3)
+      where other.right > firstPoint.0 + 0.3 && other.left < lastPoint.0 - 0.3 {
+        let reach = above ? other.top : other.bottom
+        obstacles.append((x: other.left, reach: reach))
+        obstacles.append((x: other.right, reach: reach))
       }
       let base = (above ? -1.0 : 1.0) * CurveDrawing.slurHeight(length: lastPoint.0 - firstPoint.0)
       var height = CurveDrawing.clearingHeight(

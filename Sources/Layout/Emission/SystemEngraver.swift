@@ -113,7 +113,10 @@ struct SystemEngraver {
     marks.voiceAbove = curvesAbove
     let near = line.hasArticulations ? marks.placeArticulations(line: line) : [:]
     swap(&canvas, &marks.canvas)
-    CurvePlacement(font: font, fixedAbove: curvesAbove, marksNear: near).draw(line: line, on: &canvas)
+    var curves = CurvePlacement(font: font, fixedAbove: curvesAbove, marksNear: near)
+    curves.others = CurvePlacement.obstacles(
+      in: canvas.items, voice: canvas.context.voice, scale: canvas.scale)
+    curves.draw(line: line, on: &canvas)
     TupletDrawing(font: font, marksNear: near).draw(line: line, on: &canvas)
   }
 

@@ -11,7 +11,7 @@ import ScoreModel
    - another rest moves clear of the other voices' heads at its time: the first voice's
      above them, the others' below, a whole staff space at a time;
    - where the upper voice's lowest head and a lower voice's highest head are a second
-     apart, or cross, or are a unison of different heads or dots, the lower voice's note
+     apart, or cross, or are a unison of different heads, dots or sizes, the lower voice's note
      moves right by the upper note's head width: the down stem of the lower note then
      meets the up stem of the upper one, as in a chord with a second (LilyPond and Gould
      set seconds this way). A unison of equal heads and dots is left to share one head.
@@ -149,8 +149,9 @@ struct SharedStaffSetting {
     let gap = upper.lowest - lower.highest
     if gap > 1 { return false }
     if gap == 0 && upper.heads.count == 1 && lower.heads.count == 1 {
-      // A unison shares its head when both heads look alike.
+      // A unison shares its head when both heads look alike (one shape, one size).
       return upper.notehead != lower.notehead || upper.value.dots != lower.value.dots
+        || upper.size != lower.size
     }
     return true
   }

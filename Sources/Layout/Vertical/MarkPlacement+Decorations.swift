@@ -248,8 +248,15 @@ extension MarkPlacement {
   /// Dynamics and hairpins under the staff (below the lyrics).
   mutating func placeDynamics(line: EngravedLine) {
     // A voice with words has its dynamics above the staff, clear of the lyrics (Gould).
-    let side: Skyline.Side = line.spans.hasLyrics ? .above : .below
-    let floor = side == .above ? 0.0 : 4.0
+    let lineSide: Skyline.Side = line.spans.hasLyrics ? .above : .below
+    // Under notes beamed to the staff below (their stems run down through the gap, joined
+    // after the marks are placed), a dynamic or hairpin would cross the stems: it goes
+    // above the staff there.
+    let crossRuns = lineSide == .below ? Self.crossBeamedRuns(line) : []
+    func sideAt(_ x0: Double, _ x1: Double) -> Skyline.Side {
+      crossRuns.contains { $0.from < x1 + 0.5 && $0.to > x0 - 0.5 } ? .above : lineSide
+    }
+    func floorAt(_ x0: Double, _ x1: Double) -> Double { sideAt(x0, x1) == .above ? 0 : 4 }
     var hairpin: (x: Double, crescendo: Bool, column: Int?, source: SourcePosition?)?
     for index in line.indices where index <= line.last {
       let decorations = line.symbols[index].attachments.decorations
@@ -268,31 +275,34 @@ extension MarkPlacement {
         switch kind {
         case .dynamic(let glyph):
           placeGlyph(
-            glyph, centre: x, side: side, floor: floor, padding: 0.7, role: .decoration, column: column,
-            source: decoration.range.position)
+            glyph, centre: x, side: sideAt(x - 1, x + 1), floor: floorAt(x - 1, x + 1), padding: 0.7,
+            role: .decoration, column: column, source: decoration.range.position)
         case .dynamicText(let words):
           var spec = style.directionFont
           spec.isBold = false
           placeText(
-            words, font: spec, x: x - 0.6, side: side, floor: floor, padding: 0.7, role: .decoration,
-            column: column, source: decoration.range.position)
+            words, font: spec, x: x - 0.6, side: sideAt(x - 1, x + 3), floor: floorAt(x - 1, x + 3),
+            padding: 0.7,
+            role: .decoration, column: column, source: decoration.range.position)
         case .dynamicPhrase(let pieces):
           placeDynamicPhrase(
-            pieces, centre: x, side: side, floor: floor, column: column, source: decoration.range.position)
+            pieces, centre: x, side: sideAt(x - 2, x + 2), floor: floorAt(x - 2, x + 2), column: column,
+            source: decoration.range.position)
         case .hairpinStart(let crescendo):
           hairpin = (chained ? x + 0.5 : x - 0.4, crescendo, column, decoration.range.position)
         case .hairpinEnd:
           let end = chained ? x - 0.3 : x + 0.6
           if let start = hairpin {
             drawHairpin(
-              from: start.x, to: end, crescendo: start.crescendo, side: side, column: start.column,
+              from: start.x, to: end, crescendo: start.crescendo, side: sideAt(start.x, end),
+              column: start.column,
               source: start.source)
             hairpin = nil
           } else if let crescendo = Self.openedHairpin(before: index, line: line) {
             // Begun on an earlier line: it goes on from this line's start.
             drawHairpin(
-              from: line.musicStart + 0.5, to: end, crescendo: crescendo, side: side, column: column,
-              source: decoration.range.position)
+              from: line.musicStart + 0.5, to: end, crescendo: crescendo, side: sideAt(line.musicStart, end),
+              column: column, source: decoration.range.position)
           }
         default:
           break
@@ -301,9 +311,27 @@ extension MarkPlacement {
     }
     if let start = hairpin {
       drawHairpin(
-        from: start.x, to: line.end - 0.5, crescendo: start.crescendo, side: side, column: start.column,
-        source: start.source)
+        from: start.x, to: line.end - 0.5, crescendo: start.crescendo, side: sideAt(start.x, line.end),
+        column: start.column, source: start.source)
     }
+  }
+
+  /// The x ranges (staff spaces) of the line's runs of notes beamed to the staff below
+  /// (stems down), from the first head's left to the last stem.
+  static func crossBeamedRuns(_ line: EngravedLine) -> [(from: Double, to: Double)] {
+    var runs: [(from: Double, to: Double)] = []
+    var open: (from: Double, to: Double)?
+    for index in line.indices where index <= line.last {
+      guard case .note(let note) = line.symbols[index].kind else { continue }
+      if note.isCrossBeamed, !note.stemUp, let geometry = line.notes[index] {
+        open = (open?.from ?? geometry.x, geometry.x + geometry.headWidth)
+      } else if let run = open {
+        runs.append(run)
+        open = nil
+      }
+    }
+    if let run = open { runs.append(run) }
+    return runs
   }
 
   /// Pedal marks in one row under the staff's other marks, as pianists read them: a

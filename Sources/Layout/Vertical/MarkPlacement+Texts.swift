@@ -79,6 +79,8 @@ extension MarkPlacement {
   /// words (an expression mark goes under the words, not between them and the notes).
   mutating func placeBelowAnnotations(line: EngravedLine) {
     let spec = style.annotationFont
+    // Under notes beamed to the staff below, the words go above (as dynamics do).
+    var crossRuns: [(from: Double, to: Double)]?
     for index in line.indices where index <= line.last {
       let annotations = line.symbols[index].attachments.annotations
       guard annotations.contains(where: { $0.placement == .below }), let x = line.x(of: index) else {
@@ -89,11 +91,14 @@ extension MarkPlacement {
         stacked ? measurer.measure("Hg", font: spec) : TextExtent(width: 0, ascent: 0, descent: 0)
       let tighten = max(0, lineExtent.ascent + lineExtent.descent - 1.2 * spec.size) / scale
       var padding = 0.5
+      if crossRuns == nil { crossRuns = Self.crossBeamedRuns(line) }
+      let underBeam = crossRuns?.contains { $0.from < x + 3 && $0.to > x - 0.5 } ?? false
       for annotation in annotations where annotation.placement == .below {
         for text in Self.lines(of: annotation.text) {
           placeText(
-            text, font: spec, x: x - 0.2, side: .below, floor: 4, padding: padding,
-            role: .annotation, column: line.column(of: index), source: annotation.range.position)
+            text, font: spec, x: x - 0.2, side: underBeam ? .above : .below, floor: underBeam ? 0 : 4,
+            padding: padding, role: .annotation, column: line.column(of: index),
+            source: annotation.range.position)
           padding = -tighten
         }
       }
