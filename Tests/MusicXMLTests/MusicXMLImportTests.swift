@@ -77,13 +77,23 @@ import Testing
       <credit page="1"><credit-type>rights</credit-type><credit-words>OpenScore (CC0)</credit-words></credit>
       <credit page="2"><credit-type>rights</credit-type><credit-words>page two</credit-words></credit>
       """)
-    #expect(metadata.titles == ["Villanelle", "Les nuits d’été, Op.7", "À Louise"])
+    #expect(metadata.titles == ["Villanelle", "Les nuits d’été, Op.7, No. 1", "À Louise"])
     #expect(metadata.lyricists == ["Théophile Gautier", "English translation by Francis Hueffer"])
     #expect(metadata.composers == ["Hector Berlioz"])
     #expect(metadata.rights == "OpenScore (CC0)")
     // MuseScore prints no arranger creator; it is kept as the transcription note.
     #expect(metadata.arrangers.isEmpty)
     #expect(metadata.transcription == "Transcribed from IMSLP")
+  }
+
+  @Test func aSongsNumberInItsWorkStaysPrinted() throws {
+    let metadata = try Self.titled(
+      """
+      <movement-number>3</movement-number><movement-title>In solitaria stanza</movement-title>
+      <credit page="1"><credit-words justify="center" valign="top">6 Romanze</credit-words>
+      <credit-words justify="center" valign="top">3. In solitaria stanza</credit-words></credit>
+      """)
+    #expect(metadata.titles == ["In solitaria stanza", "6 Romanze, No. 3"])
   }
 
   @Test func withoutCreditsTheCreatorsAreTheTitleBlock() throws {
@@ -97,6 +107,24 @@ import Testing
     #expect(metadata.lyricists == ["F. L. Stolberg", "A. Translator"])
     #expect(metadata.composers == ["Franz Schubert"])
     #expect(metadata.rights == "CC0")
+  }
+
+  @Test(arguments: [(["stop"], false), (["stop", "start"], true)])
+  func aTieIntoAGraceNoteReachesTheMainNoteOnlyWhenItGoesOn(graceTies: [String], tiedThrough: Bool) throws {
+    let ties = graceTies.map { "<tie type=\"\($0)\"/>" }.joined()
+    let xml = """
+      <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>A</part-name></score-part></part-list>
+      <part id="P1"><measure number="1">\(Self.attributes)
+      <note><pitch><step>C</step><octave>5</octave></pitch><duration>2</duration><tie type="start"/><voice>1</voice></note>
+      <note><grace/><pitch><step>C</step><octave>5</octave></pitch>\(ties)<voice>1</voice><type>eighth</type></note>
+      <note><pitch><step>C</step><octave>5</octave></pitch><duration>2</duration><tie type="stop"/><voice>1</voice></note>
+      </measure></part></score-partwise>
+      """
+    let tune = try MusicXMLImporter.tune(from: Array(xml.utf8))
+    let notes = tune.voices[0].elements.compactMap { if case .note(let note) = $0 { note } else { nil } }
+    #expect(notes.count == 2)
+    #expect(notes.first?.heads.first?.isTiedToNext == tiedThrough)
+    #expect(notes.last?.graceNotes?.notes.count == 1)
   }
 
   @Test func timewiseScoresReadLikePartwise() throws {

@@ -291,8 +291,27 @@ public enum MusicXMLImporter {
     // Title and subtitle credits print too, unless they only repeat a title already
     // there (the credit "1. Villanelle" under the movement title "Villanelle").
     var titles = (title.map { [$0] } ?? []) + subtitles
-    for line in titleCredits where !titles.contains(where: { Self.sameTitle($0, line) }) {
-      titles.append(line)
+    var number: String?
+    for line in titleCredits {
+      guard titles.contains(where: { Self.sameTitle($0, line) }) else {
+        titles.append(line)
+        continue
+      }
+      // The song's number in its work ("3." of "3. In solitaria stanza") stays printed.
+      let digits = line.prefix { $0.isNumber }
+      if !digits.isEmpty, line.dropFirst(digits.count).hasPrefix(". "),
+        !titles.contains(where: { $0.contains("No. \(digits)") })
+      {
+        number = String(digits)
+      }
+    }
+    // It joins the first subtitle (the work's), as "No. 3" follows a work title.
+    if let number {
+      if titles.count > 1 {
+        titles[1] += ", No. \(number)"
+      } else {
+        titles.append("No. \(number)")
+      }
     }
     metadata.titles = titles.filter { !$0.isEmpty }
     let creators = root.elements(path: ["identification", "creator"])

@@ -126,8 +126,10 @@ extension PartReader {
   /// A grace note (or a head of a grace chord), kept for the next note of its voice.
   private mutating func readGrace(_ element: XMLTree.Element, head: NoteHead?, lane: Int) {
     guard let head else { return }
-    // A tie that ends on a grace note does not reach the main note after it.
-    if element.elements(forName: "tie").contains(where: { $0.attribute("type") == "stop" }),
+    // A tie that ends on a grace note does not reach the main note after it; one that
+    // goes on from the grace (stop and start) does.
+    let ties = element.elements(forName: "tie").compactMap { $0.attribute("type") }
+    if ties.contains("stop") && !ties.contains("start"),
       let last = lanes[lane].lastNoteIndex, case .note(var previous) = lanes[lane].elements[last]
     {
       for index in previous.heads.indices where previous.heads[index].midiKey == head.midiKey {
