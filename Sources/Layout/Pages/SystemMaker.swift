@@ -154,8 +154,7 @@ final class SingleVoiceSystems: SystemMaker {
     let natural = spacer.width(start: start, last: plan.last, springs: springs, symbols: symbols)
     let isLast = lineIndex == plans.count - 1
     let courtesy = isLast ? [] : layout.courtesySignatures(symbols, from: plans[lineIndex + 1].first)
-    let courtesyWidth =
-      courtesy.reduce(0) { $0 + layout.signatureWidth($1) + 0.6 } + (courtesy.isEmpty ? 0 : 0.8)
+    let courtesyWidth = layout.courtesyWidth(courtesy)
     let justify = !isLast || natural >= width * stretchLast
     let (xs, end, force) = spacer.positions(
       start: start, last: plan.last, springs: springs, symbols: symbols, width: width - courtesyWidth,

@@ -183,6 +183,11 @@ struct TuneLayout {
       \.element)
   }
 
+  /// The room the courtesy signatures announcing `kinds` take at a line's end.
+  func courtesyWidth(_ kinds: [SymbolKind]) -> Double {
+    kinds.isEmpty ? 0 : kinds.reduce(0.8) { $0 + signatureWidth($1) + 0.6 }
+  }
+
   func signatureWidth(_ kind: SymbolKind) -> Double {
     switch kind {
     case .key(let key, let cancel):
