@@ -68,3 +68,32 @@ import Testing
     #expect(piano.allSatisfy { $0.box.minY > staffBottom }, "a dynamic with no beam over it stays below")
   }
 }
+
+/// A line of several staves ending before a meter change (its courtesy meter squeezed in
+/// at the end) is still set as one line, however full.
+@Suite struct CourtesyRoomTests {
+  @Test func aFullLineBeforeAMeterChangeIsStillOneLine() throws {
+    // One bar per source line, as full as a line can hold, then a meter change: every
+    // density from comfortable to over-full is set in a few systems (never one symbol
+    // per line).
+    for count in stride(from: 24, through: 64, by: 4) {
+      let bar = String(repeating: "c", count: count)
+      let list = try LayoutFixture.engrave(
+        """
+        X:1
+        L:1/32
+        M:\(count)/32
+        %%score {RH LH}
+        V:RH
+        V:LH clef=bass
+        K:C
+        [V:RH] \(bar) |
+        [V:LH] C,\(count) |
+        [V:RH] [M:3/4] c24 |]
+        [V:LH] [M:3/4] C,24 |]
+        """)
+      let lines = Set(list.pages.flatMap(\.items).compactMap(\.context.line))
+      #expect(lines.count <= 3, "\(count) notes: \(lines.count) systems")
+    }
+  }
+}

@@ -59,9 +59,6 @@ struct LineBreaker {
   /// How much narrower than `width` a line starting at a symbol is (margins changed in
   /// the middle of a tune); nil when every line has the full width.
   var narrowing: ((Int) -> Double)? = nil
-  /// The room a line ending after a symbol keeps at its end for the next line's clef,
-  /// key and meter changes, announced there (asked only where a signature follows).
-  var trailing: ((Int) -> Double)? = nil
 
   /// The measure width of a line whose first symbol is `first`: `width`, less the
   /// narrowing (looked up once per symbol before the search, in `measures`).
@@ -82,12 +79,6 @@ struct LineBreaker {
     let isForced = symbols.indices.map { mode == .source && symbols[$0].breakAfter || symbols[$0].mustBreak }
     let measures = narrowing.map { narrowing in symbols.indices.map { width - narrowing($0) } }
     markInnerCandidates(&isCandidate, symbols: symbols, widths: &widths, measures: measures)
-    var room = [Double](repeating: 0, count: count)
-    if let trailing {
-      for end in 0..<(count - 1) where isCandidate[end] && symbols[end + 1].isSignature {
-        room[end] = trailing(end)
-      }
-    }
 
     var best = [Double](repeating: .infinity, count: count + 1)
     var previous = [Int](repeating: -1, count: count + 1)
@@ -104,7 +95,7 @@ struct LineBreaker {
           let cost = lineCost(
             symbols, widths: &widths, first: start, last: end, forcedEnd: isForced[end] || end == count - 1,
             isLast: end == count - 1 && (startsSourceLine || mode == .optimal), isBarEnd: symbols[end].isBar,
-            width: width(from: start, measures) - room[end])
+            width: width(from: start, measures))
           if best[start] + cost < best[end + 1] {
             best[end + 1] = best[start] + cost
             previous[end + 1] = start

@@ -250,13 +250,6 @@ final class MultiStaffSystems: SystemMaker {
       stretchLast: stretchLast)
     let margins = MarginPlan(setup: layout.layout.setup, options: layout.layout.options)
     breaker.narrowing = margins.narrowing(for: symbols)
-    // Systems of several staves keep room for the next line's signatures when choosing
-    // their breaks (a song's dense line would otherwise push a courtesy meter past the
-    // margin); a one-staff tune's lines are squeezed for it only when drawn.
-    let tuneLayout = layout.layout
-    breaker.trailing = { [symbols] end in
-      tuneLayout.courtesyWidth(tuneLayout.courtesySignatures(symbols, from: end + 1))
-    }
     self.margins = margins
     plans = symbols.isEmpty ? [] : breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
     lineSegments = plans.map { layout.segment(at: columns[$0.first].symbol.onset) }
