@@ -44,15 +44,25 @@ struct TupletDrawing {
       }
     }
     var inner: [Int: (top: Double, bottom: Double)] = [:]
+    // An outer tuplet always has its bracket (Gould), so the two are told apart. Its inner
+    // tuplets are written after it and start within its span: only those are looked at.
+    var hasInner = [Bool](repeating: false, count: tuplets.count)
+    for outer in tuplets.indices {
+      guard let last = tuplets[outer].members.last else { continue }
+      var next = outer + 1
+      while next < tuplets.count && tuplets[next].index <= last {
+        if tuplets[next].members.count < tuplets[outer].members.count {
+          hasInner[outer] = true
+          break
+        }
+        next += 1
+      }
+    }
     for position in order {
       let (index, tuplet, members) = tuplets[position]
-      // An outer tuplet always has its bracket (Gould), so the two are told apart.
-      let hasInner = tuplets.contains { other in
-        guard let first = other.members.first, let outerFirst = members.first, let outerLast = members.last
-        else { return false }
-        return other.members.count < members.count && first >= outerFirst && first <= outerLast
-      }
-      draw(tuplet, at: index, members: members, hasInner: hasInner, line: line, inner: &inner, on: &canvas)
+      draw(
+        tuplet, at: index, members: members, hasInner: hasInner[position], line: line, inner: &inner,
+        on: &canvas)
     }
   }
 
