@@ -54,7 +54,24 @@ import Testing
     #expect(bass.allSatisfy { $0.context.line == 1 && $0.context.staff == 1 })
   }
 
-  @Test func automaticBreaksAlsoEndTheLineAtAChange() throws {
+  /// The x (points) where each staff's lines of `line` end, by staff number.
+  func staffLineEnds(_ items: [DisplayItem], line: Int) -> [Int: Double] {
+    var ends: [Int: Double] = [:]
+    for item in items where item.role == .staffLine && item.context.line == line {
+      ends[item.context.staff ?? -1] = max(ends[item.context.staff ?? -1] ?? 0, item.box.maxX)
+    }
+    return ends
+  }
+
+  /// The xs of the bar lines drawn on a staff of a line.
+  func barXs(_ items: [DisplayItem], line: Int, staff: Int) -> [Double] {
+    items.filter { $0.role == .barLine && $0.context.line == line && $0.context.staff == staff }.map(
+      \.box.midX
+    )
+    .sorted()
+  }
+
+  @Test func anAutomaticLineCrossesAChangeAndTheLeavingStaffStopsAtItsBar() throws {
     let all = try items(
       """
       X:3
@@ -62,17 +79,127 @@ import Testing
       M:4/4
       L:1/4
       %%linebreak <none>
-      %%score (A B)
+      %%score (A B) C
       K:C
       V:A
       CDEF|
       V:B
       C,D,E,F,|
-      %%score A
+      V:C clef=bass
+      C,,D,,E,,F,,|
+      %%score (A B)
       V:A
       GABc|]
       """)
-    #expect(staves(all).count == 2)
+    // One line, both staves on it: the bass staff only up to the bar where it leaves.
+    #expect(staves(all) == [0: [0, 1]])
+    let ends = staffLineEnds(all, line: 0)
+    let bar = try #require(barXs(all, line: 0, staff: 0).first)
+    #expect(abs((ends[1] ?? 0) - bar) < 1.5, "the bass staff's lines end at the first bar line")
+    #expect((ends[0] ?? 0) > bar + 50, "the top staff runs on to the end")
+    // No bar line joins the two staves after the bass staff has left.
+    let bottomOfTop = all.filter { $0.role == .staffLine && $0.context.staff == 0 }.map(\.box.maxY).max() ?? 0
+    let joins = all.filter {
+      $0.role == .barLine && $0.box.minY >= bottomOfTop - 0.5 && $0.box.midX > bar + 1
+    }
+    #expect(joins.isEmpty)
+    #expect(all.filter { $0.role == .notehead }.count == 16)
+  }
+
+  @Test func aLineContinuedPastAChangeStaysOneLine() throws {
+    // sample5's "Romance sans paroles": the melody's staff goes on alone after `\`.
+    let all = try items(
+      """
+      X:2
+      M:4/4
+      L:1/4
+      %%staves {M A}
+      K:C
+      V:M
+      z4|\\
+      V:A clef=bass
+      C,D,E,F,|\\
+      %%staves M
+      V:M
+      cdef|gfed|c4|]
+      """)
+    #expect(staves(all) == [0: [0, 1]])
+    let ends = staffLineEnds(all, line: 0)
+    let bar = try #require(barXs(all, line: 0, staff: 0).first)
+    #expect(abs((ends[1] ?? 0) - bar) < 1.5)
+    #expect((ends[0] ?? 0) > bar + 100)
+    // The brace and the bass clef stand at the line's start only.
+    let clefs = all.filter { $0.role == .clef }
+    #expect(clefs.count == 2)
+    #expect(clefs.allSatisfy { $0.box.maxX < bar })
+  }
+
+  @Test func anOssiaEnteringMidLineStartsAtItsBarWithoutAClef() throws {
+    let all = try items(
+      """
+      X:4
+      M:4/4
+      L:1/4
+      %%staves O | M
+      K:C
+      V:O
+      %%staffscale 0.8
+      V:M
+      CDEF|\\
+      %%staves O | M
+      V:O
+      |cBAG|\\
+      V:M
+      |cdef|\\
+      %%staves M
+      V:M
+      GABc|]
+      """)
+    #expect(staves(all) == [0: [0, 1]])
+    let ossia = all.filter { $0.role == .staffLine && $0.context.staff == 0 }
+    let main = all.filter { $0.role == .staffLine && $0.context.staff == 1 }
+    let bars = barXs(all, line: 0, staff: 1)
+    #expect(bars.count >= 3)
+    let ossiaStart = try #require(ossia.map(\.box.minX).min())
+    let ossiaEnd = try #require(ossia.map(\.box.maxX).max())
+    #expect(abs(ossiaStart - bars[0]) < 1.5, "the ossia starts at the first bar line")
+    #expect(abs(ossiaEnd - bars[1]) < 1.5, "and ends at the second")
+    // Smaller than the main staff, and with no clef of its own.
+    let span = { (lines: [DisplayItem]) in
+      (lines.map(\.box.midY).max() ?? 0) - (lines.map(\.box.midY).min() ?? 0)
+    }
+    #expect(abs(span(ossia) / span(main) - 0.8) < 0.01)
+    #expect(!all.contains { $0.role == .clef && $0.context.staff == 0 })
+    #expect(all.filter { $0.role == .notehead && $0.context.staff == 0 }.count == 4)
+  }
+
+  @Test func aVoiceWaitingInPaddingDoesNotHoldBarsTogether() throws {
+    // The fugue of sample5: a voice that first plays after a later `%%staves` is padded up
+    // to it; its padding must not make the bars before unbreakable (the line broke mid-bar).
+    var body = ""
+    for _ in 0..<6 { body += "c/d/e/f/ g/a/b/c'/ c'/b/a/g/ f/e/d/c/|\\\n" }
+    let all = try items(
+      """
+      X:5
+      M:4/4
+      L:1/4
+      %%staves 1
+      K:C
+      V:1
+      \(body)%%staves 1 | 2
+      V:1
+      cdef|]
+      V:2 clef=bass
+      C,D,E,F,|]
+      """)
+    let lines = Set(all.compactMap(\.context.line))
+    #expect(lines.count >= 2)
+    // Every line but the last ends on a bar line: no notehead right of its last bar.
+    for line in lines.sorted().dropLast() {
+      let lastBar = try #require(barXs(all, line: line, staff: 0).last)
+      let heads = all.filter { $0.role == .notehead && $0.context.line == line }
+      #expect(heads.allSatisfy { $0.box.maxX < lastBar }, "line \(line) ends mid-bar")
+    }
   }
 }
 

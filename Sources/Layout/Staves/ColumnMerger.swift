@@ -13,7 +13,9 @@ import ScoreModel
    - a note column takes the duration Δt²/s, where Δt is the time to the next column and
      s the shortest note starting in it, so its ideal space is
      `Spring.idealSpace(s) × Δt / s` (a crotchet against two quavers spaces as quavers);
-   - a bar column is a bar line, breakable only when every voice has a bar there.
+   - a bar column is a bar line, breakable unless a note or visible rest of a voice
+     without a bar there sounds across it (padding, or a voice ended or not yet begun,
+     does not hold the line together).
  The spacer's x for a column is then every member's x.
 
      V1:  A2    B  |        columns: (0: A2, C)  (1/4: D)  (2/4: B, E)  (3/4: bar, bar)
@@ -66,7 +68,29 @@ struct ColumnMerger {
           next[voice] += 1
         }
       }
-      columns.append(Column(symbol: synthetic(members, voices: voices), members: members))
+      // At a bar line, a voice without one blocks a break only when a note or visible rest
+      // of it sounds across (not one that has ended, not yet begun, or waits in padding).
+      var symbol = synthetic(members, voices: voices)
+      if symbol.blocksBreak {
+        symbol.blocksBreak = voices.indices.contains { voice in
+          guard members[voice] == nil, next[voice] > 0, next[voice] < voices[voice].count else {
+            return false
+          }
+          let previous = voices[voice][next[voice] - 1]
+          switch previous.kind {
+          case .note: break
+          case .rest(let rest) where rest.isVisible: break
+          default: return false
+          }
+          return previous.onset + previous.duration > onset
+        }
+        if !symbol.blocksBreak {
+          symbol.breakAfter = members.enumerated().contains { voice, index in
+            index.map { voices[voice][$0].breakAfter } ?? false
+          }
+        }
+      }
+      columns.append(Column(symbol: symbol, members: members))
     }
     setDurations(&columns, voices: voices)
     return columns

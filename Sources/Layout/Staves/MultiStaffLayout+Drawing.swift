@@ -13,21 +13,26 @@ extension MultiStaffLayout {
   }
 
   /// Draws a staff's voices at their columns' xs: first every voice's notes, then every
-  /// voice's curves and marks, so marks clear the other voices' notes too.
+  /// voice's curves and marks, so marks clear the other voices' notes too; `voiceColumns`
+  /// limits each voice to its columns (a voice not in it is not drawn).
   func drawStaff(
     _ voices: [Int], symbols: [[StaffSymbol]], spans: [VoiceSpans], columns: [ColumnMerger.Column],
     line: LinePlan,
     starts: [LineStart], columnXs: [Double], from firstColumn: Int, end: Double,
     courtesy: [[SymbolKind]], shifts: [[Double]], isTop: Bool, tablatures: [Int: Tablature],
-    on canvas: inout StaffCanvas
+    voiceColumns: [Int: ClosedRange<Int>]? = nil, on canvas: inout StaffCanvas
   ) {
     let engraver = engraver(isTop: isTop)
     var lines: [(voice: Int, line: EngravedLine)] = []
     for (order, voice) in voices.enumerated() {
       canvas.context.voice = voice
       var indices: [(index: Int, x: Double)] = []
-      if firstColumn <= line.last {
-        for column in firstColumn...line.last where column - firstColumn < columnXs.count {
+      // On a line crossing staff segments, a voice only where its staff draws it.
+      let low = max(
+        firstColumn, voiceColumns == nil ? firstColumn : voiceColumns?[voice]?.lowerBound ?? Int.max)
+      let high = min(line.last, voiceColumns?[voice]?.upperBound ?? line.last)
+      if low <= high {
+        for column in low...high where column - firstColumn < columnXs.count {
           if let member = columns[column].members[voice] {
             indices.append((member, columnXs[column - firstColumn] + shifts[voice][member]))
           }

@@ -17,8 +17,8 @@ import ScoreModel
      V:RH  c2 e2 | g4 |        one column per onset: c/C, e, G/g …; the bar columns are
      V:LH  C,4   | G,4 |       shared, so both staves break at the same bar lines
 
- A mid-tune `%%score` ends a line where its segment starts (`breakBeforeSegments`); each
- line is drawn with the staves of the segment it starts in. On shared staves,
+ A mid-tune `%%score` starts a staff segment; a line crossing one is drawn with the staves
+ of every segment it crosses, each staff over the stretch where it has music (`LineStaves`). On shared staves,
  `SharedStaffSetting` merges equal rests and shifts clashing heads before spacing.
 
  Voltas are drawn over the top staff of each staff group.
@@ -186,8 +186,10 @@ final class MultiStaffSystems: SystemMaker {
   let spans: [VoiceSpans]
   let plans: [LinePlan]
   let margins: MarginPlan
-  /// Per line, the staff segment it is drawn with.
+  /// Per line, the staff segment it starts in.
   let lineSegments: [Int]
+  /// Per staff segment, the column it starts at.
+  let segmentStarts: [Int]
   /// One per staff segment.
   let stackers: [SystemStacker]
   let firstIndent: Double
@@ -226,7 +228,6 @@ final class MultiStaffSystems: SystemMaker {
       TuneLayout.breakEvery(bars, in: &voiceSymbols[0])
     }
     var columns = ColumnMerger.merge(voiceSymbols)
-    Self.breakBeforeSegments(layout.segments, in: &columns)
     shifts = SharedStaffSetting(font: layout.font, layout: layout).apply(to: &voiceSymbols, columns: &columns)
     self.columns = columns
     symbols = columns.map(\.symbol)
@@ -253,6 +254,7 @@ final class MultiStaffSystems: SystemMaker {
     self.margins = margins
     plans = symbols.isEmpty ? [] : breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
     lineSegments = plans.map { layout.segment(at: columns[$0.first].symbol.onset) }
+    segmentStarts = Self.segmentStarts(layout.segments, in: columns)
     // Voltas are drawn over the top staff of each staff group (every group's players
     // see them), by that staff's first voice.
     let voltaVoices = layout.voltaVoices
@@ -289,12 +291,12 @@ final class MultiStaffSystems: SystemMaker {
     return lowest
   }
 
-  /// Whether any of `voices` has a note or visible rest in the line.
-  func hasMusic(_ voices: [Int], in line: LinePlan) -> Bool {
+  /// Whether any of `voices` has a note or visible rest in the columns.
+  func hasMusic(_ voices: [Int], in columns: ClosedRange<Int>) -> Bool {
     voices.contains { voice in
       if layout.plan.voices[voice].keepsStaff { return true }
-      for (column, member) in presence.members(of: voice, from: line.first) {
-        guard column <= line.last else { break }
+      for (column, member) in presence.members(of: voice, from: columns.lowerBound) {
+        guard column <= columns.upperBound else { break }
         switch voiceSymbols[voice][member].kind {
         case .note: return true
         case .rest(let rest) where rest.isVisible: return true
@@ -305,29 +307,55 @@ final class MultiStaffSystems: SystemMaker {
     }
   }
 
-  /// A line always ends where the staves change: the break goes after the last column
-  /// before the new segment's time (after its bar line, when one stands there).
-  static func breakBeforeSegments(_ segments: [StaffSegment], in columns: inout [ColumnMerger.Column]) {
+  /// The column each staff segment starts at: the first after the new segment's time, or
+  /// at it when not a bar line (a bar line at the change closes the segment before).
+  static func segmentStarts(_ segments: [StaffSegment], in columns: [ColumnMerger.Column]) -> [Int] {
+    var starts = [0]
     for segment in segments.dropFirst() {
-      guard
-        let first = columns.firstIndex(where: {
+      let first =
+        columns.firstIndex {
           $0.symbol.onset > segment.start || $0.symbol.onset == segment.start && !$0.symbol.isBar
-        }), first > 0
-      else { continue }
-      columns[first - 1].symbol.breakAfter = true
-      columns[first - 1].symbol.mustBreak = true
+        } ?? columns.count
+      starts.append(max(first, starts[starts.count - 1]))
     }
+    return starts
+  }
+
+  /// The line's stretches in each staff segment it crosses.
+  func parts(of line: LinePlan) -> [(segment: Int, columns: ClosedRange<Int>)] {
+    var parts: [(segment: Int, columns: ClosedRange<Int>)] = []
+    for (segment, start) in segmentStarts.enumerated() {
+      let end = segment + 1 < segmentStarts.count ? segmentStarts[segment + 1] - 1 : Int.max
+      let low = max(start, line.first)
+      let high = min(end, line.last)
+      if low <= high { parts.append((segment, low...high)) }
+    }
+    return parts.isEmpty ? [(lineSegments[0], line.first...line.last)] : parts
   }
 
   func system(_ lineIndex: Int) -> StaffSystem {
     let line = plans[lineIndex]
     var plan = layout.segments[lineSegments[lineIndex]].plan
     var stacker = stackers[lineSegments[lineIndex]]
-    // Staves whose voices have not begun (or have ended) are left out of the line.
-    let silent = Set(plan.staves.indices.filter { !hasMusic(plan.staves[$0].voices, in: line) })
-    if !silent.isEmpty && silent.count < plan.staves.count {
-      plan = plan.removing(staves: silent)
+    let parts = parts(of: line)
+    // A line crossing a mid-tune `%%score` has the staves of every segment it crosses.
+    let lineStaves =
+      parts.count < 2
+      ? nil
+      : LineStaves(
+        parts: parts.map { LineStaves.Part(plan: layout.segments[$0.segment].plan, columns: $0.columns) },
+        hasMusic: hasMusic)
+    if let lineStaves {
+      plan = lineStaves.plan
       stacker = SystemStacker(layout: layout.layout, plan: plan)
+    } else {
+      // Staves whose voices have not begun (or have ended) are left out of the line.
+      let silent = Set(
+        plan.staves.indices.filter { !hasMusic(plan.staves[$0].voices, in: line.first...line.last) })
+      if !silent.isEmpty && silent.count < plan.staves.count {
+        plan = plan.removing(staves: silent)
+        stacker = SystemStacker(layout: layout.layout, plan: plan)
+      }
     }
     let setup = layout.layout.setup
     let indent = lineIndex == 0 ? firstIndent : laterIndent
@@ -340,7 +368,9 @@ final class MultiStaffSystems: SystemMaker {
     let starts = plan.voices.indices.map {
       layout.voiceStart($0, columns, presence, voiceSymbols, line, columnStart, meter).moved(by: lead)
     }
-    let drawnStarts = plan.voices.indices.filter(plan.draws(voice:)).map { starts[$0] }
+    let drawnStarts = plan.voices.indices.filter {
+      plan.draws(voice: $0) && lineStaves?.drawsAtStart(voice: $0) != false
+    }.map { starts[$0] }
     var common = columnStart
     common.width = layout.commonWidth(drawnStarts, columns: columns, first: columnStart.firstSymbol)
     let natural = spacer.width(start: common, last: line.last, springs: springs, symbols: symbols)
@@ -358,6 +388,15 @@ final class MultiStaffSystems: SystemMaker {
       justify: justify, looseForce: previousForce)
     previousForce = force
     let alignedStarts = layout.align(starts, width: common.width, drawn: drawnStarts)
+    // Where each part of a line crossing segments starts: at the bar line closing the part
+    // before, else midway between the two parts' columns.
+    let partStarts = parts.map { part -> Double in
+      let before = part.columns.lowerBound - 1 - columnStart.firstSymbol
+      guard before >= 0, before < xs.count else { return 0 }
+      if symbols[part.columns.lowerBound - 1].isBar || before + 1 >= xs.count { return xs[before] }
+      return (xs[before] + xs[before + 1]) / 2
+    }
+    let presentRanges = lineStaves?.ranges(partStarts: partStarts)
     // A mid-tune `%%scale`: the line is drawn at its own staff space.
     let drawing =
       shift.scale == 1
@@ -394,8 +433,18 @@ final class MultiStaffSystems: SystemMaker {
         columnXs: size == 1 ? xs : xs.map { $0 / size }, from: columnStart.firstSymbol,
         end: staffEnd(size),
         courtesy: courtesy, shifts: size == 1 ? shifts : shifts.map { $0.map { $0 / size } },
-        isTop: staffIndex == 0, tablatures: tablatures, on: &canvas)
-      staves.append(canvas.items)
+        isTop: staffIndex == 0, tablatures: tablatures,
+        voiceColumns: lineStaves?.columns(ofStaff: staffIndex),
+        on: &canvas)
+      if let presentRanges {
+        let points = drawing.scale
+        staves.append(
+          LineStaves.clip(
+            canvas.items,
+            to: presentRanges[staffIndex].map { ($0.lowerBound * points)...($0.upperBound * points) }))
+      } else {
+        staves.append(canvas.items)
+      }
     }
     let barXs = (columnStart.firstSymbol...max(columnStart.firstSymbol, line.last)).compactMap {
       index -> (StaffSymbol, Double)? in
@@ -410,7 +459,7 @@ final class MultiStaffSystems: SystemMaker {
     }
     var system = stacker.stack(
       staves, sizes: sizes, bars: barXs, names: lineIndex == 0, indent: indent,
-      end: min(end + courtesyWidth, width),
+      end: min(end + courtesyWidth, width), present: presentRanges,
       context: ItemContext(tune: tune.referenceNumber, line: lineIndex))
     CrossStaffBeams.draw(plan.crossBeams, in: &system, font: layout.font, scale: drawing.scale)
     CrossStaffStems.join(

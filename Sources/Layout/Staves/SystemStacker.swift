@@ -85,7 +85,7 @@ struct SystemStacker {
 
   func stack(
     _ staves: [[DisplayItem]], sizes: [Double] = [], bars: [(StaffSymbol, Double)], names first: Bool,
-    indent: Double, end: Double, context: ItemContext
+    indent: Double, end: Double, present: [[ClosedRange<Double>]]? = nil, context: ItemContext
   ) -> StaffSystem {
     // Each staff's height in the system's staff spaces (a `%%staffscale` staff's own).
     let spans = staves.indices.map { 4 * (sizes.indices.contains($0) ? sizes[$0] : 1) }
@@ -104,9 +104,17 @@ struct SystemStacker {
     let top = tops.map { $0 / scale }
     let thin = font.engravingDefaults.thinBarlineThickness
     let left = indent
-    if staves.count > 1, let last = top.last, let lastSpan = spans.last {
+    // On a line crossing staff segments, what stands at the line's start is drawn for the
+    // staves present there, and a bar line joins two staves only where both are present.
+    func isPresent(_ staff: Int, at x: Double) -> Bool {
+      guard let present, present.indices.contains(staff) else { return true }
+      return present[staff].contains { $0.lowerBound - 0.01 <= x && x <= $0.upperBound + 0.01 }
+    }
+    let atStart = staves.indices.filter { isPresent($0, at: 0) }
+    if atStart.count > 1, let first = atStart.first, let last = atStart.last {
       canvas.line(
-        from: (left + thin / 2, 0), to: (left + thin / 2, last + lastSpan), thickness: thin, role: .barLine)
+        from: (left + thin / 2, top[first]), to: (left + thin / 2, top[last] + spans[last]), thickness: thin,
+        role: .barLine)
     }
     var joined = Set<Int>()
     for group in plan.groups {
@@ -114,11 +122,15 @@ struct SystemStacker {
       if group.joinsNext { joined.insert(group.staves.upperBound) }
     }
     for staff in joined.sorted() where staff + 1 < top.count {
-      joinBars(bars, from: top[staff] + spans[staff], to: top[staff + 1], dx: left, on: &canvas)
+      let shared =
+        present == nil ? bars : bars.filter { isPresent(staff, at: $0.1) && isPresent(staff + 1, at: $0.1) }
+      joinBars(shared, from: top[staff] + spans[staff], to: top[staff + 1], dx: left, on: &canvas)
     }
     for group in plan.groups where group.staves.upperBound < top.count {
-      let groupTop = top[group.staves.lowerBound]
-      let groupBottom = top[group.staves.upperBound] + spans[group.staves.upperBound]
+      let drawn = group.staves.filter { isPresent($0, at: 0) }
+      guard let firstDrawn = drawn.first, let lastDrawn = drawn.last else { continue }
+      let groupTop = top[firstDrawn]
+      let groupBottom = top[lastDrawn] + spans[lastDrawn]
       // A sign stands left of the signs nested inside it, a level each.
       let shift = Double(nestedLevels(inside: group)) * Self.levelWidth
       switch group.bracket {
@@ -131,7 +143,7 @@ struct SystemStacker {
     let sample = layout.measurer.measure("Ág", font: nameFont)
     let lineHeight = max(nameFont.size * 1.2, sample.ascent + sample.descent) / scale
     let allNames = names(first: first)
-    for (index, lines) in allNames.enumerated() where index < top.count {
+    for (index, lines) in allNames.enumerated() where index < top.count && isPresent(index, at: 0) {
       // The lines centred on the staff's middle line (on a brace's middle when the braced
       // staves have one name between them), each right-aligned to the music.
       var middle = top[index] + spans[index] / 2
