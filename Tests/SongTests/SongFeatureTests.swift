@@ -14,7 +14,7 @@ import Testing
   static let files = [
     "cross-staff", "invisible-rest-staff", "hairpin-chain", "text-dynamics", "octave-clef", "midbar-clef",
     "tie-under-8va", "tie-across-voices", "cue-notes", "trill-line", "dotted-metronome", "tremolo-run",
-    "grace-chord-tie", "melisma-lyrics",
+    "grace-chord-tie", "melisma-lyrics", "word-styles",
   ]
 
   /// The display list with the deterministic text measurer, for golden dumps.
@@ -98,6 +98,39 @@ import Testing
       return nil
     }
     #expect(words.sorted() == ["più", "sempre"])
+  }
+
+  @Test func wordsKeepTheirStyle() throws {
+    // The model holds each words' style, sized against the score's default word font.
+    let tune = try SongFixture.tune("word-styles")
+    let annotations = tune.voices.flatMap(\.elements).flatMap { element -> [TextAnnotation] in
+      if case .note(let note) = element { return note.annotations }
+      return []
+    }
+    let styles = Dictionary(uniqueKeysWithValues: annotations.map { ($0.text, $0.style) })
+    #expect(styles["Lento"] == TextStyle(isBold: true, sizeRatio: 1.2))
+    #expect(styles["dolce"] == TextStyle(isItalic: true))
+    #expect(
+      styles["cresc."] == TextStyle(isItalic: true, sizeRatio: 0.5), "sizes are kept within half and twice")
+    #expect(styles["plain"] == .some(nil))
+    // The page sets them so, over the annotation font.
+    let fonts = Dictionary(
+      uniqueKeysWithValues: SongFixture.items(try SongFixture.engrave("word-styles"), .annotation).compactMap
+      {
+        item -> (String, FontSpec)? in
+        if case .text(let text) = item.shape { return (text.text, text.font) }
+        return nil
+      })
+    let plain = try #require(fonts["plain"])
+    #expect(fonts["Lento"]?.isBold == true && fonts["Lento"]?.isItalic == false)
+    #expect(abs((fonts["Lento"]?.size ?? 0) - plain.size * 1.2) < 1e-9)
+    #expect(fonts["dolce"]?.isItalic == true && fonts["dolce"]?.size == plain.size)
+    #expect(!plain.isItalic && !plain.isBold)
+    // MusicXML written back keeps them; ABC text says once that it cannot.
+    let xml = MusicXMLExporter.document(for: tune)
+    #expect(xml.contains("<words font-weight=\"bold\" font-size=\"12\">Lento</words>"))
+    #expect(xml.contains("<words font-style=\"italic\">dolce</words>"))
+    #expect(ABCWriter.losses(of: tune).filter { $0.contains("style of words") }.count == 1)
   }
 
   @Test func anOctaveClefDrawsTheSoundingPitchAnOctaveUp() throws {

@@ -26,7 +26,10 @@ extension ScoreDumper {
   static func marks(_ decorations: [Decoration], _ annotations: [TextAnnotation]) -> String {
     var text = ""
     for decoration in decorations { text += " !\(decoration.name)!" }
-    for annotation in annotations { text += " \"\(prefix(annotation.placement))\(annotation.text)\"" }
+    for annotation in annotations {
+      text += " \"\(prefix(annotation.placement))\(annotation.text)\""
+      if let style = annotation.style { text += styleText(style) }
+    }
     return text
   }
 
@@ -78,5 +81,14 @@ extension ScoreDumper {
     case .brace: body = "{" + inner + "}"
     }
     return body + (group.barLinesJoin ? "|" : "")
+  }
+
+  /// A text style as `{italic bold ×1.2}`.
+  static func styleText(_ style: TextStyle) -> String {
+    var parts: [String] = []
+    if let italic = style.isItalic { parts.append(italic ? "italic" : "upright") }
+    if let bold = style.isBold { parts.append(bold ? "bold" : "plain") }
+    if style.sizeRatio != 1 { parts.append("×\((1000 * style.sizeRatio).rounded() / 1000)") }
+    return "{" + parts.joined(separator: " ") + "}"
   }
 }

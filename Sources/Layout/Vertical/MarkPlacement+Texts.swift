@@ -69,6 +69,16 @@ extension MarkPlacement {
     }
   }
 
+  /// The annotation font with a text's own style (MusicXML words in italics, bold, sized).
+  static func font(_ spec: FontSpec, styled style: TextStyle?) -> FontSpec {
+    guard let style else { return spec }
+    var styled = spec
+    if let italic = style.isItalic { styled.isItalic = italic }
+    if let bold = style.isBold { styled.isBold = bold }
+    styled.size = spec.size * style.sizeRatio
+    return styled
+  }
+
   /// The lines of an annotation: `;` separates them (abcm2ps's `"^beam;crossing;a bar"`).
   static func lines(of text: String) -> [String] {
     text.contains(";") ? text.split(separator: ";", omittingEmptySubsequences: true).map(String.init) : [text]
@@ -96,7 +106,9 @@ extension MarkPlacement {
       for annotation in annotations where annotation.placement == .below {
         for text in Self.lines(of: annotation.text) {
           placeText(
-            text, font: spec, x: x - 0.2, side: underBeam ? .above : .below, floor: underBeam ? 0 : 4,
+            text, font: Self.font(spec, styled: annotation.style), x: x - 0.2,
+            side: underBeam ? .above : .below,
+            floor: underBeam ? 0 : 4,
             padding: padding, role: .annotation, column: line.column(of: index),
             source: annotation.range.position)
           padding = -tighten
@@ -124,7 +136,8 @@ extension MarkPlacement {
       for annotation in annotations.reversed() where annotation.placement == .above {
         for text in Self.lines(of: annotation.text).reversed() {
           placeText(
-            text, font: style.annotationFont, x: x - 0.2, side: .above, floor: 0, padding: padding,
+            text, font: Self.font(style.annotationFont, styled: annotation.style), x: x - 0.2, side: .above,
+            floor: 0, padding: padding,
             role: .annotation, column: column, source: annotation.range.position)
           padding = -tighten
         }

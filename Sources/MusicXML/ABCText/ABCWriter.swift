@@ -77,7 +77,8 @@ public struct ABCWriter {
 
   /// What the tune holds that its ABC text cannot keep, one sentence per kind (for a
   /// warning each): cue notes, notes printed small, octave clefs that move the notes,
-  /// ties from one voice into another, dynamics of words, poets, arrangers and rights.
+  /// ties from one voice into another, dynamics of words, word styles, poets, arrangers
+  /// and rights.
   public static func losses(of tune: Tune) -> [String] {
     var found = Set<String>()
     func lose(_ text: String) { found.insert(text) }
@@ -99,6 +100,9 @@ public struct ABCWriter {
           }
           if note.heads.contains(where: \.tiesAcrossVoices) {
             lose("ties from one voice into another are written as ties within the voice")
+          }
+          if note.annotations.contains(where: { $0.style != nil }) {
+            lose("the style of words (italic, bold, size) is not kept")
           }
           if note.decorations.contains(where: { !Decoration.knownNames.contains($0.name) }) {
             lose(

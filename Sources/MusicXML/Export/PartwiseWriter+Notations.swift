@@ -101,6 +101,20 @@ extension PartwiseWriter {
     }
   }
 
+  /// A `<words>` element's style attributes: italic, bold, and its size in points against
+  /// the 10 points the writer's default words have.
+  static func wordsAttributes(_ style: TextStyle?) -> [(String, String)] {
+    guard let style else { return [] }
+    var attributes: [(String, String)] = []
+    if let italic = style.isItalic { attributes.append(("font-style", italic ? "italic" : "normal")) }
+    if let bold = style.isBold { attributes.append(("font-weight", bold ? "bold" : "normal")) }
+    if style.sizeRatio != 1 {
+      let size = (1000 * style.sizeRatio).rounded() / 100
+      attributes.append(("font-size", size == size.rounded() ? String(Int(size)) : String(size)))
+    }
+    return attributes
+  }
+
   /// Directions (dynamics, hairpins, words, signs) and harmonies written before a note.
   mutating func writeAttachments(
     _ decorations: [Decoration], _ annotations: [TextAnnotation], state: inout VoiceState
@@ -114,9 +128,13 @@ extension PartwiseWriter {
           writeDirection(placement: "above", state: state) { $0.element("words", annotation.text) }
         }
       case .below:
-        writeDirection(placement: "below", state: state) { $0.element("words", annotation.text) }
+        writeDirection(placement: "below", state: state) {
+          $0.element("words", annotation.text, Self.wordsAttributes(annotation.style))
+        }
       default:
-        writeDirection(placement: "above", state: state) { $0.element("words", annotation.text) }
+        writeDirection(placement: "above", state: state) {
+          $0.element("words", annotation.text, Self.wordsAttributes(annotation.style))
+        }
       }
     }
     for decoration in decorations {

@@ -62,6 +62,11 @@ public enum MusicXMLImporter {
     tune.words = root.elements(path: ["identification", "miscellaneous", "miscellaneous-field"])
       .filter { $0.attribute("name") == "abc-W" }.map(\.text)
     let names = partNames(root)
+    // The size words are measured against: the score's default word font, else 10 points.
+    let wordsSize =
+      root.elements(path: ["defaults", "word-font"]).first?.attribute("font-size").flatMap {
+        Double($0.trimmingSpaces)
+      }.flatMap { $0.isFinite && $0 >= 4 && $0 <= 72 ? $0 : nil } ?? 10
     var groups: [StaffGroup] = []
     var groupOfPart: [String: Int] = [:]
     var first = true
@@ -70,6 +75,7 @@ public enum MusicXMLImporter {
       var reader = PartReader(
         partIndex: index, partID: part.id, name: names[part.id]?.name, isFirstPart: first)
       reader.shortName = names[part.id]?.short
+      reader.wordsSize = wordsSize
       reader.elementBudget = budget
       reader.read(part.measures)
       warnings += reader.warnings

@@ -29,6 +29,7 @@ extension PartReader {
     // Words with no placement are expression marks, which MuseScore sets below the staff.
     let below = element.attribute("placement") != "above"
     var words: [String] = []
+    var wordsStyle: TextStyle?
     func decorate(_ name: String, _ at: XMLTree.Element) {
       mark.decorations.append(Decoration(name: name, range: Self.range(at)))
     }
@@ -36,7 +37,9 @@ extension PartReader {
       for child in type.children {
         let text = child.trimmedText
         switch child.name {
-        case "words" where !text.isEmpty: words.append(text)
+        case "words" where !text.isEmpty:
+          if words.isEmpty { wordsStyle = textStyle(child) }
+          words.append(text)
         case "rehearsal" where !text.isEmpty && isFirstPart:
           if let first = lanes.indices.first {
             place(.partLabel(text, Self.range(child)), at: time, lane: first)
@@ -82,9 +85,33 @@ extension PartReader {
     }
     if !words.isEmpty {
       mark.annotations.append(
-        TextAnnotation(text: words.joined(separator: " "), placement: below ? .below : .above, range: range))
+        TextAnnotation(
+          text: words.joined(separator: " "), placement: below ? .below : .above, range: range,
+          style: wordsStyle))
     }
     addMark(mark, lane: lane)
+  }
+
+  /// The style a `<words>` sets: italic, bold and its size against the score's default
+  /// words (kept within half and twice); nil when it sets none.
+  func textStyle(_ element: XMLTree.Element) -> TextStyle? {
+    var style = TextStyle()
+    switch element.attribute("font-style")?.trimmingSpaces {
+    case "italic": style.isItalic = true
+    case "normal": style.isItalic = false
+    default: break
+    }
+    switch element.attribute("font-weight")?.trimmingSpaces {
+    case "bold": style.isBold = true
+    case "normal": style.isBold = false
+    default: break
+    }
+    if let size = element.attribute("font-size").flatMap({ Double($0.trimmingSpaces) }), size.isFinite,
+      size > 0
+    {
+      style.sizeRatio = min(2, max(0.5, size / wordsSize))
+    }
+    return style == TextStyle() ? nil : style
   }
 
   /// Puts a decoration on the lane's last note or rest when that ends exactly at `time`;

@@ -98,6 +98,9 @@ struct PartReader {
     var number: String
   }
 
+  /// The size of the score's default words, which a `<words font-size>` is measured against.
+  var wordsSize = 10.0
+
   init(partIndex: Int, partID: String, name: String?, isFirstPart: Bool) {
     self.partIndex = partIndex
     self.partID = partID

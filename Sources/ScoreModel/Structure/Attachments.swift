@@ -54,11 +54,29 @@ public struct TextAnnotation: Hashable, Sendable {
   public var text: String
   public var placement: TextPlacement
   public var range: SourceRange
+  /// How the file styles the words (MusicXML's `<words font-style=…>`); nil: the
+  /// annotation font as it is.
+  public var style: TextStyle?
 
-  public init(text: String, placement: TextPlacement, range: SourceRange) {
+  public init(text: String, placement: TextPlacement, range: SourceRange, style: TextStyle? = nil) {
     self.text = text
     self.placement = placement
     self.range = range
+    self.style = style
+  }
+}
+
+/// A text's own style over the font it is set in: italic, bold, a relative size.
+public struct TextStyle: Hashable, Sendable {
+  public var isItalic: Bool?
+  public var isBold: Bool?
+  /// The size against the font's own (1: as it is).
+  public var sizeRatio: Double
+
+  public init(isItalic: Bool? = nil, isBold: Bool? = nil, sizeRatio: Double = 1) {
+    self.isItalic = isItalic
+    self.isBold = isBold
+    self.sizeRatio = sizeRatio
   }
 }
 
