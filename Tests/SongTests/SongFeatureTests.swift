@@ -14,7 +14,7 @@ import Testing
   static let files = [
     "cross-staff", "invisible-rest-staff", "hairpin-chain", "text-dynamics", "octave-clef", "midbar-clef",
     "tie-under-8va", "tie-across-voices", "cue-notes", "trill-line", "dotted-metronome", "tremolo-run",
-    "grace-chord-tie", "melisma-lyrics", "word-styles",
+    "grace-chord-tie", "melisma-lyrics", "word-styles", "local-meters",
   ]
 
   /// The display list with the deterministic text measurer, for golden dumps.
@@ -131,6 +131,45 @@ import Testing
     #expect(xml.contains("<words font-weight=\"bold\" font-size=\"12\">Lento</words>"))
     #expect(xml.contains("<words font-style=\"italic\">dolce</words>"))
     #expect(ABCWriter.losses(of: tune).filter { $0.contains("style of words") }.count == 1)
+  }
+
+  @Test func aStaffInAMeterOfItsOwnKeepsTheScoresBars() throws {
+    // Voice in 4/4 over a piano in 12/8 whose bar is the real one (the voice's whole-bar
+    // rest lasts it), then voice 2/4 over piano 6/8 with nothing to say which is real.
+    let tune = try SongFixture.tune("local-meters")
+    func timeline(_ voice: Voice) -> (notes: [(Rational, Rational, Rational)], bars: [Rational]) {
+      var time = Rational.zero
+      var notes: [(Rational, Rational, Rational)] = []
+      var bars: [Rational] = []
+      for element in voice.elements {
+        switch element {
+        case .note(let note):
+          notes.append((time, note.duration, note.displayDuration))
+          time = time + note.duration
+        case .rest(let rest): time = time + rest.duration
+        case .bar: bars.append(time)
+        default: break
+        }
+      }
+      return (notes, bars)
+    }
+    let voice = timeline(tune.voices[0])
+    let piano = timeline(tune.voices[1])
+    // Both parts' bar lines fall together: 12/8, 12/8, then 2/4, 2/4.
+    let expected = [Rational(3, 2), Rational(3), Rational(7, 2), Rational(4)]
+    #expect(voice.bars == expected)
+    #expect(piano.bars == expected)
+    // The voice's crotchets in 4/4 last a dotted crotchet each, written as crotchets.
+    #expect(voice.notes.prefix(4).map(\.0) == [12, 15, 18, 21].map { Rational($0, 8) })
+    #expect(voice.notes.prefix(4).allSatisfy { $0.1 == Rational(3, 8) && $0.2 == Rational(1, 4) })
+    // The 12/8 piano keeps its quavers; in 6/8 against 2/4 they are triplet quavers.
+    #expect(piano.notes.prefix(24).allSatisfy { $0.1 == Rational(1, 8) && $0.2 == Rational(1, 8) })
+    #expect(piano.notes.dropFirst(24).allSatisfy { $0.1 == Rational(1, 12) && $0.2 == Rational(1, 8) })
+    // No bar is reported short or long, and the voice's rest is a whole-bar rest.
+    #expect(BarLengthCheck.diagnostics(for: tune, file: nil).isEmpty)
+    let list = try SongFixture.engrave("local-meters")
+    #expect(Self.glyphs(list, .restWhole).count == 1)
+    #expect(SongFixture.items(list, .tuplet).isEmpty, "no tuplet brackets or numbers")
   }
 
   @Test func anOctaveClefDrawsTheSoundingPitchAnOctaveUp() throws {

@@ -270,13 +270,14 @@ struct SymbolBuilder {
       && bar.decorations.isEmpty && bar.annotations.isEmpty
   }
 
-  /// A rest alone in a full bar is a whole-bar rest.
+  /// A rest alone in a full bar is a whole-bar rest (also one written as the bar that lasts
+  /// longer: a staff in a meter of its own, MusicXML's local time signatures).
   func markWholeBarRest(_ symbols: inout [StaffSymbol], barLength: Rational?) {
     guard let barLength else { return }
     let start = (symbols.lastIndex { $0.isBar }).map { $0 + 1 } ?? 0
     let durational = symbols[start...].indices.filter { symbols[$0].isDurational }
     guard durational.count == 1, let only = durational.first, case .rest(var rest) = symbols[only].kind,
-      rest.duration == barLength, rest.measureCount == nil
+      rest.duration == barLength || rest.value == NoteValue(duration: barLength), rest.measureCount == nil
     else { return }
     rest.isWholeBar = true
     rest.value = NoteValue(duration: Rational(1))

@@ -71,11 +71,14 @@ public enum MusicXMLImporter {
     var groupOfPart: [String: Int] = [:]
     var first = true
     var budget = Limits.elementsPerTune
+    let localMeters = LocalMeters.scales(of: parts.map { $0.measures.map(\.content) })
     for (index, part) in parts.enumerated() {
       var reader = PartReader(
         partIndex: index, partID: part.id, name: names[part.id]?.name, isFirstPart: first)
       reader.shortName = names[part.id]?.short
       reader.wordsSize = wordsSize
+      reader.localScales = localMeters.scales[index]
+      reader.localMeasures = localMeters.differing
       reader.elementBudget = budget
       reader.read(part.measures)
       warnings += reader.warnings

@@ -42,10 +42,16 @@ extension PartReader {
     return Int(value.rounded())
   }
 
-  /// A `<duration>` (of a note, `<forward>` or `<backup>`) as a length in whole notes; nil
+  /// A `<duration>` (of a note, `<forward>` or `<backup>`) as a length in whole notes, scaled
+  /// in a measure of a local meter (`LocalMeters`); nil
   /// when absent, or (with a warning) when negative, not finite or longer than
   /// `Limits.xmlWholeNotesPerDuration` whole notes.
   mutating func duration(of element: XMLTree.Element) -> Rational? {
+    rawDuration(of: element).map { scale == Rational(1, 1) ? $0 : $0 * scale }
+  }
+
+  /// A `<duration>` as written, not scaled for a local meter.
+  mutating func rawDuration(of element: XMLTree.Element) -> Rational? {
     let most = max(divisions, 1) * 4 * Limits.xmlWholeNotesPerDuration
     guard let count = integer(element.first("duration"), in: 0...most, "<duration>") else { return nil }
     return Rational(count, max(divisions, 1) * 4)

@@ -56,7 +56,16 @@ extension PartReader {
       addChordMember(element, head: head, lane: lane)
       return
     }
-    let duration = duration(of: element) ?? .zero
+    var duration = duration(of: element) ?? .zero
+    // Where the parts' meters differ, a whole-bar rest lasts the real bar and is written as
+    // its own meter's.
+    var wholeBar: Rational?
+    if localMeasures.contains(measureIndex), isRest, element.first("rest")?.attribute("measure") == "yes",
+      let bar = meter.barLength
+    {
+      if scale != Rational(1, 1) { duration = bar * scale }
+      if duration != bar { wholeBar = bar }
+    }
     let onset = cursor
     cursor = cursor + duration
     furthest = max(furthest, cursor)
@@ -85,7 +94,11 @@ extension PartReader {
     // tuplet gives back the exact duration whatever `<type>` says (nested tuplets).
     var written = Self.writtenLength(element)
     if let ratio = openTupletRatio(lane) { written = duration * ratio }
-    let inTuplet = !lanes[lane].tuplets.isEmpty
+    // In a local meter every note keeps its written value, as in a tuplet.
+    if scale != Rational(1, 1), let raw = rawDuration(of: element) {
+      written = lanes[lane].tuplets.isEmpty ? raw : written.map { $0 / scale }
+    }
+    let inTuplet = !lanes[lane].tuplets.isEmpty || scale != Rational(1, 1)
     if let head {
       var note = NoteEvent(heads: [head], duration: duration, range: range)
       if inTuplet, let written, written != duration { note.writtenDuration = written }
@@ -108,6 +121,7 @@ extension PartReader {
       var rest = RestEvent(
         duration: duration, isVisible: element.attribute("print-object") != "no", range: range)
       if inTuplet, let written, written != duration { rest.writtenDuration = written }
+      if let wholeBar { rest.writtenDuration = wholeBar }
       rest.decorations = decorations.filter { $0.name != "invisible" }
       rest.annotations = annotations
       lanes[lane].lastNoteIndex = nil

@@ -98,6 +98,14 @@ struct PartReader {
     var number: String
   }
 
+  /// Measures written in a longer meter of the part's own, by index: what their durations
+  /// are scaled by (`LocalMeters`).
+  var localScales: [Int: Rational] = [:]
+  /// The measures whose parts are in meters of different lengths.
+  var localMeasures: Set<Int> = []
+  /// The scale of the measure being read.
+  var scale = Rational(1, 1)
+
   /// The size of the score's default words, which a `<words font-size>` is measured against.
   var wordsSize = 10.0
 
@@ -117,6 +125,7 @@ struct PartReader {
     createLanes(measures)
     for (index, measure) in measures.enumerated() {
       measureIndex = index
+      scale = localScales[index] ?? Rational(1, 1)
       measureNumber = measure.number
       guard elementCount < elementBudget else {
         warn(
@@ -254,7 +263,9 @@ struct PartReader {
       case "attributes": readAttributes(element)
       case "note": readNote(element)
       case "backup":
-        let back = duration(of: element) ?? .zero
+        // In a measure of a local meter, a backup to the bar's start is in real time.
+        let raw = rawDuration(of: element) ?? .zero
+        let back = raw == cursor - measureStart ? raw : raw * scale
         if cursor - back < measureStart {
           warn("<backup> goes back past the start of the measure; read to its start", at: element)
           cursor = measureStart

@@ -31,6 +31,11 @@ public enum BarLengthCheck {
 
   private struct Bar {
     var length = Rational.zero
+    /// The notes' written lengths, and whether any differs from its duration without a
+    /// tuplet (a local meter) or the bar has tuplets.
+    var written = Rational.zero
+    var hasWrittenLengths = false
+    var hasTuplets = false
     var hasContent = false
     var hasMultiBarRest = false
     var start: SourceRange?
@@ -55,6 +60,9 @@ public enum BarLengthCheck {
       guard bar.hasContent else { return }
       number += 1
       guard !bar.hasMultiBarRest, let full = bar.meter.barLength else { return }
+      // A bar of a staff in its own meter (MusicXML's local time signatures) fills that
+      // meter as written while it lasts the score's bar.
+      if bar.hasWrittenLengths && !bar.hasTuplets && bar.written == full { return }
       let tooLong = full < bar.length
       guard tooLong || (bar.length < full && !afterSectionStart && !endsSection) else { return }
       // Words only for a bar that is wrong: most bars are right.
@@ -74,11 +82,15 @@ public enum BarLengthCheck {
         if bar.start == nil { bar.start = note.range }
         bar.last = note.range
         bar.length += note.duration
+        bar.written += note.displayDuration
+        if note.writtenDuration != nil { bar.hasWrittenLengths = true }
         bar.hasContent = true
       case .rest(let rest):
         if bar.start == nil { bar.start = rest.range }
         bar.last = rest.range
         bar.length += rest.duration
+        bar.written += rest.displayDuration
+        if rest.writtenDuration != nil { bar.hasWrittenLengths = true }
         bar.hasContent = true
         if rest.measureCount != nil { bar.hasMultiBarRest = true }
       case .lineBreak:
@@ -89,6 +101,8 @@ public enum BarLengthCheck {
           close(endsSection: false, at: nil)
           afterSectionStart = false
         }
+      case .tupletStart:
+        bar.hasTuplets = true
       case .meterChange(let new, _):
         meter = new
         if !bar.hasContent { bar.meter = new }
