@@ -15,6 +15,7 @@ import Testing
     "cross-staff", "invisible-rest-staff", "hairpin-chain", "text-dynamics", "octave-clef", "midbar-clef",
     "tie-under-8va", "tie-across-voices", "cue-notes", "trill-line", "dotted-metronome", "tremolo-run",
     "grace-chord-tie", "melisma-lyrics", "word-styles", "local-meters",
+    "system-texts",
   ]
 
   /// The display list with the deterministic text measurer, for golden dumps.
@@ -170,6 +171,28 @@ import Testing
     let list = try SongFixture.engrave("local-meters")
     #expect(Self.glyphs(list, .restWhole).count == 1)
     #expect(SongFixture.items(list, .tuplet).isEmpty, "no tuplet brackets or numbers")
+  }
+
+  @Test func aSystemTextIsSetOnceAboveTheTopStaff() throws {
+    // MuseScore 4 writes a tempo's words three times (twice in the voice, once in the
+    // piano); a "rit." only the piano has stays with it.
+    let tune = try SongFixture.tune("system-texts")
+    let texts = tune.voices.enumerated().flatMap { index, voice in
+      voice.elements.flatMap { element -> [(Int, TextAnnotation)] in
+        if case .note(let note) = element { return note.annotations.map { (index, $0) } }
+        return []
+      }
+    }
+    let andante = texts.filter { $0.1.text == "Andante" }
+    #expect(andante.count == 1)
+    #expect(andante.first?.0 == 0 && andante.first?.1.placement == .above)
+    #expect(texts.filter { $0.1.text == "rit." }.map(\.0) == [1])
+    let drawn = SongFixture.items(try SongFixture.engrave("system-texts"), .annotation).compactMap {
+      item -> String? in
+      if case .text(let text) = item.shape { return text.text }
+      return nil
+    }
+    #expect(drawn.sorted() == ["Andante", "rit."])
   }
 
   @Test func anOctaveClefDrawsTheSoundingPitchAnOctaveUp() throws {

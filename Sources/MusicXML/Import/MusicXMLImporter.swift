@@ -72,12 +72,14 @@ public enum MusicXMLImporter {
     var first = true
     var budget = Limits.elementsPerTune
     let localMeters = LocalMeters.scales(of: parts.map { $0.measures.map(\.content) })
+    let topSystemTexts = Self.systemTexts(parts.first?.measures.map(\.content) ?? [])
     for (index, part) in parts.enumerated() {
       var reader = PartReader(
         partIndex: index, partID: part.id, name: names[part.id]?.name, isFirstPart: first)
       reader.shortName = names[part.id]?.short
       reader.wordsSize = wordsSize
       reader.localScales = localMeters.scales[index]
+      reader.topSystemTexts = topSystemTexts
       reader.localMeasures = localMeters.differing
       reader.elementBudget = budget
       reader.read(part.measures)
@@ -365,6 +367,20 @@ public enum MusicXMLImporter {
   struct PageCredit {
     var type: String
     var words: String
+  }
+
+  /// The words of a part's system directions (`system="only-top"`), by measure index.
+  static func systemTexts(_ measures: [XMLTree.Element]) -> Set<SystemText> {
+    var texts = Set<SystemText>()
+    for (index, measure) in measures.enumerated() {
+      for direction in measure.elements(forName: "direction")
+      where direction.attribute("system") == "only-top" {
+        let words = direction.elements(forName: "direction-type").flatMap { $0.elements(forName: "words") }
+          .map(\.trimmedText).filter { !$0.isEmpty }
+        if !words.isEmpty { texts.insert(SystemText(measure: index, text: words.joined(separator: " "))) }
+      }
+    }
+    return texts
   }
 
   static func firstPageCredits(_ root: XMLTree.Element) -> [PageCredit] {

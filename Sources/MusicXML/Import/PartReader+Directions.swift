@@ -2,7 +2,9 @@ import ScoreModel
 
 /// Directions and harmonies of a part being read: each becomes marks that wait in its
 /// voice's lane for the note or rest at its time (`<offset>` counted), or an element of
-/// the first voice (rehearsal marks, tempo changes).
+/// the first voice (rehearsal marks, tempo changes). A system direction's words are set
+/// once, above the staff: a copy at the same time in the part is dropped, and so is one in
+/// a later part when the top part has the same words in that measure.
 ///
 /// Dynamics keep their letters: `rf`, `fz`, `sffz` are decorations of those names, drawn
 /// from the music font's dynamic letters; an `<other-dynamics>` such as "più p" is one
@@ -26,8 +28,11 @@ extension PartReader {
       time = max(measureStart, cursor + Rational(value, max(divisions, 1) * 4))
     }
     var mark = Pending(time: time)
+    // A system direction (`system="only-top"`: a tempo, "rit.") is drawn once, above the
+    // system's top staff: MuseScore 4 writes copies of it, in the top part and in others.
+    let isSystemText = element.attribute("system") == "only-top"
     // Words with no placement are expression marks, which MuseScore sets below the staff.
-    let below = element.attribute("placement") != "above"
+    let below = !isSystemText && element.attribute("placement") != "above"
     var words: [String] = []
     var wordsStyle: TextStyle?
     func decorate(_ name: String, _ at: XMLTree.Element) {
@@ -81,6 +86,15 @@ extension PartReader {
           readMetronome(child, at: time)
         default: break
         }
+      }
+    }
+    if isSystemText && !words.isEmpty {
+      let text = words.joined(separator: " ")
+      let shownAbove = !isFirstPart && topSystemTexts.contains(SystemText(measure: measureIndex, text: text))
+      if shownAbove
+        || !systemTextsPlaced.insert(SystemText(measure: measureIndex, text: text, time: time)).inserted
+      {
+        words = []
       }
     }
     if !words.isEmpty {

@@ -106,6 +106,11 @@ struct PartReader {
   /// The scale of the measure being read.
   var scale = Rational(1, 1)
 
+  /// The words of the top part's system directions (`system="only-top"`), by measure index.
+  var topSystemTexts: Set<SystemText> = []
+  /// The system directions' words set so far in this part, by measure and time.
+  var systemTextsPlaced: Set<SystemText> = []
+
   /// The size of the score's default words, which a `<words font-size>` is measured against.
   var wordsSize = 10.0
 
@@ -346,4 +351,11 @@ struct PartReader {
     }
     return bar
   }
+}
+
+/// A system direction's words in a measure (and at a time in it, for copies in one part).
+struct SystemText: Hashable {
+  var measure: Int
+  var text: String
+  var time: Rational? = nil
 }
