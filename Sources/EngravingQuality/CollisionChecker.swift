@@ -161,7 +161,10 @@ public struct CollisionChecker: Sendable {
     return false
   }
 
+  /// Whether an item runs into the margins; running heads and footnotes (a score's rights)
+  /// are set there on purpose.
   func outside(_ item: DisplayItem, page: DisplayPage) -> Bool {
+    guard item.role != .header && item.role != .footer else { return false }
     let box = item.box
     let slack = 1.0
     return box.minX < margins.left - slack || box.minY < margins.top - slack

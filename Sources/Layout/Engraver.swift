@@ -41,7 +41,7 @@ public struct Engraver {
       font: font, setup: setup, measurer: measurer, options: options,
       headerDirectives: headerDirectives)
     let laidOut = tunes.map { layout.layOut($0) }
-    let pages = PageBreaker(setup: setup, options: options).paginate(laidOut)
+    let pages = PageBreaker(setup: setup, options: options, measurer: measurer).paginate(laidOut)
     return DisplayList(pages: pages, title: title ?? tunes.first?.title)
   }
 

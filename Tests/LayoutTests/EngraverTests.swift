@@ -119,25 +119,43 @@ import Testing
     }
   }
 
-  @Test func aScoresRightsAreCentredUnderItsMusicAndNamesOfSeveralLinesStack() throws {
-    var tune = try #require(ABCParser.parse("X:1\nT:Song\nK:C\nCDEF|GABc|\n").tunebook.tunes.first)
+  @Test func aScoresRightsStandAtTheFootOfItsFirstPageAndNamesOfSeveralLinesStack() throws {
+    // Long enough for two pages: the rights are printed once, at the foot of the first.
+    let body = String(repeating: "CDEF|GABc|cBAG|FEDC|\n", count: 40)
+    var tune = try #require(ABCParser.parse("X:1\nT:Song\nK:C\n" + body).tunebook.tunes.first)
     tune.metadata.rights = "OpenScore (CC0)"
     tune.metadata.lyricists = ["A Poet\nA Translator"]
     tune.metadata.textsAsWritten = true
-    let engraver = Engraver(font: try LayoutFixture.font(), measurer: ApproximateTextMeasurer(), setup: .a4)
-    let page = try #require(engraver.engrave([tune]).pages.first)
-    let texts = page.items.compactMap { item -> (String, DisplayItem)? in
-      if case .text(let text) = item.shape { return (text.text, item) }
-      return nil
+    let setup = PageSetup.a4
+    func texts(_ page: DisplayPage) -> [(String, DisplayItem)] {
+      page.items.compactMap { item -> (String, DisplayItem)? in
+        if case .text(let text) = item.shape { return (text.text, item) }
+        return nil
+      }
     }
-    let rights = try #require(texts.first { $0.0 == "OpenScore (CC0)" }?.1)
-    let staffBottom = page.items.filter { $0.role == .staffLine }.map(\.box.maxY).max() ?? 0
-    #expect(rights.box.minY > staffBottom)
-    let centre = PageSetup.a4.marginLeft + PageSetup.a4.contentWidth / 2
+    let engraver = Engraver(font: try LayoutFixture.font(), measurer: ApproximateTextMeasurer(), setup: setup)
+    let pages = engraver.engrave([tune]).pages
+    #expect(pages.count >= 2)
+    let first = try #require(pages.first)
+    let rights = try #require(texts(first).first { $0.0 == "OpenScore (CC0)" }?.1)
+    #expect(rights.role == .footer)
+    #expect(rights.box.minY > setup.height - setup.marginBottom && rights.box.maxY < setup.height)
+    let centre = setup.marginLeft + setup.contentWidth / 2
     #expect(abs(rights.box.midX - centre) < 1)
+    #expect(pages.dropFirst().allSatisfy { page in !texts(page).contains { $0.0 == "OpenScore (CC0)" } })
+    // In a book under a footer with a centred page number, the rights go beneath it.
+    var numbered = setup
+    numbered.footer = RunningHead.tabSeparated("{page}", font: setup.textFont)
+    let withFooter = try #require(
+      Engraver(font: try LayoutFixture.font(), measurer: ApproximateTextMeasurer(), setup: numbered)
+        .engrave(book: [.tune(tune)], matter: BookMatter(), tuneStyle: { _ in (numbered, LayoutOptions()) })
+        .pages.first)
+    let number = try #require(texts(withFooter).first { $0.0 == "1" && $0.1.role == .footer }?.1)
+    let below = try #require(texts(withFooter).first { $0.0 == "OpenScore (CC0)" }?.1)
+    #expect(below.box.minY >= number.box.maxY)
     // Each line of a name is a line of the title block, one under the other.
-    let poet = try #require(texts.first { $0.0 == "A Poet" }?.1)
-    let translator = try #require(texts.first { $0.0 == "A Translator" }?.1)
+    let poet = try #require(texts(first).first { $0.0 == "A Poet" }?.1)
+    let translator = try #require(texts(first).first { $0.0 == "A Translator" }?.1)
     #expect(translator.box.minY >= poet.box.maxY)
   }
 

@@ -153,7 +153,7 @@ public final class BookComposer {
       title: draft.titles.first ?? matter.indexTitle, composer: draft.composer ?? "",
       section: draft.section ?? "", label: label, pageCount: pageCount ?? 0,
       book: matter.title ?? "",
-      date: matter.date, fileName: matter.fileName, isEven: index % 2 == 1)
+      date: matter.date, fileName: matter.fileName, isEven: index % 2 == 1, footnotes: draft.footnotes)
     let heads = RunningHeads(setup: setup, measurer: engraver.measurer)
       .items(pageIndex: index, facts: facts, isFirstPage: index == 0)
     let placed = draft.placedGroups(

@@ -48,6 +48,7 @@ extension EngravedTune {
     for line in tune.trailing { writer.double(line.height) }
     writer.string(tune.title)
     writer.string(tune.composer)
+    writer.string(tune.footnote)
     writer.double(tune.marginLeft)
     writer.count(titles.count)
     for title in titles { writer.string(title) }
@@ -102,7 +103,7 @@ extension EngravedTune {
       guard let height = reader.double() else { return nil }
       trailing.append(TextLine(items: [], height: height))
     }
-    guard let title = reader.string(), let composer = reader.string(),
+    guard let title = reader.string(), let composer = reader.string(), let footnote = reader.string(),
       let marginLeft = reader.optionalDouble(), let titleCount = reader.count()
     else { return nil }
     var titles: [String] = []
@@ -139,6 +140,7 @@ extension EngravedTune {
       heading: [], headingHeight: headingHeight, systems: TuneSystems(systems), breaksBefore: breaks,
       startsNewPage: startsNewPage, trailing: trailing, title: title, composer: composer)
     laidOut.marginLeft = marginLeft
+    laidOut.footnote = footnote
     laidOut.unitGroups = groups
     self.init(laidOut: laidOut, titles: titles, contentsTitle: contentsTitle)
     referenceNumber = number

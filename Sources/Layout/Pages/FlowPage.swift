@@ -35,6 +35,8 @@ struct FlowPage {
   /// Titles of the tunes with music on the page, in order.
   var titles: [String] = []
   var composer: String?
+  /// The rights lines of the tunes that start on the page, set at its foot.
+  var footnotes: [String] = []
   var section: String?
 
   var hasItems: Bool { units.contains { !$0.group.isEmpty } }

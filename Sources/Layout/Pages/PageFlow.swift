@@ -105,6 +105,7 @@ struct PageFlow {
     }
     draft.titles.append(tune.title)
     if draft.composer == nil { draft.composer = tune.composer }
+    if !tune.footnote.isEmpty { draft.footnotes.append(tune.footnote) }
     // A tune with margins of its own is set between them, not the page's.
     let dx = tune.marginLeft.map { $0 - setup.marginLeft } ?? 0
     // The tune's pieces as groups: kept by the tune (read from a cache), else made now.

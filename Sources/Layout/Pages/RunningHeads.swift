@@ -11,6 +11,8 @@ struct PageFacts {
   var date = ""
   var fileName = ""
   var isEven = false
+  /// Lines set centred at the foot of the page, under its footer (a score's rights).
+  var footnotes: [String] = []
 }
 
 /// Expands running-head placeholders and sets headers and footers on pages.
@@ -85,6 +87,39 @@ struct RunningHeads {
               LineShape(from: Point(x: left, y: y), to: Point(x: left + width, y: y), thickness: 0.4)),
             box: Rect(x: left, y: y - 0.2, width: width, height: 0.4)))
       }
+    }
+    items += footnoteItems(pageIndex: pageIndex, facts: facts, isFirstPage: isFirstPage)
+    return items
+  }
+
+  /// The page's footnotes, centred and small in the bottom margin: where a footer would
+  /// stand, or under it when the footer has a centred part on this page.
+  func footnoteItems(pageIndex: Int, facts: PageFacts, isFirstPage: Bool) -> [DisplayItem] {
+    guard !facts.footnotes.isEmpty else { return [] }
+    var font = setup.textFont
+    font.size *= 0.8
+    let metrics = measurer.measure("Ag", font: font)
+    var baseline = setup.height - setup.marginBottom + font.size * 0.9 + metrics.ascent
+    if let footer = setup.footer, !(footer.skipFirstPage && isFirstPage) {
+      let parts = footer.parts(pageIndex: pageIndex)
+      if parts.count > 1, !Self.expand(parts[1], facts).allSatisfy(\.isWhitespace) {
+        let footerMetrics = measurer.measure("Ag", font: footer.font)
+        baseline =
+          setup.height - setup.marginBottom + footer.font.size * 0.9 + footerMetrics.ascent
+          + footerMetrics.descent + font.size * 0.4 + metrics.ascent
+      }
+    }
+    let left = setup.contentLeft(pageIndex: pageIndex)
+    var items: [DisplayItem] = []
+    for line in facts.footnotes {
+      let extent = measurer.measure(line, font: font)
+      let x = left + (setup.contentWidth - extent.width) / 2
+      items.append(
+        DisplayItem(
+          role: .footer, shape: .text(TextShape(text: line, font: font, origin: Point(x: x, y: baseline))),
+          box: Rect(
+            x: x, y: baseline - extent.ascent, width: extent.width, height: extent.ascent + extent.descent)))
+      baseline += font.size * 1.2
     }
     return items
   }

@@ -18,6 +18,9 @@ struct LaidOutTune: Sendable {
   /// The first title, for running heads.
   var title = ""
   var composer = ""
+  /// A MusicXML score's rights, set at the foot of the page the tune starts on (as
+  /// MuseScore and LilyPond print a copyright line); empty without.
+  var footnote = ""
   /// The left margin the tune was set for (its own `%%leftmargin`, else the page's).
   var marginLeft: Double?
   /// The tune's pieces as groups, in placing order — heading, systems, trailing lines —
@@ -65,6 +68,9 @@ struct TuneLayout {
     laidOut.title = setup.titleStyle.printed(tune.title)
     laidOut.marginLeft = setup.marginLeft
     laidOut.composer = tune.metadata.composers.first ?? ""
+    if let rights = tune.metadata.rights, !rights.allSatisfy(\.isWhitespace) {
+      laidOut.footnote = rights.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
     placeDirectedBreaks(tune, in: &laidOut)
     laidOut.trailing = trailingText(tune)
     return laidOut
@@ -111,8 +117,8 @@ struct TuneLayout {
     }
   }
 
-  /// `W:` words, then `N:` notes and `H:` history when `%%writefields` asks for them,
-  /// then a MusicXML score's rights.
+  /// `W:` words, then `N:` notes and `H:` history when `%%writefields` asks for them (a
+  /// MusicXML score's rights go to the foot of its first page: `LaidOutTune.footnote`).
   func trailingText(_ tune: Tune) -> [TextLine] {
     let fields = setup.titleStyle.fields
     var blocks: [TextBlock] = []
@@ -126,13 +132,6 @@ struct TuneLayout {
     }
     if fields.contains("H") && !tune.metadata.history.isEmpty {
       blocks.append(TextBlock(lines: tune.metadata.history, mode: .fill))
-    }
-    // The copyright line of a MusicXML score, centred and small under the music.
-    if let rights = tune.metadata.rights, !rights.allSatisfy(\.isWhitespace) {
-      var font = setup.textFont
-      font.size *= 0.8
-      blocks.append(
-        TextBlock(lines: rights.split(separator: "\n").map(String.init), mode: .center, font: font))
     }
     guard !blocks.isEmpty else { return [] }
     let text = TextLayout(measurer: measurer, width: setup.contentWidth)
