@@ -68,11 +68,11 @@ struct ColumnMerger {
           next[voice] += 1
         }
       }
-      // At a bar line, a voice without one blocks a break only when a note or visible rest
-      // of it sounds across (not one that has ended, not yet begun, or waits in padding).
-      var symbol = synthetic(members, voices: voices)
-      if symbol.blocksBreak {
-        symbol.blocksBreak = voices.indices.contains { voice in
+      // At a bar line, a voice without one holds the line together only when a note or
+      // visible rest of it sounds across (not one ended, not yet begun, or in padding).
+      let heldAcross =
+        rank == 1
+        && voices.indices.contains { voice in
           guard members[voice] == nil, next[voice] > 0, next[voice] < voices[voice].count else {
             return false
           }
@@ -84,20 +84,16 @@ struct ColumnMerger {
           }
           return previous.onset + previous.duration > onset
         }
-        if !symbol.blocksBreak {
-          symbol.breakAfter = members.enumerated().contains { voice, index in
-            index.map { voices[voice][$0].breakAfter } ?? false
-          }
-        }
-      }
+      let symbol = synthetic(members, voices: voices, heldAcross: heldAcross)
       columns.append(Column(symbol: symbol, members: members))
     }
     setDurations(&columns, voices: voices)
     return columns
   }
 
-  /// The column's stand-in symbol: its widest extents and its first member's other traits.
-  static func synthetic(_ members: [Int?], voices: [[StaffSymbol]]) -> StaffSymbol {
+  /// The column's stand-in symbol: its widest extents and its first member's other traits;
+  /// a bar column is unbreakable when `heldAcross` (another voice sounds across it).
+  static func synthetic(_ members: [Int?], voices: [[StaffSymbol]], heldAcross: Bool) -> StaffSymbol {
     let present = members.enumerated().compactMap { voice, index in index.map { voices[voice][$0] } }
     var symbol = present[0]
     symbol.left = present.map(\.left).max() ?? 0
@@ -114,7 +110,7 @@ struct ColumnMerger {
       }) {
         symbol.kind = special.kind
       }
-      symbol.blocksBreak = present.count < voices.count
+      symbol.blocksBreak = heldAcross
     }
     // The widest key signature decides the line start's width.
     if let widest = present.max(by: { $0.key.writtenAccidentalCount < $1.key.writtenAccidentalCount }) {
