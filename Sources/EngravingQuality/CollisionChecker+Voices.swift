@@ -7,8 +7,9 @@ import DisplayList
    - a curve (slur or tie) through another voice's notehead, stem or accidental: the
      curve's outline is flattened into short segments (12 per Bézier), and a segment that
      enters the other item's box (shrunk by the tolerance) counts;
-   - noteheads or rests of different voices overlapping, except heads drawn exactly on top
-     of each other (a shared unison);
+   - noteheads or rests of different voices overlapping, except heads or rests drawn
+     exactly on top of each other (a shared unison, one rest for both) and a shared head against the other voice's chord
+     (its second beside the unison);
    - a voice name, bracket or brace over music: `text` items against staff lines, notes,
      clefs and rests, and the group signs against noteheads, clefs and key signatures.
 
@@ -40,9 +41,20 @@ extension CollisionChecker {
         }
       }
       let symbols = staffItems.filter { $0.role == .notehead || $0.role == .rest }
+      let heads = symbols.filter { $0.role == .notehead }
+      // A head drawn on a head of the other voice's chord is that chord's unison: it may
+      // touch the chord's second as the chord's own heads do.
+      func sharedWithChordOf(_ voice: Int?, _ head: DisplayItem) -> Bool {
+        head.role == .notehead
+          && heads.contains { $0.context.voice == voice && Self.coincide($0.box, head.box) }
+      }
       for (index, a) in symbols.enumerated() {
         for b in symbols[(index + 1)...] where a.context.voice != b.context.voice && overlaps(a, b) {
-          let shared = a.role == .notehead && b.role == .notehead && Self.coincide(a.box, b.box)
+          // Equal rests drawn on one another read as one rest.
+          let shared =
+            a.role == b.role && Self.coincide(a.box, b.box)
+            || a.role == .notehead && b.role == .notehead
+              && (sharedWithChordOf(a.context.voice, b) || sharedWithChordOf(b.context.voice, a))
           if !shared { collisions.append(Collision(kind: .voicesOverlap, page: page, first: a, second: b)) }
         }
       }

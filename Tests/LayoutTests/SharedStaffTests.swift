@@ -110,6 +110,40 @@ import Testing
     #expect(lowerDot.box.minY > (try head(9, 12)).box.maxY)
   }
 
+  @Test func aUnisonBesideAChordsSecondSharesItsHead() throws {
+    // The upper voice's chord [cd] has its d right of the up stem; the lower voice's c is
+    // the chord's c, so it shares that head (its stem down on the left) instead of moving
+    // right onto the d. With a sharp of its own, the lower c moves right as a second would.
+    let abc = "X:6\nM:2/4\nL:1/4\n%%score (S A)\nK:C\nV:S\nV:A\n[V:S] [cd] [cd] |]\n[V:A] c ^c |]"
+    let heads = try items(abc).filter { $0.role == .notehead }
+    let upper = heads.filter { $0.source?.line == 8 }.sorted { $0.box.minX < $1.box.minX }
+    let lower = heads.filter { $0.source?.line == 9 }.sorted { $0.box.minX < $1.box.minX }
+    #expect(upper.count == 4 && lower.count == 2)
+    guard upper.count == 4, lower.count == 2 else { return }
+    let firstChordC = upper.filter { $0.box.minX < upper[2].box.minX - 5 }.max { $0.box.maxY < $1.box.maxY }
+    #expect(abs(lower[0].box.minX - (firstChordC?.box.minX ?? -99)) < 0.01, "shared with the chord's c")
+    let secondChordLeft = upper[2].box.minX
+    #expect(lower[1].box.minX > secondChordLeft + 1, "a c sharp is not the chord's c: set beside it")
+  }
+
+  @Test func aVoiceAloneInABarTakesStemsByPitch() throws {
+    // Bar 1 is shared: the upper voice's high e and f have stems up. In bar 2 the lower
+    // voice only has invisible rests, so the same notes take stems down, as a single
+    // voice's; in bar 3 it is back with a visible rest and the stems go up again.
+    let abc =
+      "X:7\nM:2/4\nL:1/4\n%%score (S A)\nK:C\nV:S\nV:A\n[V:S] e f | e f | e f |]\n[V:A] C D | x2 | z2 |]"
+    let all = try items(abc)
+    let heads = all.filter { $0.role == .notehead && $0.source?.line == 8 }.sorted {
+      $0.box.minX < $1.box.minX
+    }
+    let stems = all.filter { $0.role == .stem && $0.source?.line == 8 }
+    #expect(heads.count == 6 && stems.count == 6)
+    func up(_ head: DisplayItem) -> Bool? {
+      stems.first { $0.source == head.source }.map { $0.box.minY < head.box.minY - 1 }
+    }
+    #expect(heads.map(up) == [true, true, false, false, true, true])
+  }
+
   @Test func twoVoicesOnAStaffAreSetAtLeastAsOpenlyAsEither() throws {
     func width(_ abc: String) throws -> Double {
       let all = try items(abc)

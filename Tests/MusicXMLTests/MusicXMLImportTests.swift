@@ -51,6 +51,47 @@ import Testing
     #expect(tune.initialKey.tonic == .f)
   }
 
+  @Test(arguments: [
+    ("bracket=\"no\" show-number=\"none\"", TupletStyle(when: .never, number: .none)),
+    ("bracket=\"no\"", TupletStyle(when: .noBracket)),
+    (
+      "bracket=\"yes\" show-number=\"both\" placement=\"below\"",
+      TupletStyle(when: .always, number: .ratio, side: .below)
+    ),
+    ("", TupletStyle()),
+  ])
+  func aTupletKeepsHowTheFileDrawsIt(attributes: String, style: TupletStyle) throws {
+    // Three triplet quavers; the start's attributes say whether bracket and number show.
+    let triplet = (0..<3).map { index in
+      let tuplet =
+        index == 0
+        ? "<notations><tuplet type=\"start\" \(attributes)/></notations>"
+        : index == 2 ? "<notations><tuplet type=\"stop\"/></notations>" : ""
+      return """
+        <note><pitch><step>C</step><octave>5</octave></pitch><duration>1</duration><voice>1</voice><type>eighth</type>\
+        <time-modification><actual-notes>3</actual-notes><normal-notes>2</normal-notes></time-modification>\(tuplet)</note>
+        """
+    }.joined()
+    let xml = """
+      <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Flute</part-name></score-part></part-list>
+      <part id="P1"><measure number="1"><attributes><divisions>3</divisions><time><beats>1</beats><beat-type>4</beat-type></time>\
+      </attributes>\(triplet)</measure></part></score-partwise>
+      """
+    let tune = try MusicXMLImporter.tune(from: Array(xml.utf8))
+    let tuplets = tune.voices[0].elements.compactMap { element -> Tuplet? in
+      if case .tupletStart(let tuplet, _) = element { return tuplet }
+      return nil
+    }
+    #expect(tuplets.map(\.style) == [style])
+    // Written back to MusicXML, it says the same.
+    let back = try MusicXMLImporter.tune(from: Array(MusicXMLExporter.document(for: tune).utf8))
+    let again = back.voices[0].elements.compactMap { element -> Tuplet? in
+      if case .tupletStart(let tuplet, _) = element { return tuplet }
+      return nil
+    }
+    if style != TupletStyle() { #expect(again.map(\.style) == [style]) }
+  }
+
   static func titled(_ head: String) throws -> TuneMetadata {
     let xml = """
       <score-partwise version="4.0">\(head)

@@ -58,7 +58,9 @@ import Testing
         let pair =
           "\(collision.kind.rawValue) \(Self.shape(collision.first)) ~ \(collision.second.map { "\($0.role.rawValue) \(Self.shape($0))" } ?? "margin")"
         pairs[pair, default: 0] += 1
-        if examples[collision.kind, default: []].count < 8 {
+        if examples[collision.kind, default: []].count < Int(
+          ProcessInfo.processInfo.environment["SONG_EXAMPLES"] ?? "8")!
+        {
           examples[collision.kind, default: []].append(
             "\(name) \(collision) [\(Self.shape(collision.first)) ~ \(collision.second.map(Self.shape) ?? "")]"
           )

@@ -125,7 +125,10 @@ enum FieldInterpreter {
       var valid = false
       switch part {
       case 0:
-        if let when = value.flatMap(TupletStyle.When.init(rawValue:)) { (style.when, valid) = (when, true) }
+        // abcm2ps's 0, 1 and 2 (MusicXML's `bracket="no"` has no ABC value).
+        if let when = value.flatMap({ $0 <= 2 ? TupletStyle.When(rawValue: $0) : nil }) {
+          (style.when, valid) = (when, true)
+        }
       case 1:
         if let shape = value.flatMap(TupletStyle.Shape.init(rawValue:)) {
           (style.shape, valid) = (shape, true)

@@ -95,4 +95,22 @@ struct CurveDrawing {
     }
     return max(-4, min(4, result))
   }
+
+  /// Where along a curve (0 at its start, 1 at its end) the first obstacle it does not
+  /// clear by `gap` stands, nil when it clears them all (the curve as `clearingHeight`
+  /// models it).
+  static func uncleared(
+    from start: (Double, Double), to end: (Double, Double), height: Double,
+    obstacles: [(x: Double, reach: Double)], gap: Double
+  ) -> Double? {
+    let span = end.0 - start.0
+    guard span > 0.5 else { return nil }
+    for obstacle in obstacles {
+      let t = (obstacle.x - start.0) / span
+      guard t > 0 && t < 1 else { continue }
+      let y = start.1 + (end.1 - start.1) * t + height * 4 * t * (1 - t)
+      if height < 0 ? y > obstacle.reach - gap : y < obstacle.reach + gap { return t }
+    }
+    return nil
+  }
 }

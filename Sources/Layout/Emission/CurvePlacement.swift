@@ -1,5 +1,6 @@
 import DisplayList
 import SMuFL
+import ScoreModel
 
 /// Places the ties and slurs of a line, splitting those that cross a line break.
 ///
@@ -16,6 +17,9 @@ import SMuFL
 struct CurvePlacement {
   let font: MusicFont
   var fixedAbove: Bool? = nil
+  /// Bars in which the voice is alone on its shared staff (`SoloBars`): there its curves
+  /// choose their side as a single voice's do.
+  var soloBars: [Range<Rational>] = []
   /// How far the articulations placed at each note reach (staff spaces): a slur passes
   /// outside them.
   var marksNear: [Int: (top: Double, bottom: Double)] = [:]
@@ -115,7 +119,7 @@ struct CurvePlacement {
     {
       for (index, head) in note.heads.enumerated() {
         guard let dotted = head.tie else { continue }
-        let up = tieGoesUp(note, head: index)
+        let up = tieGoesUp(note, head: index, at: line.symbols[previous].onset)
         let y = StaffCanvas.y(ofPosition: head.position) + (up ? -0.55 : 0.55)
         let x0 = line.musicStart + 0.3
         drawing.draw(
@@ -132,7 +136,7 @@ struct CurvePlacement {
       let target = nextNote(after: index, in: line.symbols)
       for (headIndex, head) in note.heads.enumerated() {
         guard let dotted = head.tie else { continue }
-        var up = tieGoesUp(note, head: headIndex)
+        var up = tieGoesUp(note, head: headIndex, at: line.symbols[index].onset)
         var y = StaffCanvas.y(ofPosition: head.position) + (up ? -0.55 : 0.55)
         let x0 = geometry.x + max(geometry.headWidth + head.offset, geometry.rightEdge - 0.2) + 0.15
         // A tie into another voice's note ends where the voice goes on (that note's time).
@@ -162,12 +166,19 @@ struct CurvePlacement {
 
   /// Ties curve away from the stem; in chords the outer halves curve outwards. A voice
   /// sharing its staff curves all its ties to its own side.
-  func tieGoesUp(_ note: NoteSymbol, head: Int) -> Bool {
-    if let fixedAbove { return fixedAbove }
+  func tieGoesUp(_ note: NoteSymbol, head: Int, at onset: Rational) -> Bool {
+    if let fixed = fixed(at: onset) { return fixed }
     guard note.heads.count > 1 else { return !note.stemUp }
     let middle = Double(note.heads.count - 1) / 2
     if Double(head) == middle { return !note.stemUp }
     return Double(head) > middle
+  }
+
+  /// The voice's side for a curve starting (or ending) at `onset`: nil in a bar where the
+  /// voice is alone on its staff.
+  func fixed(at onset: Rational) -> Bool? {
+    guard let fixedAbove, !SoloBars.contains(soloBars, onset) else { return nil }
+    return fixedAbove
   }
 
   func drawSlurs(line: EngravedLine, on canvas: inout StaffCanvas) {
@@ -180,7 +191,9 @@ struct CurvePlacement {
       guard !inside.isEmpty else { continue }
       let allUp = inside.allSatisfy { $0.stemUp || !$0.hasStem }
       let allDown = inside.allSatisfy { !$0.stemUp && $0.hasStem }
-      let above = fixedAbove ?? (!allUp || allDown)
+      let above =
+        fixed(at: line.symbols[span.start].onset) ?? fixed(at: line.symbols[span.end].onset)
+        ?? (!allUp || allDown)
       let startGeometry = span.start >= line.first ? line.notes[span.start] : nil
       let endGeometry = span.end <= line.last ? line.notes[span.end] : nil
       var first =
@@ -228,11 +241,21 @@ struct CurvePlacement {
         from: firstPoint, to: lastPoint, height: base, obstacles: obstacles, gap: 0.5)
       // A slur that would have to arch far to clear its notes lifts its lower end instead
       // (by half-spaces, at most two spaces), as engravers slant a slur over a rising run.
+      // A head right beside an end, which no arch can clear, lifts that end (up to three
+      // spaces) until the slur passes over it.
       let limit = max(abs(base), min(3, (lastPoint.0 - firstPoint.0) * 0.3))
       var lifts = 0
-      while abs(height) > limit + 0.01 && lifts < 4 {
+      while lifts < 6 {
         let step = above ? -0.5 : 0.5
-        if (firstPoint.1 - lastPoint.1) * step < 0 { firstPoint.1 += step } else { lastPoint.1 += step }
+        if let near = CurveDrawing.uncleared(
+          from: firstPoint, to: lastPoint, height: height, obstacles: obstacles, gap: 0.25)
+        {
+          if near < 0.5 { firstPoint.1 += step } else { lastPoint.1 += step }
+        } else if abs(height) > limit + 0.01 && lifts < 4 {
+          if (firstPoint.1 - lastPoint.1) * step < 0 { firstPoint.1 += step } else { lastPoint.1 += step }
+        } else {
+          break
+        }
         height = CurveDrawing.clearingHeight(
           from: firstPoint, to: lastPoint, height: base, obstacles: obstacles, gap: 0.5)
         lifts += 1

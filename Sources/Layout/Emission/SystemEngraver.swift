@@ -16,6 +16,9 @@ struct SystemEngraver {
   /// false below (the upper voice's curves above, the lower's below); nil lets each
   /// curve choose.
   var curvesAbove: Bool? = nil
+  /// The bars (time spans) in which this voice has its shared staff to itself: there its
+  /// curves and articulations go where a single voice's would (`SoloBars`).
+  var soloBars: [Range<Rational>] = []
   /// The staff's lines (`stafflines=`).
   var staffLines = 5
   /// A tablature staff to draw under the voice's staff, nil for none.
@@ -26,6 +29,7 @@ struct SystemEngraver {
     var copy = SystemEngraver(
       font: font, scale: scale * factor, setup: setup, style: style, format: format, measurer: measurer)
     copy.curvesAbove = curvesAbove
+    copy.soloBars = soloBars
     copy.staffLines = staffLines
     copy.tablature = tablature
     return copy
@@ -82,12 +86,14 @@ struct SystemEngraver {
     swap(&canvas, &marks.canvas)
     marks.addToSkylines(of: marks.canvas.items)
     marks.voiceAbove = curvesAbove
+    marks.soloBars = soloBars
     marks.tablature = tablature
     // Articulations first, at the heads; the slurs then pass outside them.
     let near = line.hasArticulations ? marks.placeArticulations(line: line) : [:]
     swap(&canvas, &marks.canvas)
     let count = canvas.items.count
-    CurvePlacement(font: font, fixedAbove: curvesAbove, marksNear: near).draw(line: line, on: &canvas)
+    CurvePlacement(font: font, fixedAbove: curvesAbove, soloBars: soloBars, marksNear: near).draw(
+      line: line, on: &canvas)
     TupletDrawing(font: font, marksNear: near).draw(line: line, on: &canvas)
     swap(&canvas, &marks.canvas)
     marks.absorb(since: count)
@@ -111,9 +117,10 @@ struct SystemEngraver {
     swap(&canvas, &marks.canvas)
     marks.addToSkylines(of: marks.canvas.items)
     marks.voiceAbove = curvesAbove
+    marks.soloBars = soloBars
     let near = line.hasArticulations ? marks.placeArticulations(line: line) : [:]
     swap(&canvas, &marks.canvas)
-    var curves = CurvePlacement(font: font, fixedAbove: curvesAbove, marksNear: near)
+    var curves = CurvePlacement(font: font, fixedAbove: curvesAbove, soloBars: soloBars, marksNear: near)
     curves.others = CurvePlacement.obstacles(
       in: canvas.items, voice: canvas.context.voice, scale: canvas.scale)
     curves.draw(line: line, on: &canvas)
@@ -129,6 +136,7 @@ struct SystemEngraver {
     swap(&canvas, &marks.canvas)
     marks.addToSkylines(of: marks.canvas.items)
     marks.voiceAbove = curvesAbove
+    marks.soloBars = soloBars
     marks.tablature = tablature
     marks.articulationsPlaced = true
     marks.place(line: line)

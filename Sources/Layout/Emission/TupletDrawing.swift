@@ -102,7 +102,7 @@ struct TupletDrawing {
         && geometries.count == members.count)
     let style = tuplet.style
     guard style.when != .never else { return }
-    let drawsBracket = style.when == .always || !isBeamed || hasInner
+    let drawsBracket = style.when == .always || (style.when == .unbeamed && (!isBeamed || hasInner))
     let stemSide = geometries.isEmpty ? true : geometries.filter(\.stemUp).count * 2 >= geometries.count
     let up =
       switch style.side {

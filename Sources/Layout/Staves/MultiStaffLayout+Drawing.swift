@@ -20,7 +20,8 @@ extension MultiStaffLayout {
     line: LinePlan,
     starts: [LineStart], columnXs: [Double], from firstColumn: Int, end: Double,
     courtesy: [[SymbolKind]], shifts: [[Double]], isTop: Bool, tablatures: [Int: Tablature],
-    voiceColumns: [Int: ClosedRange<Int>]? = nil, on canvas: inout StaffCanvas
+    voiceColumns: [Int: ClosedRange<Int>]? = nil, soloBars: [[Range<Rational>]] = [],
+    on canvas: inout StaffCanvas
   ) {
     let engraver = engraver(isTop: isTop)
     var lines: [(voice: Int, line: EngravedLine)] = []
@@ -60,6 +61,7 @@ extension MultiStaffLayout {
       if own.count > 1 {
         // The first voice of a shared staff keeps its curves above, the others below.
         voiceEngraver.curvesAbove = voice == own.first ? true : plan.borrowed.contains(voice) ? nil : false
+        voiceEngraver.soloBars = voice < soloBars.count ? soloBars[voice] : []
       }
       voiceEngraver.tablature = tablatures[voice]
       return voiceEngraver

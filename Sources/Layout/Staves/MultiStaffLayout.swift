@@ -201,6 +201,8 @@ final class MultiStaffSystems: SystemMaker {
   let tablatures: [Int: Tablature]
   /// Notes marked `!xstem!`, by where they are written, with their voice.
   let crossStaffStems: [SourcePosition: Int]
+  /// By voice, the bars in which it has its shared staff to itself (`SoloBars`).
+  let soloBars: [[Range<Rational>]]
   private var previousForce = 1.0
 
   init(layout: MultiStaffLayout, tune: Tune, mode: LineBreakMode, stretchLast: Double) {
@@ -212,6 +214,17 @@ final class MultiStaffSystems: SystemMaker {
     let plan = layout.plan
     let scale = layout.scale
     fullWidth = layout.layout.setup.contentWidth / scale
+    // By voice, the bars in which a voice of a shared staff is alone there (`SoloBars`).
+    let soloBars = plan.voices.indices.map { index -> [Range<Rational>] in
+      let home = layout.homePlan(ofVoice: index)
+      guard
+        home.stemDirection(ofVoice: index) != plan.voices[index].stemDirection
+          || home.restShift(ofVoice: index) != 0
+      else { return [] }
+      return SoloBars.spans(
+        of: plan.voices[index], others: home.sharers(ofVoice: index).map { plan.voices[$0] })
+    }
+    self.soloBars = soloBars
     var voiceSymbols: [[StaffSymbol]] = plan.voices.indices.map { index in
       var builder = SymbolBuilder(
         font: layout.font, style: layout.layout.style, measurer: layout.layout.measurer, scale: scale)
@@ -221,6 +234,7 @@ final class MultiStaffSystems: SystemMaker {
       let home = layout.homePlan(ofVoice: index)
       builder.stemDirection = home.stemDirection(ofVoice: index)
       builder.restShift = home.restShift(ofVoice: index)
+      builder.soloBars = soloBars[index]
       builder.lyricsApart = plan.voices.count > 1
       return builder.build(voice: plan.voices[index], key: tune.initialKey, meter: tune.initialMeter)
     }
@@ -434,7 +448,7 @@ final class MultiStaffSystems: SystemMaker {
         end: staffEnd(size),
         courtesy: courtesy, shifts: size == 1 ? shifts : shifts.map { $0.map { $0 / size } },
         isTop: staffIndex == 0, tablatures: tablatures,
-        voiceColumns: lineStaves?.columns(ofStaff: staffIndex),
+        voiceColumns: lineStaves?.columns(ofStaff: staffIndex), soloBars: soloBars,
         on: &canvas)
       if let presentRanges {
         let points = drawing.scale
@@ -464,6 +478,9 @@ final class MultiStaffSystems: SystemMaker {
     CrossStaffBeams.draw(plan.crossBeams, in: &system, font: layout.font, scale: drawing.scale)
     CrossStaffStems.join(
       crossStaffStems, in: &system, thickness: layout.font.engravingDefaults.stemThickness * drawing.scale)
+    if !plan.crossBeams.isEmpty || !crossStaffStems.isEmpty {
+      CrossStaffClearance.apply(to: &system, pad: 0.5 * drawing.scale)
+    }
     if lineIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
       TempoMark(font: layout.font, setup: setup, measurer: layout.layout.measurer).place(
         TempoMark.withBeat(tempo, unit: tune.unitNoteLength), above: &system, left: indent * layout.scale,

@@ -14,7 +14,8 @@ import ScoreModel
      apart, or cross, or are a unison of different heads, dots or sizes, the lower voice's note
      moves right by the upper note's head width: the down stem of the lower note then
      meets the up stem of the upper one, as in a chord with a second (LilyPond and Gould
-     set seconds this way). A unison of equal heads and dots is left to share one head.
+     set seconds this way). A unison of equal heads, dots and accidentals is left to share
+     one head, in chords too (the upper chord's second stays right of its up stem).
  The shift moves the whole note (stem, dots, accidentals, marks) and widens its column,
  so the spacing makes room for it.
 
@@ -148,10 +149,15 @@ struct SharedStaffSetting {
   func clash(_ upper: NoteSymbol, _ lower: NoteSymbol) -> Bool {
     let gap = upper.lowest - lower.highest
     if gap > 1 { return false }
-    if gap == 0 && upper.heads.count == 1 && lower.heads.count == 1 {
-      // A unison shares its head when both heads look alike (one shape, one size).
+    if gap == 0, let top = lower.heads.first(where: { $0.position == lower.highest }),
+      let bottom = upper.heads.first(where: { $0.position == upper.lowest })
+    {
+      // A unison shares its head when both heads look alike (one shape, one size, one
+      // accidental) and sit on the normal side of their stems; the rest of either chord
+      // (a second beside the unison) keeps to its own stem's side.
       return upper.notehead != lower.notehead || upper.value.dots != lower.value.dots
-        || upper.size != lower.size
+        || upper.size != lower.size || top.accidental != bottom.accidental || top.offset != 0
+        || bottom.offset != 0
     }
     return true
   }

@@ -221,6 +221,15 @@ struct StaffPlan {
     return own.first == index ? .up : .down
   }
 
+  /// The other voices drawn on a voice's staff, its own and those borrowing it for
+  /// cross-staff notes (none when the voice is itself borrowed there).
+  func sharers(ofVoice index: Int) -> [Int] {
+    guard !borrowed.contains(index), let staff = staves.first(where: { $0.voices.contains(index) }) else {
+      return []
+    }
+    return staff.voices.filter { $0 != index }
+  }
+
   /// Staff positions to move a voice's rests: up for the first voice of a shared staff,
   /// down for the others.
   func restShift(ofVoice index: Int) -> Int {

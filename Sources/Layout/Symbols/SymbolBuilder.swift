@@ -24,6 +24,9 @@ struct SymbolBuilder {
   var stemDirection: StemDirection = .auto
   /// Staff positions to move rests by (the lower voice of a shared staff sits lower).
   var restShift = 0
+  /// Bars (time spans, in order) in which the voice has its shared staff to itself: there
+  /// its stems and rests are a single voice's (`SoloBars`).
+  var soloBars: [Range<Rational>] = []
   /// Keep lyric syllables' extents apart from the ink's (`Attachments.lyricLeft`, …): in a
   /// score of several voices a syllable need only clear its own voice's next syllable, not
   /// every column between them (`LyricRods`).
@@ -250,10 +253,15 @@ struct SymbolBuilder {
     return notes
   }
 
-  /// Applies a fixed stem direction and rest shift, for voices sharing a staff.
+  /// Applies a fixed stem direction and rest shift, for voices sharing a staff, except in
+  /// the bars the voice has to itself.
   func forceStems(_ symbols: inout [StaffSymbol]) {
     guard stemDirection != .auto || restShift != 0 else { return }
+    var solo = 0
     for index in symbols.indices {
+      let onset = symbols[index].onset
+      while solo < soloBars.count && soloBars[solo].upperBound <= onset { solo += 1 }
+      if solo < soloBars.count && soloBars[solo].contains(onset) { continue }
       if case .note(var note) = symbols[index].kind, stemDirection != .auto, !note.isCrossBeamed {
         note.stemUp = stemDirection == .up
         symbols[index].kind = .note(note)

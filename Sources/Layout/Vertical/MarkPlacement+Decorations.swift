@@ -19,10 +19,11 @@ extension MarkPlacement {
           continue
         }
         // On a shared staff a voice's articulations go to its own side, past the stem.
-        let placeAbove = voiceAbove ?? (!note.stemUp || !note.hasStem && (note.positions.last ?? 4) >= 4)
+        let fixed = SoloBars.contains(soloBars, line.symbols[index].onset) ? nil : voiceAbove
+        let placeAbove = fixed ?? (!note.stemUp || !note.hasStem && (note.positions.last ?? 4) >= 4)
         let glyph = placeAbove ? up : down
         var floor = placeAbove ? note.highestY - 0.5 : note.lowestY + 0.5
-        if voiceAbove != nil { floor = placeAbove ? min(floor, note.top) : max(floor, note.bottom) }
+        if fixed != nil { floor = placeAbove ? min(floor, note.top) : max(floor, note.bottom) }
         let before = canvas.items.count
         placeGlyph(
           glyph, centre: note.centreX, side: placeAbove ? .above : .below, floor: floor, padding: 0.35,
@@ -265,11 +266,17 @@ extension MarkPlacement {
       let kinds = line.symbols[index].attachments.decorationKinds
       // A hairpin that ends where the next begins (`<>`): the first ends just before the
       // note, the second starts just after it, and ends are taken before starts.
-      let chained =
+      let bothEnds =
         kinds.contains { if case .hairpinEnd? = $0 { true } else { false } }
         && kinds.contains { if case .hairpinStart? = $0 { true } else { false } }
+      // With no hairpin open, both ends on one note make a hairpin under that note alone
+      // (MusicXML's wedge over one long note): it runs to the next note.
+      let alone = bothEnds && hairpin == nil && Self.openedHairpin(before: index, line: line) == nil
+      let chained = bothEnds && !alone
       let ordered = zip(decorations, kinds).sorted { first, second in
-        Self.isHairpinEnd(first.1) && !Self.isHairpinEnd(second.1)
+        alone
+          ? !Self.isHairpinEnd(first.1) && Self.isHairpinEnd(second.1)
+          : Self.isHairpinEnd(first.1) && !Self.isHairpinEnd(second.1)
       }
       for (decoration, kind) in ordered {
         switch kind {
@@ -291,7 +298,12 @@ extension MarkPlacement {
         case .hairpinStart(let crescendo):
           hairpin = (chained ? x + 0.5 : x - 0.4, crescendo, column, decoration.range.position)
         case .hairpinEnd:
-          let end = chained ? x - 0.3 : x + 0.6
+          var end = chained ? x - 0.3 : x + 0.6
+          if alone {
+            let next = ((index + 1)..<max(index + 1, line.last + 1)).lazy.compactMap { line.notes[$0]?.x }
+              .first
+            end = max(end, (next ?? line.end) - 0.6)
+          }
           if let start = hairpin {
             drawHairpin(
               from: start.x, to: end, crescendo: start.crescendo, side: sideAt(start.x, end),

@@ -37,6 +37,9 @@ struct MarkPlacement {
   var canvas: StaffCanvas
   /// On a shared staff: the voice's side for its articulations (true above); nil alone.
   var voiceAbove: Bool? = nil
+  /// Bars in which the voice is alone on its shared staff (`SoloBars`): `voiceAbove` does
+  /// not hold there.
+  var soloBars: [Range<Rational>] = []
   var above = Skyline(side: .above)
   var below = Skyline(side: .below)
   /// Marks are kept between the staff's start and its end (set per line).

@@ -74,7 +74,7 @@ struct VoicePerformer {
         let pitches = Set(note.heads.map(\.pitch.diatonicIndex))
         let reached = tied.intersection(pitches)
         if !reached.isEmpty { targets[index] = reached }
-        tied = Set(note.heads.filter(\.isTiedToNext).map(\.pitch.diatonicIndex))
+        tied = Set(note.heads.filter { $0.isTiedToNext && !$0.tiesAcrossVoices }.map(\.pitch.diatonicIndex))
       case .rest:
         tied = []
       default:
@@ -162,8 +162,9 @@ struct VoicePerformer {
       let written = head.pitch.diatonicIndex
       guard struck.insert(head.midiKey).inserted else { continue }
       if let held = pending[written] {
-        notes[held].duration = mainStart + sounding - notes[held].onset
-        if head.isTiedToNext { nextPending[written] = held }
+        let beyond = head.tiesAcrossVoices ? note.heldBeyond ?? .zero : .zero
+        notes[held].duration = mainStart + sounding + beyond - notes[held].onset
+        if head.isTiedToNext && !head.tiesAcrossVoices { nextPending[written] = held }
       } else if tieTargets[position]?.contains(written) == true {
         continue  // abc2midi: the tied-into note is never struck on its own.
       } else {
@@ -178,7 +179,7 @@ struct VoicePerformer {
           let length = sounding + (head.tiesAcrossVoices ? note.heldBeyond ?? .zero : .zero)
           notes.append(PerformedNote(key: key, onset: mainStart, duration: length, velocity: velocity))
         }
-        if head.isTiedToNext { nextPending[written] = notes.count - 1 }
+        if head.isTiedToNext && !head.tiesAcrossVoices { nextPending[written] = notes.count - 1 }
       }
     }
     pending = nextPending

@@ -91,6 +91,8 @@ public struct ABCWriter {
       for element in voice.elements {
         switch element {
         case .clefChange(let clef, _): clefs.append(clef)
+        case .tupletStart(let tuplet, _) where tuplet.style.when == .noBracket:
+          lose("tuplets shown without a bracket get one where their notes are not beamed")
         case .note(let note):
           if note.heads.contains(where: \.isCue) {
             lose("cue notes are written as ordinary notes, which sound")

@@ -18,6 +18,8 @@ struct MusicWriter {
   private var notesOnLine = 0
   /// How many notes each open tuplet still covers, innermost last.
   private var tupletsLeft: [Int] = []
+  /// The tuplet style in force (`[I:tuplets …]` written where a tuplet asks for another).
+  private var tupletStyle = TupletStyle()
   private var lastWasNote = false
   private var barsOnLine = 0
   private var breaksEveryFourBars = false
@@ -55,6 +57,14 @@ struct MusicWriter {
         token("[M:" + ABCWriter.meterText(next) + "]")
       case .clefChange(let clef, _): token("[K:clef=" + ABCWriter.clefText(clef) + "]")
       case .tupletStart(let tuplet, _):
+        if tuplet.style != tupletStyle {
+          tupletStyle = tuplet.style
+          // ABC has no "number without a bracket": the bracket shows where no beam is.
+          let when = tuplet.style.when == .noBracket ? 0 : tuplet.style.when.rawValue
+          token(
+            "[I:tuplets \(when) \(tuplet.style.shape.rawValue) \(tuplet.style.number.rawValue) \(tuplet.style.side.rawValue)]"
+          )
+        }
         token("(\(tuplet.p):\(tuplet.q):\(tuplet.r)", spaced: true)
         tupletsLeft.append(tuplet.r)
         lastWasNote = true

@@ -6,7 +6,7 @@ import ScoreModel
 /// A line is `part voice onset duration key`: the part (from 1) and `<voice>` number the
 /// export gives the voice, onset and duration in quarter notes as reduced fractions, and
 /// the written MIDI key. Tied notes are one line (the tie chain's onset and total
-/// length), as readers merge them; rests, grace notes and cue notes (silent) have none.
+/// length, a tie into another voice's note included), as readers merge them; rests, grace notes and cue notes (silent) have none.
 /// Lines are sorted.
 ///
 /// Example: `K:C\nC2- C2 [EG]` with `L:1/8` gives `1 1 0 1 60`, `1 1 1 1/2 64`, `1 1 1 1/2 67`.
@@ -23,16 +23,23 @@ public enum NoteListing {
           switch element {
           case .note(let note):
             var next: [Int: Int] = [:]
+            // A head that continues another voice's tie sounds in that voice's note, which
+            // is held into it and through the heads tied on from it (open at -1).
             for head in note.heads where !head.isCue {
+              if head.continuesTie || open[head.midiKey] == -1 {
+                if head.isTiedToNext { next[head.midiKey] = -1 }
+                continue
+              }
+              let length = note.duration + (head.tiesAcrossVoices ? note.heldBeyond ?? .zero : .zero)
               let index: Int
               if let tied = open[head.midiKey] {
-                notes[tied].duration = notes[tied].duration + note.duration
+                notes[tied].duration = notes[tied].duration + length
                 index = tied
               } else {
-                notes.append((onset, note.duration, head.midiKey))
+                notes.append((onset, length, head.midiKey))
                 index = notes.count - 1
               }
-              if head.isTiedToNext { next[head.midiKey] = index }
+              if head.isTiedToNext && !head.tiesAcrossVoices { next[head.midiKey] = index }
             }
             open = next
           case .rest:

@@ -28,7 +28,11 @@ extension PartwiseWriter {
       var attributes = [("type", type), ("number", String(position.number))]
       if type == "start" {
         attributes.append(
-          ("bracket", tuplet.style.shape == .bracket && tuplet.style.when != .never ? "yes" : "no"))
+          (
+            "bracket",
+            tuplet.style.shape == .bracket && tuplet.style.when != .never && tuplet.style.when != .noBracket
+              ? "yes" : "no"
+          ))
         if tuplet.style.number == .none || tuplet.style.when == .never {
           attributes.append(("show-number", "none"))
         }

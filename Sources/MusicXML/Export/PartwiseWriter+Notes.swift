@@ -70,7 +70,8 @@ extension PartwiseWriter {
       let duration = value.map { $0.length * scale } ?? note.duration
       for (headIndex, head) in note.heads.enumerated() {
         let key = head.midiKey
-        let tieStop = piece > 0 || tiedBefore.contains(key)
+        // A head continuing another voice's tie ends it (a tie passing between voices).
+        let tieStop = piece > 0 || tiedBefore.contains(key) || head.continuesTie
         let tieStart = piece < count - 1 || head.isTiedToNext
         xml.begin("note")
         if headIndex > 0 { xml.element("chord") }
@@ -107,7 +108,7 @@ extension PartwiseWriter {
         xml.end()
       }
     }
-    state.pendingTies = Set(note.heads.filter(\.isTiedToNext).map(\.midiKey))
+    state.pendingTies = Set(note.heads.filter { $0.isTiedToNext && !$0.tiesAcrossVoices }.map(\.midiKey))
   }
 
   private mutating func writeRest(_ rest: RestEvent, wholeMeasure: Bool, state: inout VoiceState) {

@@ -23,7 +23,8 @@ import ScoreModel
  show the real bar, the shortest meter is taken for it; a
  `<backup>` is taken as written when it goes back exactly to the bar's start (MuseScore
  writes those in real time), else scaled; a whole-bar rest lasts the real bar and is
- written as its own meter's bar.
+ written as its own meter's bar; a note whose `<duration>` is its `<type>`'s times the scale
+ is already in real time (the rests MuseScore fills a voice with) and is not scaled again.
  */
 
 /// Finds the measures of each part written in a longer meter of its own.

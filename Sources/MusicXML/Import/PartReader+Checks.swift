@@ -50,6 +50,18 @@ extension PartReader {
     rawDuration(of: element).map { scale == Rational(1, 1) ? $0 : $0 * scale }
   }
 
+  /// A note's `<duration>` as `duration(of:)`, except that in a measure of a local meter a
+  /// value already in real time is kept: MuseScore writes the rests it fills a voice with
+  /// that way (a quarter rest of 80 divisions where the quarter is 120 and the scale 2/3), so
+  /// a duration that is its `<type>`'s (without a time modification) times the scale is not
+  /// scaled again.
+  mutating func noteDuration(of element: XMLTree.Element) -> Rational? {
+    guard scale != Rational(1, 1), let raw = rawDuration(of: element), !element.has("time-modification"),
+      let notated = Self.writtenLength(element), notated != raw, notated * scale == raw
+    else { return duration(of: element) }
+    return raw
+  }
+
   /// A `<duration>` as written, not scaled for a local meter.
   mutating func rawDuration(of element: XMLTree.Element) -> Rational? {
     let most = max(divisions, 1) * 4 * Limits.xmlWholeNotesPerDuration

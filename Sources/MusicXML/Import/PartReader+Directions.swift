@@ -50,8 +50,14 @@ extension PartReader {
             place(.partLabel(text, Self.range(child)), at: time, lane: first)
           }
         case "dynamics":
-          for dynamic in child.children {
-            if let name = Self.dynamicName(dynamic) { decorate(name, dynamic) }
+          // Words among the letters ("più" then <p/>) make one mark, "più p", as printed.
+          if child.children.count > 1, child.children.contains(where: { $0.name == "other-dynamics" }) {
+            let text = child.children.compactMap(Self.dynamicName).joined(separator: " ")
+            if !text.isEmpty { decorate(text, child) }
+          } else {
+            for dynamic in child.children {
+              if let name = Self.dynamicName(dynamic) { decorate(name, dynamic) }
+            }
           }
         case "wedge":
           let number = child.attribute("number") ?? "1"

@@ -59,6 +59,8 @@ extension PartReader {
       let next = lanes[lane].marks.first { $0.time > start && $0.time < time }?.time ?? time
       closeTuplet(lane)
       var rest = RestEvent(duration: next - start, isVisible: false, range: gapRange(lane))
+      // In a local meter the gap is written in the staff's own meter, as its notes are.
+      if scale != Rational(1, 1) { rest.writtenDuration = (next - start) / scale }
       let marks = takeMarks(lane, upTo: start)
       rest.decorations = marks.decorations
       rest.annotations = marks.annotations
@@ -146,53 +148,5 @@ extension PartReader {
     else { return }
     let position = lanes[lane].marks.firstIndex { $0.time > mark.time } ?? lanes[lane].marks.count
     lanes[lane].marks.insert(mark, at: position)
-  }
-}
-
-extension PartReader {
-  /// Ties that pass from one voice to another: a tied head whose voice has no note of its
-  /// pitch next, when another voice of the part has one starting where it ends. The head
-  /// is held into that note (`heldBeyond`), which is not struck again (`continuesTie`), and
-  /// the tie is drawn to the next column (`tiesAcrossVoices`).
-  mutating func joinTiesAcrossVoices() {
-    // Where each voice's notes start: onset → element index.
-    var starts: [[Rational: Int]] = []
-    for lane in lanes {
-      var onset = Rational.zero
-      var found: [Rational: Int] = [:]
-      for (index, element) in lane.elements.enumerated() {
-        if case .note = element { found[onset] = index }
-        onset = onset + element.duration
-      }
-      starts.append(found)
-    }
-    for lane in lanes.indices {
-      var onset = Rational.zero
-      for (index, element) in lanes[lane].elements.enumerated() {
-        defer { onset = onset + element.duration }
-        guard case .note(var note) = element, note.heads.contains(where: \.isTiedToNext) else { continue }
-        let end = onset + note.duration
-        let next = lanes[lane].elements[(index + 1)...].first { $0.duration > .zero }
-        var changed = false
-        for head in note.heads.indices where note.heads[head].isTiedToNext {
-          let key = note.heads[head].midiKey
-          if case .note(let following)? = next, following.heads.contains(where: { $0.midiKey == key }) {
-            continue
-          }
-          for other in lanes.indices where other != lane {
-            guard let target = starts[other][end], case .note(var into) = lanes[other].elements[target],
-              let joined = into.heads.firstIndex(where: { $0.midiKey == key && !$0.continuesTie })
-            else { continue }
-            into.heads[joined].continuesTie = true
-            lanes[other].elements[target] = .note(into)
-            note.heads[head].tiesAcrossVoices = true
-            note.heldBeyond = into.duration
-            changed = true
-            break
-          }
-        }
-        if changed { lanes[lane].elements[index] = .note(note) }
-      }
-    }
   }
 }

@@ -56,7 +56,7 @@ extension PartReader {
       addChordMember(element, head: head, lane: lane)
       return
     }
-    var duration = duration(of: element) ?? .zero
+    var duration = noteDuration(of: element) ?? .zero
     // Where the parts' meters differ, a whole-bar rest lasts the real bar and is written as
     // its own meter's.
     var wholeBar: Rational?
@@ -67,6 +67,7 @@ extension PartReader {
       if duration != bar { wholeBar = bar }
     }
     let onset = cursor
+    if let head { noteTieStop(element, head: head, lane: lane, onset: onset) }
     cursor = cursor + duration
     furthest = max(furthest, cursor)
     guard duration > .zero else { return }
@@ -95,7 +96,7 @@ extension PartReader {
     var written = Self.writtenLength(element)
     if let ratio = openTupletRatio(lane) { written = duration * ratio }
     // In a local meter every note keeps its written value, as in a tuplet.
-    if scale != Rational(1, 1), let raw = rawDuration(of: element) {
+    if scale != Rational(1, 1), let raw = rawDuration(of: element), raw != duration {
       written = lanes[lane].tuplets.isEmpty ? raw : written.map { $0 / scale }
     }
     let inTuplet = !lanes[lane].tuplets.isEmpty || scale != Rational(1, 1)
@@ -143,6 +144,9 @@ extension PartReader {
     // A tie that ends on a grace note does not reach the main note after it; one that
     // goes on from the grace (stop and start) does.
     let ties = element.elements(forName: "tie").compactMap { $0.attribute("type") }
+    if ties.contains("stop") && !ties.contains("start") {
+      graceTieStops.insert(TieStop(lane: lane, onset: cursor, key: head.midiKey))
+    }
     if ties.contains("stop") && !ties.contains("start"),
       let last = lanes[lane].lastNoteIndex, case .note(var previous) = lanes[lane].elements[last]
     {
@@ -171,6 +175,7 @@ extension PartReader {
     guard let head, let last = lanes[lane].lastNoteIndex, case .note(var note) = lanes[lane].elements[last]
     else { return }
     if note.heads.count < Limits.notesPerChord { note.heads.append(head) }
+    noteTieStop(element, head: head, lane: lane, onset: lanes[lane].time - note.duration)
     let range = Self.range(element)
     for name in Self.notationDecorations(element) where !note.decorations.contains(where: { $0.name == name })
     {
@@ -249,8 +254,36 @@ extension PartReader {
   }
 
   private mutating func openTuplet(p: Int, q: Int, number: Int, element: XMLTree.Element, lane: Int) {
+    var tuplet = Tuplet(p: p, q: q, r: 1)
+    if let start = element.elements(path: ["notations", "tuplet"]).first(where: {
+      $0.attribute("type") == "start" && Self.tupletNumber($0) == number
+    }) {
+      tuplet.style = Self.tupletStyle(start)
+    }
     lanes[lane].tuplets.append((lanes[lane].elements.count, 0, number))
-    lanes[lane].elements.append(.tupletStart(Tuplet(p: p, q: q, r: 1), Self.range(element)))
+    lanes[lane].elements.append(.tupletStart(tuplet, Self.range(element)))
+  }
+
+  /// How a `<tuplet type="start">` asks to be drawn: `bracket`, `show-number` and
+  /// `placement` (absent: as the layout decides, a bracket where the notes are not beamed).
+  static func tupletStyle(_ start: XMLTree.Element) -> TupletStyle {
+    var style = TupletStyle()
+    switch start.attribute("show-number") {
+    case "none": style.number = .none
+    case "both": style.number = .ratio
+    default: break
+    }
+    switch start.attribute("bracket") {
+    case "yes": style.when = .always
+    case "no": style.when = style.number == .none ? .never : .noBracket
+    default: break
+    }
+    switch start.attribute("placement") {
+    case "above": style.side = .above
+    case "below": style.side = .below
+    default: break
+    }
+    return style
   }
 
   /// What the open tuplets of a lane make of a note's length together (q/p, multiplied).

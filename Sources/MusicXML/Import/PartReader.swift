@@ -111,6 +111,11 @@ struct PartReader {
   /// The system directions' words set so far in this part, by measure and time.
   var systemTextsPlaced: Set<SystemText> = []
 
+  /// The heads on which the file ends a tie (see `joinTiesAcrossVoices`).
+  var tieStops: Set<TieStop> = []
+  /// The grace notes on which the file ends a tie (at their main note's onset).
+  var graceTieStops: Set<TieStop> = []
+
   /// The size of the score's default words, which a `<words font-size>` is measured against.
   var wordsSize = 10.0
 
@@ -279,7 +284,13 @@ struct PartReader {
         }
       case "forward":
         cursor = cursor + (duration(of: element) ?? .zero)
-        furthest = max(furthest, cursor)
+        // In a local meter MuseScore's closing forward-and-backup pair may step past the
+        // bar's end; the measure still lasts the real bar.
+        var reach = cursor
+        if scale != Rational(1, 1), let bar = meter.barLength {
+          reach = min(reach, measureStart + bar * scale)
+        }
+        furthest = max(furthest, reach)
       case "direction": readDirection(element)
       case "harmony": readHarmony(element)
       case "barline":

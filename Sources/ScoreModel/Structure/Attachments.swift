@@ -151,6 +151,9 @@ public struct TupletStyle: Hashable, Sendable {
     case never = 1
     /// Always, beamed or not.
     case always = 2
+    /// No bracket or curve, beamed or not; the number as `number` says (MusicXML's
+    /// `bracket="no"`).
+    case noBracket = 3
   }
   public enum Shape: Int, Sendable {
     case bracket = 0
