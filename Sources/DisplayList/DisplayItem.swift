@@ -68,6 +68,18 @@ public struct LineShape: Hashable, Sendable {
     self.thickness = thickness
     self.dash = dash
   }
+
+  /// The line's ink: its length, widened by the thickness across the line's main direction.
+  public var box: Rect {
+    let half = thickness / 2
+    return abs(from.x - to.x) < abs(from.y - to.y)
+      ? Rect(
+        x: min(from.x, to.x) - half, y: min(from.y, to.y), width: abs(from.x - to.x) + 2 * half,
+        height: abs(from.y - to.y))
+      : Rect(
+        x: min(from.x, to.x), y: min(from.y, to.y) - half, width: abs(from.x - to.x),
+        height: abs(from.y - to.y) + 2 * half)
+  }
 }
 
 /// One segment of a path.

@@ -56,20 +56,10 @@ struct StaffCanvas {
     from: (Double, Double), to: (Double, Double), thickness: Double, role: Role,
     column: Int? = nil, source: SourcePosition? = nil, dash: Double? = nil
   ) {
-    let a = point(from.0, from.1)
-    let b = point(to.0, to.1)
-    let half = thickness * scale / 2
-    let vertical = abs(a.x - b.x) < abs(a.y - b.y)
-    let box =
-      vertical
-      ? Rect(
-        x: min(a.x, b.x) - half, y: min(a.y, b.y), width: abs(a.x - b.x) + 2 * half,
-        height: abs(a.y - b.y))
-      : Rect(
-        x: min(a.x, b.x), y: min(a.y, b.y) - half, width: abs(a.x - b.x),
-        height: abs(a.y - b.y) + 2 * half)
-    let shape = LineShape(from: a, to: b, thickness: thickness * scale, dash: dash.map { $0 * scale })
-    add(role: role, shape: .line(shape), box: box, column: column, source: source)
+    let shape = LineShape(
+      from: point(from.0, from.1), to: point(to.0, to.1), thickness: thickness * scale,
+      dash: dash.map { $0 * scale })
+    add(role: role, shape: .line(shape), box: shape.box, column: column, source: source)
   }
 
   /// A head the music font lacks (`NoteheadOutline`), drawn as a path; nothing for others.

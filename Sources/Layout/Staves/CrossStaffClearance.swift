@@ -39,14 +39,19 @@ enum CrossStaffClearance {
     let gaps = self.gaps(of: system.items)
     guard !gaps.isEmpty else { return }
     let obstacleIndices = system.items.indices.filter { obstacles.contains(system.items[$0].role) }
-    // The marks inside a gap, by source position and role.
-    var groups: [String: [Int]] = [:]
-    var order: [String] = []
+    // The marks inside a gap, by role and source position (an unplaced item on its own).
+    struct Mark: Hashable {
+      var role: Role
+      var source: SourcePosition?
+      var index: Int?
+    }
+    var groups: [Mark: [Int]] = [:]
+    var order: [Mark] = []
     for (index, item) in system.items.enumerated() where marks.contains(item.role) {
       guard gaps.contains(where: { item.box.minY >= $0.lowerBound && item.box.maxY <= $0.upperBound }) else {
         continue
       }
-      let key = "\(item.role.rawValue)@\(item.source.map { "\($0.line):\($0.column)" } ?? "\(index)")"
+      let key = Mark(role: item.role, source: item.source, index: item.source == nil ? index : nil)
       if groups[key] == nil { order.append(key) }
       groups[key, default: []].append(index)
     }
@@ -109,12 +114,8 @@ enum CrossStaffClearance {
       } else {
         line.from.x = min(line.from.x, end)
       }
-      let half = line.thickness / 2
       system.items[index].shape = .line(line)
-      system.items[index].box = Rect(
-        x: min(line.from.x, line.to.x), y: min(line.from.y, line.to.y) - half,
-        width: abs(line.to.x - line.from.x),
-        height: abs(line.to.y - line.from.y) + 2 * half)
+      system.items[index].box = line.box
     }
   }
 

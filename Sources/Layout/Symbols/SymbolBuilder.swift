@@ -257,11 +257,7 @@ struct SymbolBuilder {
   /// the bars the voice has to itself.
   func forceStems(_ symbols: inout [StaffSymbol]) {
     guard stemDirection != .auto || restShift != 0 else { return }
-    var solo = 0
-    for index in symbols.indices {
-      let onset = symbols[index].onset
-      while solo < soloBars.count && soloBars[solo].upperBound <= onset { solo += 1 }
-      if solo < soloBars.count && soloBars[solo].contains(onset) { continue }
+    for index in symbols.indices where !SoloBars.contains(soloBars, symbols[index].onset) {
       if case .note(var note) = symbols[index].kind, stemDirection != .auto, !note.isCrossBeamed {
         note.stemUp = stemDirection == .up
         symbols[index].kind = .note(note)

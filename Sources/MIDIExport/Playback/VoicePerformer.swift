@@ -74,7 +74,7 @@ struct VoicePerformer {
         let pitches = Set(note.heads.map(\.pitch.diatonicIndex))
         let reached = tied.intersection(pitches)
         if !reached.isEmpty { targets[index] = reached }
-        tied = Set(note.heads.filter { $0.isTiedToNext && !$0.tiesAcrossVoices }.map(\.pitch.diatonicIndex))
+        tied = Set(note.heads.filter(\.tiesWithinVoice).map(\.pitch.diatonicIndex))
       case .rest:
         tied = []
       default:
@@ -162,9 +162,8 @@ struct VoicePerformer {
       let written = head.pitch.diatonicIndex
       guard struck.insert(head.midiKey).inserted else { continue }
       if let held = pending[written] {
-        let beyond = head.tiesAcrossVoices ? note.heldBeyond ?? .zero : .zero
-        notes[held].duration = mainStart + sounding + beyond - notes[held].onset
-        if head.isTiedToNext && !head.tiesAcrossVoices { nextPending[written] = held }
+        notes[held].duration = mainStart + sounding + note.heldBeyond(of: head) - notes[held].onset
+        if head.tiesWithinVoice { nextPending[written] = held }
       } else if tieTargets[position]?.contains(written) == true {
         continue  // abc2midi: the tied-into note is never struck on its own.
       } else {
@@ -176,10 +175,10 @@ struct VoicePerformer {
             onset += length
           }
         } else {
-          let length = sounding + (head.tiesAcrossVoices ? note.heldBeyond ?? .zero : .zero)
+          let length = sounding + note.heldBeyond(of: head)
           notes.append(PerformedNote(key: key, onset: mainStart, duration: length, velocity: velocity))
         }
-        if head.isTiedToNext && !head.tiesAcrossVoices { nextPending[written] = notes.count - 1 }
+        if head.tiesWithinVoice { nextPending[written] = notes.count - 1 }
       }
     }
     pending = nextPending

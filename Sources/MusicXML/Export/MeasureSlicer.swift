@@ -165,9 +165,7 @@ extension MeasureSlicer {
           var keys = Set<Int>()
           if case .note(let following) = next { keys = Set(following.heads.map(\.midiKey)) }
           for head in note.heads.indices
-          where note.heads[head].isTiedToNext && !note.heads[head].tiesAcrossVoices
-            && !keys.contains(note.heads[head].midiKey)
-          {
+          where note.heads[head].tiesWithinVoice && !keys.contains(note.heads[head].midiKey) {
             note.heads[head].isTiedToNext = false
             changed = true
           }

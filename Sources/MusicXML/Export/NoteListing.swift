@@ -30,7 +30,7 @@ public enum NoteListing {
                 if head.isTiedToNext { next[head.midiKey] = -1 }
                 continue
               }
-              let length = note.duration + (head.tiesAcrossVoices ? note.heldBeyond ?? .zero : .zero)
+              let length = note.duration + note.heldBeyond(of: head)
               let index: Int
               if let tied = open[head.midiKey] {
                 notes[tied].duration = notes[tied].duration + length
@@ -39,7 +39,7 @@ public enum NoteListing {
                 notes.append((onset, length, head.midiKey))
                 index = notes.count - 1
               }
-              if head.isTiedToNext && !head.tiesAcrossVoices { next[head.midiKey] = index }
+              if head.tiesWithinVoice { next[head.midiKey] = index }
             }
             open = next
           case .rest:

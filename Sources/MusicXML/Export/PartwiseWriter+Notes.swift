@@ -108,7 +108,7 @@ extension PartwiseWriter {
         xml.end()
       }
     }
-    state.pendingTies = Set(note.heads.filter { $0.isTiedToNext && !$0.tiesAcrossVoices }.map(\.midiKey))
+    state.pendingTies = Set(note.heads.filter(\.tiesWithinVoice).map(\.midiKey))
   }
 
   private mutating func writeRest(_ rest: RestEvent, wholeMeasure: Bool, state: inout VoiceState) {

@@ -46,6 +46,8 @@ public struct NoteHead: Hashable, Sendable {
     get { flags & 4 != 0 }
     set { set(4, newValue) }
   }
+  /// Tied to the next note of its own voice (not into another voice's note).
+  public var tiesWithinVoice: Bool { isTiedToNext && !tiesAcrossVoices }
   /// The head continues a tie from another voice's note: it is drawn but not struck again.
   public var continuesTie: Bool {
     get { flags & 8 != 0 }
@@ -122,6 +124,12 @@ public struct NoteEvent: Hashable, Sendable {
   public var heldBeyond: Rational? {
     get { storage.value.heldBeyond }
     set { storage.update { $0.heldBeyond = newValue } }
+  }
+
+  /// How much longer than the note `head` sounds: `heldBeyond` for a head tied into another
+  /// voice's note, else nothing.
+  public func heldBeyond(of head: NoteHead) -> Rational {
+    head.tiesAcrossVoices ? heldBeyond ?? .zero : .zero
   }
 
   /// The length the note is drawn with.
