@@ -74,9 +74,14 @@ extension CollisionChecker {
       if let column = item.context.column { anchors[column, default: []].append(item) }
     }
     let between = items.filter { $0.role == .slur || $0.role == .tie || $0.role == .tuplet }
+    // A beam over the note's stem is the note's too: a mark past a stem's tip sits on it.
+    let beams = items.filter { $0.role == .beam }
     var defects: [Collision] = []
     for mark in marks {
-      guard let column = mark.context.column, let notes = anchors[column], !notes.isEmpty else { continue }
+      guard let column = mark.context.column, var notes = anchors[column], !notes.isEmpty else { continue }
+      notes += beams.filter {
+        $0.context.staff == mark.context.staff && $0.box.minX <= mark.box.maxX && mark.box.minX <= $0.box.maxX
+      }
       let above = mark.box.midY < notes.map(\.box.midY).min() ?? 0
       let nearest = notes.min {
         distance(mark.box, $0.box, above: above) < distance(mark.box, $1.box, above: above)

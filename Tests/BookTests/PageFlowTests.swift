@@ -69,6 +69,7 @@ import Testing
         : "DFAd fdAF|GBdg bgdB|AFDF A2FA|dcBA G2FE|\n"
     }
     var template = PageTemplate.plain
+    template.options.justifyVertically = false
     let plain = try BookFixture.engraver(template).engrave(
       book: BookFixture.blocks(abc), matter: BookMatter())
     template.options.justifyVertically = true
@@ -93,6 +94,50 @@ import Testing
     let level = after.min() ?? 0
     #expect(after.filter { abs($0 - level) < 0.05 }.count >= 2)
     #expect(level > (before.min() ?? 0) + 1)
+  }
+
+  @Test func aTuneRunningOverPagesIsSpreadAndNumberedAsAScore() throws {
+    let long = BookFixture.blocks(BookFixture.tune(1, "Long", lines: 40))
+    var template = PageTemplate.plain
+    let score = try BookFixture.engraver(template).engrave(book: long, matter: BookMatter())
+    template.options.justifyVertically = false
+    let packed = try BookFixture.engraver(template).engrave(book: long, matter: BookMatter())
+    #expect(score.pages.count >= 3 && score.pages.count == packed.pages.count)
+    /// Each staff's top line on a page, in order.
+    func tops(_ page: DisplayPage) -> [Double] {
+      var tops: [Int: Double] = [:]
+      for item in page.items where item.role == .staffLine {
+        if let line = item.context.line { tops[line] = min(tops[line] ?? .infinity, item.box.minY) }
+      }
+      return tops.keys.sorted().compactMap { tops[$0] }
+    }
+    // A page the tune runs off is spread, each gap opening by at most 6.5 staff spaces.
+    let before = tops(packed.pages[1])
+    let after = tops(score.pages[1])
+    #expect(before.count == after.count && before.count > 3)
+    let opened = zip(zip(after, after.dropFirst()), zip(before, before.dropFirst())).map {
+      ($0.1 - $0.0) - ($1.1 - $1.0)
+    }
+    let space = template.setup.staffSpace
+    #expect(opened.allSatisfy { $0 > 0.5 && $0 <= 6.5 * space + 0.01 }, "\(opened)")
+    // Pages after the first carry their number at the foot's outer corner; the first none.
+    func footers(_ page: DisplayPage) -> [DisplayItem] { page.items.filter { $0.role == .footer } }
+    #expect(footers(score.pages[0]).isEmpty)
+    for index in 1..<score.pages.count {
+      let numbers = footers(score.pages[index])
+      #expect(numbers.count == 1)
+      guard let number = numbers.first, case .text(let text) = number.shape else { continue }
+      #expect(text.text == String(index + 1))
+      let isLeft = number.box.maxX < template.setup.width / 2
+      #expect(isLeft == (index % 2 == 1), "page \(index + 1): the number stands at the outer corner")
+    }
+    // A book of tunes that each fit a page keeps its pages as they were: unnumbered, packed.
+    let book = BookFixture.blocks(BookFixture.bookSource(count: 14))
+    let tunes = try BookFixture.engraver(.plain).engrave(book: book, matter: BookMatter())
+    #expect(tunes.pages.count > 2)
+    #expect(tunes.pages.allSatisfy { footers($0).isEmpty })
+    let unspread = try BookFixture.engraver(template).engrave(book: book, matter: BookMatter())
+    #expect(tops(tunes.pages[0]) == tops(unspread.pages[0]))
   }
 
   @Test func mirroredMarginsKeepMusicInsideTheContentArea() throws {

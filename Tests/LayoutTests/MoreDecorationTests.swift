@@ -38,6 +38,24 @@ import Testing
     #expect(UndrawnNotation.warnings(for: tune).isEmpty)
   }
 
+  @Test func aMarcatoThatPointsOneWayKeepsItsSideWhateverTheStem() throws {
+    // C (stem up) with !umarcato!: above, past the stem's tip; c' (stem down) with
+    // !dmarcato!: below, past the stem's tip.
+    let all = try items("!umarcato!C !dmarcato!c' !marcato!C|]")
+    func mark(_ name: String) -> [DisplayItem] {
+      all.filter { if case .glyph(let g) = $0.shape { g.name == name } else { false } }
+    }
+    let stems = all.filter { $0.role == .stem }.sorted { $0.box.minX < $1.box.minX }
+    #expect(stems.count == 3)
+    let up = try #require(mark("articMarcatoAbove").first)
+    let down = try #require(mark("articMarcatoBelow").sorted { $0.box.minX < $1.box.minX }.first)
+    // Just past the tip: within a staff space.
+    #expect(up.box.maxY <= stems[0].box.minY && stems[0].box.minY - up.box.maxY < 5)
+    #expect(down.box.minY >= stems[1].box.maxY && down.box.minY - stems[1].box.maxY < 5)
+    // A plain marcato goes opposite the stem (below the up-stemmed C).
+    #expect(mark("articMarcatoBelow").count == 2)
+  }
+
   @Test func anOctaveLineDrawsItsNotesAnOctaveAwayUnderASign() throws {
     /// Heads' y below the top staff line, and the staff space.
     func heads(_ items: [DisplayItem]) -> (ys: [Double], space: Double) {

@@ -92,6 +92,61 @@ import Testing
     if style != TupletStyle() { #expect(again.map(\.style) == [style]) }
   }
 
+  @Test(arguments: [
+    ("<strong-accent type=\"up\"/>", "umarcato"), ("<strong-accent type=\"down\"/>", "dmarcato"),
+    ("<strong-accent/>", "marcato"),
+  ])
+  func aMarcatoPointsTheWayTheFileSays(mark: String, decoration: String) throws {
+    let xml = """
+      <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Piano</part-name></score-part></part-list>
+      <part id="P1"><measure number="1"><attributes><divisions>1</divisions><time><beats>1</beats><beat-type>4</beat-type>\
+      </time></attributes><note><pitch><step>E</step><octave>4</octave></pitch><duration>1</duration><voice>1</voice>\
+      <type>quarter</type><stem>up</stem><notations><articulations>\(mark)</articulations></notations></note>\
+      </measure></part></score-partwise>
+      """
+    func decorations(_ tune: Tune) -> [String] {
+      tune.voices[0].elements.flatMap { element -> [String] in
+        if case .note(let note) = element { return note.decorations.map(\.name) }
+        return []
+      }
+    }
+    let tune = try MusicXMLImporter.tune(from: Array(xml.utf8))
+    #expect(decorations(tune) == [decoration])
+    // Exported and read again, the marcato still points the same way; ABC keeps it too.
+    let document = MusicXMLExporter.document(for: tune)
+    let back = try MusicXMLImporter.tune(from: Array(document.utf8))
+    #expect(decorations(back) == [decoration])
+    let abc = try #require(ABCParser.parse(ABCWriter.text(of: tune)).tunebook.tunes.first)
+    #expect(decorations(abc) == [decoration])
+  }
+
+  @Test func aSlurKeepsTheSideTheFileSetsIt() throws {
+    func note(_ step: String, _ slur: String) -> String {
+      """
+      <note><pitch><step>\(step)</step><octave>4</octave></pitch><duration>1</duration><voice>1</voice>\
+      <type>quarter</type><notations>\(slur)</notations></note>
+      """
+    }
+    let xml = """
+      <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Piano</part-name></score-part></part-list>
+      <part id="P1"><measure number="1"><attributes><divisions>1</divisions><time><beats>4</beats><beat-type>4</beat-type>\
+      </time></attributes>\(note("C", "<slur type=\"start\" orientation=\"under\" placement=\"below\"/>"))\
+      \(note("D", "<slur type=\"stop\"/>"))\(note("E", "<slur type=\"start\"/>"))\(note("F", "<slur type=\"stop\"/>"))\
+      </measure></part></score-partwise>
+      """
+    func sides(_ tune: Tune) -> [Bool?] {
+      tune.voices[0].elements.flatMap { element -> [Bool?] in
+        if case .note(let note) = element { return note.slurStarts.map(\.isBelow) }
+        return []
+      }
+    }
+    let tune = try MusicXMLImporter.tune(from: Array(xml.utf8))
+    #expect(sides(tune) == [true, nil])
+    let document = MusicXMLExporter.document(for: tune)
+    #expect(document.contains("placement=\"below\""))
+    #expect(sides(try MusicXMLImporter.tune(from: Array(document.utf8))) == [true, nil])
+  }
+
   static func titled(_ head: String) throws -> TuneMetadata {
     let xml = """
       <score-partwise version="4.0">\(head)

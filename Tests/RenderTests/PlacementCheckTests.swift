@@ -82,6 +82,12 @@ import Testing
       role: .tie, shape: .line(LineShape(from: Point(x: 38, y: 118), to: Point(x: 60, y: 118), thickness: 1)),
       box: Rect(x: 38, y: 116, width: 22, height: 4), context: context(column: 3))
     #expect(defects([note, far, tie], .articulationFarFromNote) == 0)
+    // Below a beam under the note's stem: on the beam, where it belongs.
+    let beam = DisplayItem(
+      role: .beam,
+      shape: .line(LineShape(from: Point(x: 36, y: 124), to: Point(x: 70, y: 124), thickness: 3)),
+      box: Rect(x: 36, y: 122.5, width: 34, height: 3), context: context(column: 3))
+    #expect(defects([note, far, beam], .articulationFarFromNote) == 0)
   }
 
   @Test func aStaircaseOfTrillsIsFound() {

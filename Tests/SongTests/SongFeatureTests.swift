@@ -15,7 +15,7 @@ import Testing
     "cross-staff", "invisible-rest-staff", "hairpin-chain", "text-dynamics", "octave-clef", "midbar-clef",
     "tie-under-8va", "tie-across-voices", "cue-notes", "trill-line", "dotted-metronome", "tremolo-run",
     "grace-chord-tie", "melisma-lyrics", "word-styles", "local-meters",
-    "system-texts",
+    "system-texts", "choir-groups",
   ]
 
   /// The display list with the deterministic text measurer, for golden dumps.
@@ -63,6 +63,17 @@ import Testing
     #expect(heads.filter { $0.context.staff == 0 }.count == 6)
     // One beam joins the four quavers across the staves.
     #expect(SongFixture.items(list, .beam).count >= 1)
+    // The slur from C5 on the upper staff to B3 on the lower is drawn, over both.
+    let slurs = SongFixture.items(list, .slur)
+    #expect(slurs.count == 1)
+    let start = try #require(heads.first { $0.source?.line == 12 })
+    let end = try #require(heads.first { $0.source?.line == 15 })
+    #expect(end.context.staff == 1 && start.context.staff == 0)
+    if let slur = slurs.first {
+      #expect(abs(slur.box.minX - start.box.midX) < 4)
+      #expect(slur.box.maxX > end.box.minX && slur.box.maxX < end.box.maxX + 6)
+      #expect(slur.box.minY < start.box.minY)
+    }
   }
 
   @Test func aStaffOfInvisibleRestsKeepsItsMarks() throws {
@@ -296,6 +307,30 @@ import Testing
     #expect(tune.tempo?.beats == [Rational(3, 8)])
     #expect(tune.tempo?.beatsPerMinute == 72)
     #expect(!Self.glyphs(try SongFixture.engrave("dotted-metronome"), .metAugmentationDot).isEmpty)
+  }
+
+  @Test func aChoirsNestedGroupsAndItsTempoWordsAreDrawnAsTheFileSays() throws {
+    let tune = try SongFixture.tune("choir-groups")
+    // The choir's bracket holds the sopranos' brace; the piano keeps its own brace.
+    let groups = try #require(tune.staffGroups)
+    #expect(groups.map(\.bracket) == [.bracket, .brace])
+    #expect(groups[0].staves.count == 3)
+    #expect(groups[0].inner == [StaffGroup.Inner(bracket: .brace, staves: 0..<2, isOneInstrument: false)])
+    let list = try SongFixture.engrave("choir-groups")
+    #expect(Self.glyphs(list, .brace).count == 2)
+    #expect(Self.glyphs(list, .bracketTop).count == 1)
+    // The tempo's words and its metronome mark are one mark.
+    #expect(tune.tempo?.text == "Andante")
+    #expect(tune.tempo?.beatsPerMinute == 80)
+    let texts = list.pages.flatMap(\.items).compactMap { item -> String? in
+      if case .text(let text) = item.shape { return text.text }
+      return nil
+    }
+    #expect(texts.filter { $0.contains("Andante") }.count == 1)
+    // The divided sopranos stay two parts in MusicXML and are nested in ABC's %%score.
+    let document = MusicXMLExporter.document(for: tune)
+    #expect(document.components(separatedBy: "<score-part ").count - 1 == 4)
+    #expect(ABCWriter.text(of: tune).contains("%%score [{P1 P2} P3] {"))
   }
 
   @Test func tremoloRunsAndPairs() throws {

@@ -5,6 +5,9 @@ import ScoreModel
 enum DecorationKind: Hashable {
   /// Close to the head, opposite the stem (staccato, accent, tenuto …).
   case articulation(above: SMuFLGlyph, below: SMuFLGlyph)
+  /// Close to the note on one side whatever the stem (`!umarcato!`, `!dmarcato!`): past
+  /// the stem's tip on the stem side.
+  case sidedArticulation(SMuFLGlyph, above: Bool)
   /// Above the note, outside the staff's ink (trill, fermata, bowings …).
   case above(SMuFLGlyph)
   /// Below the note (inverted fermata).
@@ -112,7 +115,8 @@ enum DecorationTable {
     case "invertedshortfermata": .below(.fermataShortBelow)
     case "invertedlongfermata": .below(.fermataLongBelow)
     case "caesura": .above(.caesura)
-    case "umarcato": .above(.articMarcatoAbove)
+    case "umarcato": .sidedArticulation(.articMarcatoAbove, above: true)
+    case "dmarcato": .sidedArticulation(.articMarcatoBelow, above: false)
     case "dot": .articulation(above: .articStaccatoAbove, below: .articStaccatoBelow)
     case "ped", "ped(": .below(.keyboardPedalPed)
     case "ped-up", "ped)": .below(.keyboardPedalUp)

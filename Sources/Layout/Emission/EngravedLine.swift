@@ -32,7 +32,10 @@ struct EngravedLine {
     indices.contains { index in
       index <= last
         && symbols[index].attachments.decorationKinds.contains {
-          if case .articulation? = $0 { true } else { false }
+          switch $0 {
+          case .articulation?, .sidedArticulation?: true
+          default: false
+          }
         }
     }
   }

@@ -154,7 +154,14 @@ public final class BookComposer {
       section: draft.section ?? "", label: label, pageCount: pageCount ?? 0,
       book: matter.title ?? "",
       date: matter.date, fileName: matter.fileName, isEven: index % 2 == 1, footnotes: draft.footnotes)
-    let heads = RunningHeads(setup: setup, measurer: engraver.measurer)
+    var headed = setup
+    if setup.header == nil && setup.footer == nil && draft.turnsInsideTune {
+      // A page inside a piece is numbered though the template sets no running heads, at
+      // the foot's outer corner, as scores are (never on the first page).
+      headed.footer = RunningHead(
+        odd: ["", "", "{page}"], even: ["{page}", "", ""], font: setup.textFont, skipFirstPage: true)
+    }
+    let heads = RunningHeads(setup: headed, measurer: engraver.measurer)
       .items(pageIndex: index, facts: facts, isFirstPage: index == 0)
     let placed = draft.placedGroups(
       left: setup.contentLeft(pageIndex: index), bottom: draft.height - setup.marginBottom)

@@ -32,6 +32,11 @@ struct FlowPage {
   var height: Double
   var units: [FlowUnit] = []
   var justify = false
+  /// Whether a tune runs over this page's top or foot: the reader turns inside a piece.
+  var turnsInsideTune = false
+  /// The most a gap may open when the page is spread, in points (a score's systems stay
+  /// near each other and leave the rest at the foot, as MuseScore's do).
+  var widestOpening = Double.infinity
   /// Titles of the tunes with music on the page, in order.
   var titles: [String] = []
   var composer: String?
@@ -61,7 +66,7 @@ struct FlowPage {
     // evenly spaced (a gap already wider, before a title, keeps its size).
     let level = Self.fillLevel(gaps.map(\.size), volume: slack)
     var extra = [Double](repeating: 0, count: units.count)
-    for gap in gaps { extra[gap.index] = max(0, level - gap.size) }
+    for gap in gaps { extra[gap.index] = min(widestOpening, max(0, level - gap.size)) }
     var shift = 0.0
     for index in units.indices {
       shift += extra[index]

@@ -14,10 +14,12 @@ import DisplayList
      page 1: [title][sys][sys][sys]      tune 2 fits a page but not the rest of page 1
      page 2: [title][sys][sys]           → moved whole
 
- Vertical justification (optional): a page that ended because the next piece did not fit
- pours its slack into the gaps before systems and headings, the narrowest (staff to staff)
- first, so the staves of a page come out evenly spaced (`FlowPage.fillLevel`); a page less
- than about two-thirds full is not spread.
+ Vertical justification: a page that ended because the next piece did not fit pours its
+ slack into the gaps before systems and headings, the narrowest (staff to staff) first, so
+ the staves of a page come out evenly spaced (`FlowPage.fillLevel`); a page less than
+ about two-thirds full is not spread. By default only the pages a tune runs over are
+ spread (a song's pages, as scores are set); `justifyVertically` true spreads every page
+ that breaks, false none.
 
  Limits. Widow/orphan control for text is minimal (a heading keeps one line after it);
  pages are filled in order, never balanced.
@@ -58,9 +60,14 @@ struct PageFlow {
   var minimumStaffDistance: Double { setup.staffSpace * (4 + setup.systemGap + 2) }
   var clearance: Double { setup.staffSpace * setup.systemGap * 0.5 }
 
+  /// The most a gap between a score's systems opens when its page is spread, in staff
+  /// spaces (MuseScore's systems stand 8.5 to 15 spaces apart).
+  static let scoreOpening = 6.5
+
   /// Closes the current page; `justify` when it ended because the next piece did not fit.
   mutating func newPage(justify: Bool = false) {
-    draft.justify = justify && options.justifyVertically
+    draft.justify = justify && (options.justifyVertically ?? draft.turnsInsideTune)
+    if options.justifyVertically == nil { draft.widestOpening = setup.staffSpace * Self.scoreOpening }
     draft.section = draft.section ?? section
     if let onClose { onClose(draft, setup) } else { closed.append(draft) }
     closedCount += 1
@@ -125,7 +132,9 @@ struct PageFlow {
       }
       let forced = tune.breaksBefore.contains(index) && draft.hasItems
       if forced || (top + system.below > bottom && draft.hasItems) {
+        draft.turnsInsideTune = true
         newPage(justify: !forced)
+        draft.turnsInsideTune = true
         draft.titles.append(tune.title)
         top = y + system.above
       }

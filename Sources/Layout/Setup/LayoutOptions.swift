@@ -25,8 +25,9 @@ public struct LayoutOptions: Hashable, Sendable {
   public var splitTunes = false
   /// Start every tune on a new page (`%%oneperpage`).
   public var onePerPage = false
-  /// Spread the systems of a page that breaks to fill it to the bottom margin.
-  public var justifyVertically = false
+  /// Spread the systems of a page that breaks to fill it to the bottom margin; nil (the
+  /// default) spreads the pages a piece runs over, as scores are set, and no others.
+  public var justifyVertically: Bool?
   /// Bar numbers every N bars (`%%measurenb`); 0 = at each line start, nil = none.
   public var measureNumbers: Int?
   /// Transposition in semitones (`%%transpose`), applied when a tune is laid out.

@@ -17,8 +17,10 @@ import ScoreModel
  A beam group whose notes land on two staves is left unbeamed in both voices, its stems
  pointing at each other, and `CrossStaffBeams` joins it after the staves are stacked.
 
- Limits. Slurs and ties do not cross from one staff to the other; the moved notes read
- the other staff's first clef.
+ A slur whose notes land on two staves is drawn by `CrossStaffSlurs` after stacking.
+
+ Limits. Ties do not cross from one staff to the other; the moved notes read the other
+ staff's first clef.
  */
 
 /// Splits voices whose notes move to other staves into one voice per staff.
@@ -38,10 +40,12 @@ enum CrossStaffNotes {
       guard !visited.isEmpty else { continue }
       let original = voices[index]
       let beams = crossBeams(in: original, staves: staves)
+      let slurs = CrossStaffSlurs.slurs(in: original, staves: staves)
       voices[index] = keeping(original, where: { staves[$0] == home }, clef: nil)
       for segment in segments.indices {
         segments[segment].plan.crossBeamStems[index] = beams.stems
         segments[segment].plan.crossBeams += beams.runs
+        segments[segment].plan.crossSlurs += slurs
       }
       for staff in visited {
         guard let host = plan.staves[staff].voices.first else { continue }

@@ -71,6 +71,8 @@ struct LineStaves {
       plan.floating.formUnion(part.plan.floating)
       let known = Set(plan.crossBeams.compactMap { $0.first?.source })
       plan.crossBeams += part.plan.crossBeams.filter { $0.first.map { !known.contains($0.source) } ?? false }
+      let knownSlurs = Set(plan.crossSlurs)
+      plan.crossSlurs += part.plan.crossSlurs.filter { !knownSlurs.contains($0) }
     }
     var present = drawn.map { row in
       row.indices.map { index in !row[index].isEmpty && hasMusic(Array(row[index]), parts[index].columns) }

@@ -481,6 +481,7 @@ final class MultiStaffSystems: SystemMaker {
     if !plan.crossBeams.isEmpty || !crossStaffStems.isEmpty {
       CrossStaffClearance.apply(to: &system, pad: 0.5 * drawing.scale)
     }
+    CrossStaffSlurs.draw(plan.crossSlurs, in: &system, font: layout.font, scale: drawing.scale)
     if lineIndex == 0, setup.titleStyle.fields.contains("Q"), let tempo = tune.tempo {
       TempoMark(font: layout.font, setup: setup, measurer: layout.layout.measurer).place(
         TempoMark.withBeat(tempo, unit: tune.unitNoteLength), above: &system, left: indent * layout.scale,

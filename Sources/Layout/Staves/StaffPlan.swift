@@ -56,6 +56,8 @@ struct StaffPlan {
   var crossBeamStems: [Int: [Int: Bool]] = [:]
   /// Each cross-staff beam's notes, by where they are written, with their beam counts.
   var crossBeams: [[(source: SourcePosition, beams: Int)]] = []
+  /// Slurs whose notes `CrossStaffNotes` puts on two staves, drawn after stacking.
+  var crossSlurs: [CrossStaffSlurs.Slur] = []
 
   /// The size of a staff against the others (`%%staffscale`, from its first voice).
   func scale(ofStaff index: Int) -> Double {

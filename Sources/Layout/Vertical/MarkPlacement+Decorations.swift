@@ -15,15 +15,29 @@ extension MarkPlacement {
       let decorations = attachments.decorations
       guard !decorations.isEmpty, let note = line.notes[index] else { continue }
       for (decoration, kind) in zip(decorations, attachments.decorationKinds) {
-        guard case .articulation(let up, let down)? = kind else {
+        let up: SMuFLGlyph
+        let down: SMuFLGlyph
+        var fixed: Bool?
+        var sided = false
+        switch kind {
+        case .articulation(let above, let below)?:
+          (up, down) = (above, below)
+          // On a shared staff a voice's articulations go to its own side, past the stem.
+          fixed = SoloBars.contains(soloBars, line.symbols[index].onset) ? nil : voiceAbove
+        case .sidedArticulation(let glyph, let above)?:
+          (up, down, fixed, sided) = (glyph, glyph, above, true)
+        default:
           continue
         }
-        // On a shared staff a voice's articulations go to its own side, past the stem.
-        let fixed = SoloBars.contains(soloBars, line.symbols[index].onset) ? nil : voiceAbove
         let placeAbove = fixed ?? (!note.stemUp || !note.hasStem && (note.positions.last ?? 4) >= 4)
         let glyph = placeAbove ? up : down
         var floor = placeAbove ? note.highestY - 0.5 : note.lowestY + 0.5
-        if fixed != nil { floor = placeAbove ? min(floor, note.top) : max(floor, note.bottom) }
+        if sided && note.hasStem && note.stemUp == placeAbove {
+          // On the stem's side: past its tip.
+          floor = placeAbove ? min(floor, note.stemTipY - 0.5) : max(floor, note.stemTipY + 0.5)
+        } else if fixed != nil && !sided {
+          floor = placeAbove ? min(floor, note.top) : max(floor, note.bottom)
+        }
         let before = canvas.items.count
         placeGlyph(
           glyph, centre: note.centreX, side: placeAbove ? .above : .below, floor: floor, padding: 0.35,
@@ -125,7 +139,8 @@ extension MarkPlacement {
           if case .note(let symbol) = line.symbols[index].kind {
             placeEditorialAccidentals(symbol, centre: x, floor: min(0, note?.top ?? 0), column: column)
           }
-        case .articulation, .dynamic, .hairpinStart, .hairpinEnd, .trillEnd, .notehead, .beamBreak,
+        case .articulation, .sidedArticulation, .dynamic, .hairpinStart, .hairpinEnd, .trillEnd, .notehead,
+          .beamBreak,
           .layoutOnly, .dynamicText, .dynamicPhrase, .ottavaStart, .ottavaEnd, .glissandoStart, .glissandoEnd,
           .courtesyAccidental, .invisible, .stemless, nil:
           break

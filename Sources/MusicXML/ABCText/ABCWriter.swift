@@ -164,8 +164,23 @@ public struct ABCWriter {
   /// `%%score` for the tune's staff groups: `(S A) | {RH LH}`; nil when it has none.
   static func scoreText(_ tune: Tune) -> String? {
     guard let groups = tune.staffGroups, !groups.isEmpty else { return nil }
+    func signs(_ bracket: StaffGroup.Bracket) -> (String, String) {
+      switch bracket {
+      case .none: ("", "")
+      case .bracket: ("[", "]")
+      case .brace: ("{", "}")
+      }
+    }
     return groups.map { group in
-      let staves = group.staves.map { $0.count > 1 ? "(" + $0.joined(separator: " ") + ")" : $0.joined() }
+      var staves = group.staves.map { $0.count > 1 ? "(" + $0.joined(separator: " ") + ")" : $0.joined() }
+      // Nested signs (`[{RH LH} Vn]`), the shorter inside the longer.
+      let nested = group.inner.filter { !$0.staves.isEmpty && $0.staves.upperBound <= staves.count }
+        .sorted { $0.staves.count < $1.staves.count }
+      for inner in nested {
+        let (open, close) = signs(inner.bracket)
+        staves[inner.staves.lowerBound] = open + staves[inner.staves.lowerBound]
+        staves[inner.staves.upperBound - 1] += close
+      }
       let inside = staves.joined(separator: group.barLinesJoin ? " | " : " ")
       switch group.bracket {
       case .none: return inside

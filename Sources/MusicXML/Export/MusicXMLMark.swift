@@ -7,6 +7,8 @@
 enum MusicXMLMark: Hashable, Sendable {
   /// Inside `<notations><articulations>`.
   case articulation(String)
+  /// `<strong-accent type="up|down">` (a marcato that points one way wherever it sits).
+  case strongAccent(up: Bool)
   /// Inside `<notations><ornaments>`; `other-ornament` carries its text.
   case ornament(String, text: String? = nil)
   /// `<tremolo type="single">N</tremolo>` inside `<ornaments>`.
@@ -37,7 +39,8 @@ enum MusicXMLMark: Hashable, Sendable {
   /// is the one import writes back.
   static let table: [(String, MusicXMLMark)] = [
     ("staccato", .articulation("staccato")), ("accent", .articulation("accent")),
-    ("marcato", .articulation("strong-accent")), ("umarcato", .articulation("strong-accent")),
+    ("marcato", .articulation("strong-accent")), ("umarcato", .strongAccent(up: true)),
+    ("dmarcato", .strongAccent(up: false)),
     ("tenuto", .articulation("tenuto")), ("wedge", .articulation("staccatissimo")),
     ("breath", .articulation("breath-mark")), ("caesura", .articulation("caesura")),
     ("trill", .ornament("trill-mark")), ("tr", .ornament("trill-mark")),

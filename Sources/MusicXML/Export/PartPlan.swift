@@ -99,7 +99,7 @@ struct PartPlan {
       }
       var spans: [Range<Int>] = []
       if group.bracket == .brace { spans.append(0..<group.staves.count) }
-      spans += group.inner.filter { $0.bracket == .brace }.map(\.staves)
+      spans += group.inner.filter { $0.bracket == .brace && $0.isOneInstrument }.map(\.staves)
       for span in spans {
         let members = span.compactMap { placed[$0] }
         guard members.count > 1, !members.contains(where: { m in braced.contains { $0.contains(m) } }) else {

@@ -21,7 +21,9 @@ extension PartwiseWriter {
       xml.element("tied", nil, [("type", type)] + (dotted ? [("line-type", "dotted")] : []))
     }
     for (type, number) in notations.slurs {
-      xml.element("slur", nil, [("type", type), ("number", String(number))])
+      let parts = type.split(separator: " ").map(String.init)
+      let side = parts.dropFirst().first.map { [("placement", $0)] } ?? []
+      xml.element("slur", nil, [("type", parts.first ?? type), ("number", String(number))] + side)
     }
     for (type, position) in notations.tuplets {
       let tuplet = position.tuplet
@@ -50,12 +52,17 @@ extension PartwiseWriter {
         xml.element("tuplet", nil, attributes)
       }
     }
-    let articulations = notations.marks.compactMap { mark -> String? in
-      if case .articulation(let name) = mark { return name }
-      return nil
+    let articulations = notations.marks.compactMap { mark -> (String, [(String, String)])? in
+      switch mark {
+      case .articulation(let name): (name, [])
+      case .strongAccent(let up): ("strong-accent", [("type", up ? "up" : "down")])
+      default: nil
+      }
     }
     if !articulations.isEmpty {
-      xml.group("articulations") { xml in for name in articulations { xml.element(name) } }
+      xml.group("articulations") { xml in
+        for (name, attributes) in articulations { xml.element(name, nil, attributes) }
+      }
     }
     let ornaments = notations.marks.filter {
       switch $0 {

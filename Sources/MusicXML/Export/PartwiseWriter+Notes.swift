@@ -61,7 +61,11 @@ extension PartwiseWriter {
     for end in note.slurEnds {
       if let number = state.closeSlur(end.id) { slurs.append(("stop", number)) }
     }
-    for start in note.slurStarts { slurs.append(("start", state.openSlur(start.id))) }
+    for start in note.slurStarts {
+      // The side the file set, as the tie's " dotted": "start below".
+      let side = start.isBelow.map { $0 ? " below" : " above" } ?? ""
+      slurs.append(("start" + side, state.openSlur(start.id)))
+    }
     let marks = note.decorations.compactMap { MusicXMLMark.mark(for: $0.name) }.filter { !$0.isDirection }
     let count = max(pieces.count, 1)
     let tiedBefore = state.pendingTies
@@ -93,7 +97,7 @@ extension PartwiseWriter {
         if tieStop { notations.tied.append("stop") }
         if tieStart { notations.tied.append(head.isTieDotted ? "start dotted" : "start") }
         if headIndex == 0 {
-          if piece == 0 { notations.slurs = slurs.filter { $0.0 == "start" } }
+          if piece == 0 { notations.slurs = slurs.filter { $0.0.hasPrefix("start") } }
           if piece == count - 1 { notations.slurs += slurs.filter { $0.0 == "stop" } }
           for tuplet in tuplets where (tuplet.isFirst && piece == 0) || (tuplet.isLast && piece == count - 1)
           {

@@ -135,12 +135,13 @@ public enum MusicXMLImporter {
   }
 
   /// The parts' staff groups with the part list's brackets and braces over several
-  /// parts (`<part-group>`) joined into one group each; a part's own brace stays inside.
+  /// parts (`<part-group>`) joined into one group each; a part's own brace stays inside,
+  /// and so does a group nested in another (a choir's bracket holding braced sopranos).
   private static func bracketed(_ groups: [StaffGroup], root: XMLTree.Element, groupOfPart: [String: Int])
     -> [StaffGroup]
   {
-    var spans: [(range: ClosedRange<Int>, bracket: StaffGroup.Bracket, joins: Bool)] = []
-    var open: [String: (start: Int, bracket: StaffGroup.Bracket, joins: Bool)] = [:]
+    var spans: [(range: ClosedRange<Int>, symbol: StaffGroup.Bracket, joins: Bool)] = []
+    var open: [String: (start: Int, symbol: StaffGroup.Bracket, joins: Bool)] = [:]
     var last = -1
     for element in root.first("part-list")?.children ?? [] {
       if element.name == "score-part", let id = element.attribute("id"), let group = groupOfPart[id] {
@@ -148,30 +149,42 @@ public enum MusicXMLImporter {
       } else if element.name == "part-group" {
         let number = element.attribute("number") ?? "1"
         if element.attribute("type") == "start" {
-          // A brace over several parts (two violins) becomes a bracket: in ABC a brace makes
-          // its staves one instrument (a keyboard), and the parts must stay parts.
-          let symbol = element.childText("group-symbol")
-          let bracket: StaffGroup.Bracket = symbol == "brace" || symbol == "bracket" ? .bracket : .none
-          open[number] = (last + 1, bracket, element.childText("group-barline") == "yes")
+          let symbol: StaffGroup.Bracket =
+            switch element.childText("group-symbol") {
+            case "brace": .brace
+            case "bracket", "square": .bracket
+            default: .none
+            }
+          open[number] = (last + 1, symbol, element.childText("group-barline") == "yes")
         } else if element.attribute("type") == "stop", let start = open.removeValue(forKey: number),
-          start.bracket != .none, last > start.start
+          start.symbol != .none, last > start.start, last < groups.count
         {
-          spans.append((start.start...last, start.bracket, start.joins))
+          spans.append((start.start...last, start.symbol, start.joins))
         }
+      }
+    }
+    // The outermost spans make the groups; a span inside one is drawn inside it.
+    let outer = spans.filter { span in
+      !spans.contains { other in
+        other.range != span.range && other.range.contains(span.range.lowerBound)
+          && other.range.contains(span.range.upperBound)
       }
     }
     var result: [StaffGroup] = []
     var index = 0
     while index < groups.count {
-      guard
-        let span = spans.first(where: { $0.range.lowerBound == index && $0.range.upperBound < groups.count })
-      else {
+      guard let span = outer.first(where: { $0.range.lowerBound == index }) else {
         result.append(groups[index])
         index += 1
         continue
       }
-      var joined = StaffGroup(bracket: span.bracket, staves: [], barLinesJoin: span.joins)
-      for member in groups[span.range] {
+      // A brace over several parts at the top becomes a bracket: in ABC a brace makes its
+      // staves one instrument (a keyboard), and the parts must stay parts.
+      var joined = StaffGroup(
+        bracket: span.symbol == .brace ? .bracket : span.symbol, staves: [], barLinesJoin: span.joins)
+      var firstStaff: [Int: Int] = [:]
+      for (offset, member) in groups[span.range].enumerated() {
+        firstStaff[span.range.lowerBound + offset] = joined.staves.count
         if member.staves.count > 1 {
           joined.inner.append(
             StaffGroup.Inner(
@@ -179,6 +192,15 @@ public enum MusicXMLImporter {
               staves: joined.staves.count..<(joined.staves.count + member.staves.count)))
         }
         joined.staves += member.staves
+      }
+      for inner in spans
+      where inner.range != span.range && span.range.contains(inner.range.lowerBound)
+        && span.range.contains(inner.range.upperBound)
+      {
+        guard let from = firstStaff[inner.range.lowerBound] else { continue }
+        let to = firstStaff[inner.range.upperBound + 1] ?? joined.staves.count
+        joined.inner.append(
+          StaffGroup.Inner(bracket: inner.symbol, staves: from..<to, isOneInstrument: false))
       }
       result.append(joined)
       index = span.range.upperBound + 1

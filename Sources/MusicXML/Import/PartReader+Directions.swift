@@ -35,6 +35,7 @@ extension PartReader {
     let below = !isSystemText && element.attribute("placement") != "above"
     var words: [String] = []
     var wordsStyle: TextStyle?
+    var metronome: XMLTree.Element?
     func decorate(_ name: String, _ at: XMLTree.Element) {
       mark.decorations.append(Decoration(name: name, range: Self.range(at)))
     }
@@ -89,10 +90,14 @@ extension PartReader {
           default: break
           }
         case "metronome":
-          readMetronome(child, at: time)
+          metronome = child
         default: break
         }
       }
+    }
+    // Words beside a metronome mark are its tempo's text: "Allegro ♩ = 120", one mark.
+    if let metronome, readMetronome(metronome, at: time, text: words.joined(separator: " ")) {
+      words = []
     }
     if isSystemText && !words.isEmpty {
       let text = words.joined(separator: " ")
@@ -168,18 +173,26 @@ extension PartReader {
     return element.name.allSatisfy({ "pmfrszn".contains($0) }) && element.name.count <= 6 ? element.name : nil
   }
 
-  private mutating func readMetronome(_ element: XMLTree.Element, at time: Rational) {
+  /// Reads a `<metronome>` (with the words of its direction as the tempo's text) into the
+  /// first part's tempo; whether the words went with it.
+  private mutating func readMetronome(_ element: XMLTree.Element, at time: Rational, text: String) -> Bool {
     guard let unit = element.childText("beat-unit"),
       let beat = NoteValue.length(of: unit, dots: element.elements(forName: "beat-unit-dot").count)
-    else { return }
+    else { return false }
     let rate = Double(Limits.tempoRate)
-    guard let perMinute = number(element.first("per-minute"), in: 1...rate, "<per-minute>") else { return }
-    let tempo = Tempo(beats: [beat], beatsPerMinute: Int(perMinute.rounded()))
+    guard let perMinute = number(element.first("per-minute"), in: 1...rate, "<per-minute>") else {
+      return false
+    }
+    let tempo = Tempo(
+      text: text.isEmpty ? nil : text, beats: [beat], beatsPerMinute: Int(perMinute.rounded()))
     if measureIndex == 0 && time == .zero && isFirstPart && initialTempo == nil {
       initialTempo = tempo
     } else if isFirstPart, let first = lanes.indices.first {
       place(.tempoChange(tempo, Self.range(element)), at: time, lane: first)
+    } else {
+      return false
     }
+    return true
   }
 
   mutating func readHarmony(_ element: XMLTree.Element) {

@@ -315,9 +315,12 @@ extension PartReader {
         }
         nextSlurID += 1
         lanes[lane].openSlurs[number] = nextSlurID
+        let side = slur.attribute("placement") ?? slur.attribute("orientation")
         note.slurStarts.append(
-          SlurMark(id: nextSlurID, isDotted: slur.attribute("line-type") == "dotted", range: Self.range(slur))
-        )
+          SlurMark(
+            id: nextSlurID, isDotted: slur.attribute("line-type") == "dotted", range: Self.range(slur),
+            isBelow: side == "below" || side == "under"
+              ? true : side == "above" || side == "over" ? false : nil))
       case "stop":
         if let id = lanes[lane].openSlurs.removeValue(forKey: number) {
           note.slurEnds.append(SlurMark(id: id, range: Self.range(slur)))

@@ -47,7 +47,15 @@ extension PartReader {
         let inner = child.children
         var marks: [MusicXMLMark] = []
         switch child.name {
-        case "articulations": marks = inner.map { .articulation($0.name) }
+        case "articulations":
+          marks = inner.map { mark in
+            // A marcato whose file says which way it points is drawn that way.
+            switch (mark.name, mark.attribute("type")) {
+            case ("strong-accent", "up"): .strongAccent(up: true)
+            case ("strong-accent", "down"): .strongAccent(up: false)
+            default: .articulation(mark.name)
+            }
+          }
         case "ornaments":
           // A trill line (`<wavy-line>`) carries the trill mark it starts with.
           let startsLine = inner.contains { $0.name == "wavy-line" && $0.attribute("type") == "start" }

@@ -21,7 +21,7 @@ public struct Decoration: Hashable, Sendable {
     "slide", "wedge", "upbow", "downbow", "open", "thumb", "breath", "pppp", "ppp", "pp", "p",
     "mp", "mf", "f", "ff", "fff", "ffff", "sfz", "crescendo(", "crescendo)", "diminuendo(",
     "diminuendo)", "segno", "coda", "D.S.", "D.C.", "dacoda", "dacapo", "fine", "shortphrase",
-    "mediumphrase", "longphrase", "staccato", "marcato", "umarcato", "ped", "ped-up", "editorial",
+    "mediumphrase", "longphrase", "staccato", "marcato", "umarcato", "dmarcato", "ped", "ped-up", "editorial",
     "courtesy", "beambr1", "beambr2", "beamon", "xstem", "invisible", "dot", "emphasis", "stemless",
     "8va(", "8va)", "8vb(", "8vb)", "15ma(", "15ma)", "trem1", "trem2", "trem3", "trem4", "rbstop",
     "rbend", "cresc", "dim", "sfp", "fp", "sf", "sfs", "rfz", "gmark", "mark", "caesura",
@@ -100,11 +100,15 @@ public struct SlurMark: Hashable, Sendable {
   /// `.(` … `.)`: a dotted slur.
   public var isDotted: Bool
   public var range: SourceRange
+  /// The side a start asks for (MusicXML's `placement`/`orientation`): true below, false
+  /// above, nil as the notes decide.
+  public var isBelow: Bool?
 
-  public init(id: Int, isDotted: Bool = false, range: SourceRange) {
+  public init(id: Int, isDotted: Bool = false, range: SourceRange, isBelow: Bool? = nil) {
     self.id = id
     self.isDotted = isDotted
     self.range = range
+    self.isBelow = isBelow
   }
 }
 

@@ -12,10 +12,14 @@ public struct StaffGroup: Hashable, Sendable {
   public struct Inner: Hashable, Sendable {
     public var bracket: Bracket
     public var staves: Range<Int>
+    /// A brace that makes its staves one instrument (a keyboard), or false for a sign
+    /// over several parts (a choir's divided sopranos, from MusicXML's nested groups).
+    public var isOneInstrument: Bool
 
-    public init(bracket: Bracket, staves: Range<Int>) {
+    public init(bracket: Bracket, staves: Range<Int>, isOneInstrument: Bool = true) {
       self.bracket = bracket
       self.staves = staves
+      self.isOneInstrument = isOneInstrument
     }
   }
 
