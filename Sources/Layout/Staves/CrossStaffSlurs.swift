@@ -99,6 +99,11 @@ enum CrossStaffSlurs {
         }
         return (head.midX / scale, head.minY / scale - 0.9)
       }
+      // The end on the upper staff with its stem reaching down into the gap (to a beam
+      // across the staves): the phrase runs under that note, not over it (a slur below
+      // is not drawn yet).
+      let upper = first.minY < last.minY ? slur.start : slur.end
+      if let stem = stems[upper], stem.to.y - stem.from.y > 4 * scale { continue }
       canvas.context = contexts[slur.start] ?? ItemContext()
       /// An end above what stands right beside it (another voice's stem at a shared
       /// head), rising at most three spaces.
@@ -141,17 +146,12 @@ enum CrossStaffSlurs {
         lifts += 1
       }
       // A slur that falls more steeply than it runs (than one space in two when it is
-      // short), or would cross a word, a
-      // lyric or a hairpin, is not drawn: a plunging curve through the marks between the
-      // staves reads worse than the phrase its notes already show.
+      // short), or would cross a word, a lyric or a hairpin, is not drawn: a plunging
+      // curve through the marks between the staves reads worse than the phrase its notes
+      // already show.
       let run = to.0 - from.0
       let steep = abs(to.1 - from.1) > (run < 8 ? run / 2 : run)
-      // The end on the upper staff with its stem reaching down into the gap (to a beam
-      // across the staves): the phrase runs under that note, not over it (a slur below
-      // is not drawn yet).
-      let upper = first.minY < last.minY ? slur.start : slur.end
-      let hangs = stems[upper].map { $0.to.y - $0.from.y > 4 * scale } ?? false
-      if steep || hangs || Self.meets(marks, from: from, to: to, height: height, scale: scale) { continue }
+      if steep || Self.meets(marks, from: from, to: to, height: height, scale: scale) { continue }
       drawing.draw(
         from: from, to: to, height: height, isTie: false, isDotted: slur.isDotted, role: .slur,
         on: &canvas, column: nil, source: slur.start)

@@ -163,13 +163,12 @@ public enum MusicXMLImporter {
         }
       }
     }
-    // The outermost spans make the groups; a span inside one is drawn inside it.
-    let outer = spans.filter { span in
-      !spans.contains { other in
-        other.range != span.range && other.range.contains(span.range.lowerBound)
-          && other.range.contains(span.range.upperBound)
-      }
+    /// Whether `inner` lies within `outer` and is not `outer` itself.
+    func nests(_ inner: ClosedRange<Int>, in outer: ClosedRange<Int>) -> Bool {
+      inner != outer && outer.contains(inner.lowerBound) && outer.contains(inner.upperBound)
     }
+    // The outermost spans make the groups; a span inside one is drawn inside it.
+    let outer = spans.filter { span in !spans.contains { nests(span.range, in: $0.range) } }
     var result: [StaffGroup] = []
     var index = 0
     while index < groups.count {
@@ -193,10 +192,7 @@ public enum MusicXMLImporter {
         }
         joined.staves += member.staves
       }
-      for inner in spans
-      where inner.range != span.range && span.range.contains(inner.range.lowerBound)
-        && span.range.contains(inner.range.upperBound)
-      {
+      for inner in spans where nests(inner.range, in: span.range) {
         guard let from = firstStaff[inner.range.lowerBound] else { continue }
         let to = firstStaff[inner.range.upperBound + 1] ?? joined.staves.count
         joined.inner.append(
