@@ -48,6 +48,41 @@ import Testing
     #expect(abs(c4.box.midY - (bassTop - 5)) < 1)
   }
 
+  @Test func movedNotesFollowTheOtherStaffsClefChanges() throws {
+    // The left hand turns treble in bar 2 and in the middle of bar 3 (where the right
+    // hand holds a minim it has moved down); the moved notes are read in the clef the
+    // staff has when they come, and each change is drawn once.
+    let all = try LayoutFixture.engrave(
+      """
+      X:1
+      M:4/4
+      L:1/8
+      %%score {RH LH}
+      K:C
+      V:RH
+      c8 | [I:staff +1] cdef [I:staff -1] gabc' | [I:staff +1] C4 e4 |]
+      V:LH clef=bass
+      C,8 | [K:clef=treble] x8 | [K:clef=bass] C,4 [K:clef=treble] x4 |]
+
+      """
+    ).pages.flatMap(\.items)
+    let lines = all.filter { $0.role == .staffLine && $0.context.staff == 1 }.map(\.box.midY)
+    let bottom = try #require(lines.max())
+    let moved = all.filter { $0.role == .notehead && $0.context.staff == 1 && $0.source?.line == 7 }
+    #expect(moved.count == 6)
+    // In the treble clef C5 stands in the third space (2.5 spaces above the bottom line);
+    // read in the staff's first clef (bass) it would be an octave and a third higher.
+    let c5 = try #require(moved.first)
+    #expect(abs(c5.box.midY - (bottom - 12.5)) < 1)
+    // Bar 3: the minim C comes while the staff is bass (C4 on the first ledger line
+    // above), the e after the change to treble (E5, the top space).
+    let bar3 = moved.suffix(2)
+    #expect(abs(bar3.first!.box.midY - (bottom - 25)) < 1)
+    #expect(abs(bar3.last!.box.midY - (bottom - 17.5)) < 1)
+    let clefs = all.filter { $0.role == .clef && $0.context.staff == 1 }
+    #expect(clefs.count == Set(clefs.map { "\($0.box.minX) \($0.box.minY)" }).count, "no clef drawn twice")
+  }
+
   @Test func aBorrowedVoiceDoesNotMakeTheStaffShared() throws {
     // The left hand's E, (above the bass middle line) keeps its stem down: with a shared
     // staff's rule it would be forced up.

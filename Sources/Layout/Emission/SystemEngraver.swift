@@ -23,6 +23,8 @@ struct SystemEngraver {
   var staffLines = 5
   /// A tablature staff to draw under the voice's staff, nil for none.
   var tablature: Tablature?
+  /// False for a voice borrowed onto another staff: its clef changes are the host's, drawn once.
+  var drawsClefChanges = true
 
   /// The engraver drawing at `factor` times its staff space (a mid-tune `%%scale`).
   func scaled(by factor: Double) -> SystemEngraver {
@@ -32,6 +34,7 @@ struct SystemEngraver {
     copy.soloBars = soloBars
     copy.staffLines = staffLines
     copy.tablature = tablature
+    copy.drawsClefChanges = drawsClefChanges
     return copy
   }
 
@@ -226,7 +229,9 @@ struct SystemEngraver {
         let shown = index == line.last ? HorizontalSpacer.atLineEnd(bar) : bar
         BarLineDrawing.draw(shown, x: x, on: &canvas, column: column, source: symbol.source)
       case .clef(let clef):
-        ClefDrawing.draw(clef, x: x, on: &canvas, column: column, source: symbol.source, size: 0.8)
+        if drawsClefChanges {
+          ClefDrawing.draw(clef, x: x, on: &canvas, column: column, source: symbol.source, size: 0.8)
+        }
       case .key(let key, let cancel):
         KeyDrawing.draw(
           key, cancel: cancel, clef: symbol.clef, x: x, on: &canvas, column: column,

@@ -19,8 +19,10 @@ import ScoreModel
 
  A slur whose notes land on two staves is drawn by `CrossStaffSlurs` after stacking.
 
- Limits. Ties do not cross from one staff to the other; the moved notes read the other
- staff's first clef.
+ The borrowed voice reads the host staff's clef as it changes: the host voice's clef
+ changes are copied in at the same times (`hostClefs`), and are not drawn a second time.
+
+ Limits. Ties do not cross from one staff to the other.
  */
 
 /// Splits voices whose notes move to other staves into one voice per staff.
@@ -49,7 +51,9 @@ enum CrossStaffNotes {
       }
       for staff in visited {
         guard let host = plan.staves[staff].voices.first else { continue }
-        var borrowed = keeping(original, where: { staves[$0] == staff }, clef: voices[host].clef)
+        var borrowed = keeping(
+          original, where: { staves[$0] == staff }, clef: voices[host].clef,
+          clefChanges: hostClefs(voices[host]))
         borrowed.id = original.id + "→\(staff + 1)"
         voices.append(borrowed)
         let number = voices.count - 1
@@ -126,31 +130,72 @@ enum CrossStaffNotes {
     return result
   }
 
+  /// An invisible rest keeping time for notes drawn elsewhere.
+  static func placeholder(_ duration: Rational, written: Rational?, range: SourceRange) -> RestEvent {
+    var rest = RestEvent(duration: duration, isVisible: false, range: range)
+    rest.writtenDuration = written
+    rest.isPlaceholder = true
+    return rest
+  }
+
+  /// The clef changes of a staff's host voice, each with the time it comes at.
+  static func hostClefs(_ host: Voice) -> [(time: Rational, change: VoiceElement)] {
+    var time = Rational.zero
+    var changes: [(time: Rational, change: VoiceElement)] = []
+    for element in host.elements {
+      if case .clefChange = element { changes.append((time, element)) }
+      time += element.duration
+    }
+    return changes
+  }
+
   /// The voice with the notes and rests for which `keeps` is false made invisible rests;
-  /// with a `clef`, a borrowed voice: that clef, no clef changes, no texts, free stems.
-  static func keeping(_ voice: Voice, where keeps: (Int) -> Bool, clef: Clef?) -> Voice {
+  /// with a `clef`, a borrowed voice: that clef changing as `clefChanges` (its host staff's,
+  /// by time) and not its own, no texts, free stems.
+  static func keeping(
+    _ voice: Voice, where keeps: (Int) -> Bool, clef: Clef?,
+    clefChanges: [(time: Rational, change: VoiceElement)] = []
+  ) -> Voice {
     var result = voice
     result.staffMoves = []
     result.elements = []
-    result.elements.reserveCapacity(voice.elements.count)
+    result.elements.reserveCapacity(voice.elements.count + clefChanges.count)
+    var time = Rational.zero
+    var pending = clefChanges[...]
+    /// Invisible rests for `element` from `time`; outside tuplets, split where the host's
+    /// clef changes inside it, so the change takes the host's column, not a later one.
+    func placeholders(_ duration: Rational, written: Rational?, range: SourceRange) {
+      var start = time
+      if written == nil {
+        while let next = pending.first, next.time > start, next.time < time + duration {
+          result.elements.append(.rest(placeholder(next.time - start, written: nil, range: range)))
+          result.elements.append(next.change)
+          pending.removeFirst()
+          start = next.time
+        }
+      }
+      result.elements.append(
+        .rest(placeholder(time + duration - start, written: start == time ? written : nil, range: range)))
+    }
     for (index, element) in voice.elements.enumerated() {
+      // A change at a bar's start comes after its bar line, before its first note.
+      while let next = pending.first, next.time < time || next.time == time && element.duration > .zero {
+        result.elements.append(next.change)
+        pending.removeFirst()
+      }
       switch element {
       case .note(let note) where !keeps(index):
-        var placeholder = RestEvent(duration: note.duration, isVisible: false, range: note.range)
-        placeholder.writtenDuration = note.writtenDuration
-        placeholder.isPlaceholder = true
-        result.elements.append(.rest(placeholder))
+        placeholders(note.duration, written: note.writtenDuration, range: note.range)
       case .rest(let rest) where !keeps(index):
-        var placeholder = RestEvent(duration: rest.duration, isVisible: false, range: rest.range)
-        placeholder.writtenDuration = rest.writtenDuration
-        placeholder.isPlaceholder = true
-        result.elements.append(.rest(placeholder))
+        placeholders(rest.duration, written: rest.writtenDuration, range: rest.range)
       case .clefChange, .tempoChange, .partLabel, .sectionTitle, .spacer:
         if clef == nil { result.elements.append(element) }
       default:
         result.elements.append(element)
       }
+      time += element.duration
     }
+    result.elements += pending.map(\.change)
     if let clef {
       result.clef = clef
       result.name = nil

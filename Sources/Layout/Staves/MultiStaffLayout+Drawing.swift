@@ -47,7 +47,9 @@ extension MultiStaffLayout {
       }
       var start = starts[voice]
       start.firstSymbol = first
-      let drawn = engraver.drawNotes(
+      var noteEngraver = engraver
+      noteEngraver.drawsClefChanges = !plan.borrowed.contains(voice)
+      let drawn = noteEngraver.drawNotes(
         symbols: symbols[voice], spans: spans[voice], plan: LinePlan(first: first, last: last), start: start,
         xs: indices.map(\.x),
         end: end, drawsStaff: order == 0, on: &canvas)
