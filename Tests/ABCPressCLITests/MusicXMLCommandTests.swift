@@ -67,6 +67,10 @@ import Testing
     #expect(abc.output.contains("T:Second"))
     #expect(abc.output.contains("|:"))
     #expect(abc.output.contains("(3:2:3"))
+    // `-o -` is standard output too, not a file named "-".
+    let dashed = ToolRun(["abc", xml.path, "-o", "-"])
+    #expect(dashed.output.contains("T:First"))
+    #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
     let original = ToolRun(["dump", "--notes", book.path]).output
     let converted = folder.appendingPathComponent("converted.abc")
     #expect(ToolRun(["abc", xml.path, mxl.path, "-o", converted.path]).exitCode == .success)

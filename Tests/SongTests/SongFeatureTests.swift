@@ -15,7 +15,7 @@ import Testing
     "cross-staff", "invisible-rest-staff", "hairpin-chain", "text-dynamics", "octave-clef", "midbar-clef",
     "tie-under-8va", "tie-across-voices", "cue-notes", "trill-line", "dotted-metronome", "tremolo-run",
     "grace-chord-tie", "melisma-lyrics", "word-styles", "local-meters",
-    "system-texts", "choir-groups",
+    "system-texts", "choir-groups", "grace-slurs",
   ]
 
   /// The display list with the deterministic text measurer, for golden dumps.
@@ -355,6 +355,38 @@ import Testing
     #expect(grace.notes.count == 1 && grace.notes[0].heads.count == 2)
     #expect(grace.notes[0].heads.filter(\.isTiedToNext).count == 1)
     #expect(SongFixture.items(try SongFixture.engrave("grace-chord-tie"), .tie).count == 1)
+  }
+
+  @Test func aGraceNoteIsSlurredToItsNoteOnlyWhereTheFileSaysSo() throws {
+    let tune = try SongFixture.tune("grace-slurs")
+    let groups = tune.voices[0].elements.compactMap { element -> GraceGroup? in
+      if case .note(let note) = element { return note.graceNotes }
+      return nil
+    }
+    #expect(groups.map(\.isSlurred) == [true, false])
+    // Its slur ends on the main note: no slur of the voice is left open or drawn twice.
+    #expect(
+      tune.voices[0].elements.allSatisfy { element in
+        if case .note(let note) = element { return note.slurStarts.isEmpty && note.slurEnds.isEmpty }
+        return true
+      })
+    let list = try SongFixture.engrave("grace-slurs")
+    let slurs = SongFixture.items(list, .slur)
+    #expect(slurs.count == 1)
+    let heads = SongFixture.items(list, .notehead).filter { $0.context.voice == 0 }.sorted {
+      $0.box.minX < $1.box.minX
+    }
+    let slur = try #require(slurs.first)
+    #expect(
+      slur.box.minX < heads[1].box.minX && slur.box.maxX > heads[1].box.minX, "from the grace to its note")
+    // Written out and read again the slur is still there; ABC says it cannot keep the mix.
+    let back = try MusicXMLImporter.tune(from: Array(MusicXMLExporter.document(for: tune).utf8))
+    let backGroups = back.voices[0].elements.compactMap { element -> GraceGroup? in
+      if case .note(let note) = element { return note.graceNotes }
+      return nil
+    }
+    #expect(backGroups.map(\.isSlurred) == [true, false])
+    #expect(ABCWriter.losses(of: tune).contains { $0.hasPrefix("grace notes without a slur") })
   }
 
   @Test func lyricsStayUnderTheirNotesAndVersesOnTheirLines() throws {

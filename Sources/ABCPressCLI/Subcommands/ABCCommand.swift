@@ -16,7 +16,7 @@ struct ABCCommand {
     accidentals where needed, beaming kept). Without -o the ABC goes to standard output.
 
     OPTIONS:
-      -o, --output <file>     Write to this .abc file instead of standard output.
+      -o, --output <file>     Write to this .abc file instead of standard output (- is standard output).
       -j, --jobs <n>          Threads that read and convert (default: every core).
     \(TransposeOption.help)
     \(IncludePolicy.help)
@@ -35,7 +35,8 @@ struct ABCCommand {
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
     stream.standardInput = standardInput
-    let file = arguments["--output"]
+    // `-o -` is standard output, as for the other commands.
+    let file = arguments["--output"].flatMap { $0 == "-" ? nil : $0 }
     let reporter = DiagnosticReporter(console: console)
     let console = self.console
     var text = ""

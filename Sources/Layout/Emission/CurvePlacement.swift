@@ -84,6 +84,25 @@ struct CurvePlacement {
     return cost
   }
 
+  /// A tie's ends moved off the other voices' ink right beside them (an accidental or a
+  /// stem just before the note it ends on, a head or stem just after the one it leaves),
+  /// as long as a tie of at least 1.2 spaces is left.
+  func trimmed(x0: Double, x1: Double, y: Double, height: Double) -> (Double, Double) {
+    guard !others.isEmpty else { return (x0, x1) }
+    // Near its ends a tie keeps within a third of its arch of the end points' height.
+    let top = min(y, y + height * 0.35) - 0.1
+    let bottom = max(y, y + height * 0.35) + 0.1
+    var (start, stop) = (x0, x1)
+    for other in others(from: x0, to: x1) where other.bottom > top && other.top < bottom {
+      if other.left < x1 && other.right > x1 - 1.5 && other.left > x0 + 1.2 {
+        stop = min(stop, other.left - 0.2)
+      } else if other.right > x0 && other.left < x0 + 1.2 && other.right < x1 - 1.2 {
+        start = max(start, other.right + 0.2)
+      }
+    }
+    return stop - start >= 1.2 ? (start, stop) : (x0, x1)
+  }
+
   func draw(line: EngravedLine, on canvas: inout StaffCanvas) {
     drawTies(line: line, on: &canvas)
     drawSlurs(line: line, on: &canvas)
@@ -156,8 +175,10 @@ struct CurvePlacement {
             y = flipped
           }
         }
+        let (start, stop) = trimmed(x0: x0, x1: x1, y: y, height: (up ? -1 : 1) * tieHeight)
         drawing.draw(
-          from: (x0, y), to: (x1, y), height: (up ? -1 : 1) * tieHeight,
+          from: (start, y), to: (stop, y),
+          height: (up ? -1 : 1) * CurveDrawing.tieHeight(length: stop - start),
           isTie: true, isDotted: dotted, role: .tie, on: &canvas, column: line.column(of: index),
           source: line.symbols[index].source)
       }

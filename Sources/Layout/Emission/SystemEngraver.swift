@@ -196,7 +196,7 @@ struct SystemEngraver {
         let slurStart = GraceDrawing.draw(
           grace, rightEdge: rightEdge, clef: symbol.clef, on: &canvas, column: column,
           source: grace.range.position)
-        if format.graceSlurs, let slurStart,
+        if grace.isSlurred ?? format.graceSlurs, let slurStart,
           !grace.tiesIntoMain(note.heads.map(\.position), clef: symbol.clef)
         {
           GraceDrawing.drawSlur(

@@ -16,7 +16,8 @@ import ScoreModel
 /// `L:1/8`, `K:G` and the line `G2 AB c2 d2 |`.
 ///
 /// Known limits: microtones are rounded to semitones; text placements `<`/`>`/`@` come
-/// back as `^`; `%%` directives other than `%%score` are not kept.
+/// back as `^`; `%%` directives other than `%%score` are not kept (`%%graceslurs 0` is
+/// written for grace notes a file leaves without slurs).
 public struct ABCWriter {
   static let unit = Rational(1, 8)
   var text = ""
@@ -46,6 +47,7 @@ public struct ABCWriter {
     line("M:" + Self.meterText(tune.initialMeter))
     line("L:1/8")
     if let tempo = tune.tempo, let text = Self.tempoText(tempo) { line("Q:" + text) }
+    if Self.graceSlurs(of: tune) == [false] { line("%%graceslurs 0") }
     let several = tune.voices.count > 1
     if several {
       if let score = Self.scoreText(tune) { line("%%score " + score) }
@@ -86,6 +88,10 @@ public struct ABCWriter {
     if !metadata.lyricists.isEmpty { lose("poets and lyricists are not kept (ABC has no field for them)") }
     if !metadata.arrangers.isEmpty { lose("arrangers are not kept (ABC has no field for them)") }
     if metadata.rights != nil { lose("the copyright line is not kept") }
+    if Self.graceSlurs(of: tune).count > 1 {
+      lose(
+        "grace notes without a slur beside slurred ones are all slurred (%%graceslurs is for the whole tune)")
+    }
     for voice in tune.voices {
       var clefs = [voice.clef]
       for element in voice.elements {
@@ -121,6 +127,18 @@ public struct ABCWriter {
       }
     }
     return found.sorted()
+  }
+
+  /// Whether the tune's grace groups are slurred to their notes, as the file says
+  /// (groups that leave it to `%%graceslurs` are not counted).
+  static func graceSlurs(of tune: Tune) -> Set<Bool> {
+    var found = Set<Bool>()
+    for voice in tune.voices {
+      for case .note(let note) in voice.elements {
+        if let slurred = note.graceNotes?.isSlurred { found.insert(slurred) }
+      }
+    }
+    return found
   }
 
   /// Header text kept on one line.

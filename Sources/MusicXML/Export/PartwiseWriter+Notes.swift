@@ -13,7 +13,7 @@ extension PartwiseWriter {
       switch item {
       case .note(let note):
         writeAttachments(note.decorations, note.annotations, state: &state)
-        if let grace = note.graceNotes { writeGraceNotes(grace, state: state) }
+        if let grace = note.graceNotes { writeGraceNotes(grace, state: &state) }
         writeNote(note, beams: beams[index] ?? [], state: &state)
       case .rest(let rest):
         writeAttachments(rest.decorations, rest.annotations, state: &state)
@@ -58,6 +58,8 @@ extension PartwiseWriter {
     let scale = note.displayDuration > .zero ? note.duration / note.displayDuration : .one
     let tuplets = state.nextTupletPositions()
     var slurs: [(String, Int)] = []
+    // The slur from the note's grace notes (opened under the id -1).
+    if let number = state.closeSlur(-1) { slurs.append(("stop", number)) }
     for end in note.slurEnds {
       if let number = state.closeSlur(end.id) { slurs.append(("stop", number)) }
     }
@@ -144,7 +146,10 @@ extension PartwiseWriter {
     }
   }
 
-  private mutating func writeGraceNotes(_ grace: GraceGroup, state: VoiceState) {
+  /// The grace notes before a note; a group slurred to its note (`isSlurred`) opens the
+  /// slur on its first note, and `writeNote` closes it.
+  private mutating func writeGraceNotes(_ grace: GraceGroup, state: inout VoiceState) {
+    let slur = grace.isSlurred == true ? state.openSlur(-1) : nil
     let counts = grace.notes.map { note in
       NoteValue(exactly: note.displayDuration)?.beamCount ?? 1
     }
@@ -164,6 +169,9 @@ extension PartwiseWriter {
           for (level, beam) in BeamPlan.levels(counts, at: index).enumerated() {
             xml.element("beam", beam, [("number", String(level + 1))])
           }
+        }
+        if let slur, index == 0, headIndex == 0 {
+          xml.group("notations") { $0.element("slur", nil, [("type", "start"), ("number", String(slur))]) }
         }
         xml.end()
       }

@@ -108,12 +108,14 @@ extension PartReader {
       }
       note.decorations = decorations
       note.annotations = annotations
-      readSlurs(element, into: &note, lane: lane)
+      let graceSlurred = settleGraceSlurs(element, into: &note, lane: lane)
+      readSlurs(element, into: &note, lane: lane, skipping: graceSlurred)
       note.lyrics = lyrics(element)
       if !lanes[lane].graces.isEmpty {
         note.graceNotes = GraceGroup(
           notes: lanes[lane].graces, isAcciaccatura: lanes[lane].graceSlash,
           range: lanes[lane].graces[0].range)
+        note.graceNotes?.isSlurred = !graceSlurred.isEmpty
         lanes[lane].graces = []
       }
       lanes[lane].lastNoteIndex = lanes[lane].elements.count
@@ -154,6 +156,18 @@ extension PartReader {
         previous.heads[index].isTiedToNext = false
       }
       lanes[lane].elements[last] = .note(previous)
+    }
+    for slur in element.elements(path: ["notations", "slur"]) {
+      let number = Self.slurNumber(slur)
+      switch slur.attribute("type") {
+      case "start": lanes[lane].graceSlurStarts[number] = lanes[lane].graceSlurStarts[number] ?? slur
+      case "stop":
+        // Ends a slur of the grace group itself, or one from an earlier note (at the main note).
+        if lanes[lane].graceSlurStarts.removeValue(forKey: number) == nil {
+          lanes[lane].graceSlurStops.append(number)
+        }
+      default: break
+      }
     }
     let value = Self.writtenLength(element) ?? Rational(1, 16)
     if element.has("chord"), var last = lanes[lane].graces.popLast() {
@@ -305,23 +319,63 @@ extension PartReader {
     } ?? 1
   }
 
-  private mutating func readSlurs(_ element: XMLTree.Element, into note: inout NoteEvent, lane: Int) {
+  /// The slurs the grace notes before this note start or end: one the note ends is the
+  /// grace group's own slur (its numbers are returned, for `readSlurs` to skip their
+  /// stops); one that goes on past the note starts at the note; one a grace note ends
+  /// ends at the note.
+  private mutating func settleGraceSlurs(_ element: XMLTree.Element, into note: inout NoteEvent, lane: Int)
+    -> Set<Int>
+  {
+    defer {
+      lanes[lane].graceSlurStarts = [:]
+      lanes[lane].graceSlurStops = []
+    }
+    for number in lanes[lane].graceSlurStops {
+      if let id = lanes[lane].openSlurs.removeValue(forKey: number) {
+        note.slurEnds.append(SlurMark(id: id, range: note.range))
+      }
+    }
+    guard !lanes[lane].graceSlurStarts.isEmpty else { return [] }
+    let stops = Set(
+      element.elements(path: ["notations", "slur"]).filter { $0.attribute("type") == "stop" }.map(
+        Self.slurNumber))
+    var own: Set<Int> = []
+    for (number, start) in lanes[lane].graceSlurStarts.sorted(by: { $0.key < $1.key }) {
+      if stops.contains(number) {
+        own.insert(number)
+      } else {
+        startSlur(start, number: number, on: &note, lane: lane)
+      }
+    }
+    return own
+  }
+
+  static func slurNumber(_ slur: XMLTree.Element) -> Int {
+    slur.attribute("number").flatMap { Int($0.trimmingSpaces) } ?? 1
+  }
+
+  /// Opens slur `number` on `note` with the side and line the `<slur>` start gives.
+  private mutating func startSlur(_ slur: XMLTree.Element, number: Int, on note: inout NoteEvent, lane: Int) {
+    guard lanes[lane].openSlurs.count < Limits.openSlurs, lanes[lane].openSlurs[number] == nil else { return }
+    nextSlurID += 1
+    lanes[lane].openSlurs[number] = nextSlurID
+    let side = slur.attribute("placement") ?? slur.attribute("orientation")
+    note.slurStarts.append(
+      SlurMark(
+        id: nextSlurID, isDotted: slur.attribute("line-type") == "dotted", range: Self.range(slur),
+        isBelow: side == "below" || side == "under" ? true : side == "above" || side == "over" ? false : nil))
+  }
+
+  private mutating func readSlurs(
+    _ element: XMLTree.Element, into note: inout NoteEvent, lane: Int, skipping: Set<Int> = []
+  ) {
     for slur in element.elements(path: ["notations", "slur"]) {
-      let number = slur.attribute("number").flatMap { Int($0.trimmingSpaces) } ?? 1
+      let number = Self.slurNumber(slur)
       switch slur.attribute("type") {
       case "start":
-        guard lanes[lane].openSlurs.count < Limits.openSlurs, lanes[lane].openSlurs[number] == nil else {
-          continue
-        }
-        nextSlurID += 1
-        lanes[lane].openSlurs[number] = nextSlurID
-        let side = slur.attribute("placement") ?? slur.attribute("orientation")
-        note.slurStarts.append(
-          SlurMark(
-            id: nextSlurID, isDotted: slur.attribute("line-type") == "dotted", range: Self.range(slur),
-            isBelow: side == "below" || side == "under"
-              ? true : side == "above" || side == "over" ? false : nil))
+        startSlur(slur, number: number, on: &note, lane: lane)
       case "stop":
+        if skipping.contains(number) { continue }
         if let id = lanes[lane].openSlurs.removeValue(forKey: number) {
           note.slurEnds.append(SlurMark(id: id, range: Self.range(slur)))
         }

@@ -78,6 +78,10 @@ struct PartReader {
     var openSlurs: [Int: Int] = [:]
     var graces: [NoteEvent] = []
     var graceSlash = false
+    /// Slurs the waiting grace notes start (`<slur number>` → the start), and those a
+    /// grace note ends (numbers), for the main note to settle.
+    var graceSlurStarts: [Int: XMLTree.Element] = [:]
+    var graceSlurStops: [Int] = []
     /// The open tuplets, outermost first: where each `tupletStart` stands, how many
     /// notes it has so far, and its `<tuplet number>`.
     var tuplets: [(index: Int, count: Int, number: Int)] = []

@@ -86,6 +86,9 @@ public struct GraceGroup: Hashable, Sendable {
   /// True for `{/…}`: drawn with a slash, played very short.
   public var isAcciaccatura: Bool
   public var range: SourceRange
+  /// Whether a slur joins the group to its note: nil as `%%graceslurs` says (ABC), true or
+  /// false as the file says (MusicXML).
+  public var isSlurred: Bool?
 
   public init(notes: [NoteEvent], isAcciaccatura: Bool, range: SourceRange) {
     self.notes = notes
