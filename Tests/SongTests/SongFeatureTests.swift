@@ -307,6 +307,26 @@ import Testing
     #expect(tune.tempo?.beats == [Rational(3, 8)])
     #expect(tune.tempo?.beatsPerMinute == 72)
     #expect(!Self.glyphs(try SongFixture.engrave("dotted-metronome"), .metAugmentationDot).isEmpty)
+    // Bar 2's mark is in parentheses, after its words, as the file says; the export keeps
+    // them and the ABC says it cannot.
+    let change = tune.voices[0].elements.compactMap { element -> Tempo? in
+      if case .tempoChange(let tempo, _) = element { return tempo }
+      return nil
+    }
+    #expect(change.map(\.isParenthesized) == [true] && change.first?.text == "Più mosso")
+    #expect(tune.tempo?.isParenthesized == false)
+    let texts = SongFixture.items(try SongFixture.engrave("dotted-metronome"), .tempo).compactMap {
+      if case .text(let text) = $0.shape { return text.text }
+      return nil
+    }
+    #expect(texts.contains("Più mosso (♩. = 84)") && texts.contains(" = 72"))
+    let back = try MusicXMLImporter.tune(from: Array(MusicXMLExporter.document(for: tune).utf8))
+    #expect(
+      back.voices[0].elements.contains {
+        if case .tempoChange(let tempo, _) = $0 { return tempo.isParenthesized }
+        return false
+      })
+    #expect(ABCWriter.losses(of: tune).contains { $0.hasPrefix("metronome marks in parentheses") })
   }
 
   @Test func aChoirsNestedGroupsAndItsTempoWordsAreDrawnAsTheFileSays() throws {

@@ -29,6 +29,7 @@ struct TempoMark {
     }
     if let label = tempo.text, !label.isEmpty { text(label + (tempo.beatsPerMinute == nil ? "" : " ")) }
     if let bpm = tempo.beatsPerMinute {
+      if tempo.isParenthesized { text("(") }
       let size = textFont.size * 1.1
       for beat in tempo.beats.isEmpty ? [Rational(1, 4)] : tempo.beats {
         let value = NoteValue(duration: beat)
@@ -45,7 +46,7 @@ struct TempoMark {
         }
         x += 2
       }
-      text(" = \(bpm)")
+      text(" = \(bpm)" + (tempo.isParenthesized ? ")" : ""))
     }
     if let trailing = tempo.trailingText, !trailing.isEmpty { text(" " + trailing) }
     system.items += items
@@ -73,7 +74,8 @@ struct TempoMark {
           ? "𝅝" : value.base >= Rational(1, 2) ? "𝅗𝅥" : value.base >= Rational(1, 4) ? "♩" : "♪"
         return symbol + String(repeating: ".", count: value.dots)
       }
-      parts.append(notes.joined(separator: " ") + " = \(bpm)")
+      let mark = notes.joined(separator: " ") + " = \(bpm)"
+      parts.append(tempo.isParenthesized ? "(" + mark + ")" : mark)
     }
     if let trailing = tempo.trailingText, !trailing.isEmpty { parts.append(trailing) }
     return parts.joined(separator: " ")

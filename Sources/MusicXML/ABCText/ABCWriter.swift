@@ -88,6 +88,17 @@ public struct ABCWriter {
     if !metadata.lyricists.isEmpty { lose("poets and lyricists are not kept (ABC has no field for them)") }
     if !metadata.arrangers.isEmpty { lose("arrangers are not kept (ABC has no field for them)") }
     if metadata.rights != nil { lose("the copyright line is not kept") }
+    let tempos =
+      [tune.tempo].compactMap { $0 }
+      + tune.voices.flatMap { voice in
+        voice.elements.compactMap { element -> Tempo? in
+          if case .tempoChange(let tempo, _) = element { return tempo }
+          return nil
+        }
+      }
+    if tempos.contains(where: \.isParenthesized) {
+      lose("metronome marks in parentheses are written without them")
+    }
     if Self.graceSlurs(of: tune).count > 1 {
       lose(
         "grace notes without a slur beside slurred ones are all slurred (%%graceslurs is for the whole tune)")

@@ -223,7 +223,7 @@ extension PartwiseWriter {
     if !text.isEmpty { xml.group("direction-type") { $0.element("words", text, [("font-weight", "bold")]) } }
     if let unit, let perMinute = tempo.beatsPerMinute {
       xml.group("direction-type") { xml in
-        xml.group("metronome") { xml in
+        xml.group("metronome", tempo.isParenthesized ? [("parentheses", "yes")] : []) { xml in
           xml.element("beat-unit", unit.type)
           for _ in 0..<unit.dots { xml.element("beat-unit-dot") }
           xml.element("per-minute", perMinute)

@@ -183,8 +183,9 @@ extension PartReader {
     guard let perMinute = number(element.first("per-minute"), in: 1...rate, "<per-minute>") else {
       return false
     }
-    let tempo = Tempo(
+    var tempo = Tempo(
       text: text.isEmpty ? nil : text, beats: [beat], beatsPerMinute: Int(perMinute.rounded()))
+    tempo.isParenthesized = element.attribute("parentheses") == "yes"
     if measureIndex == 0 && time == .zero && isFirstPart && initialTempo == nil {
       initialTempo = tempo
     } else if isFirstPart, let first = lanes.indices.first {

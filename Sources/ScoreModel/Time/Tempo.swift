@@ -5,6 +5,9 @@ public struct Tempo: Hashable, Sendable {
   public var beats: [Rational]
   public var beatsPerMinute: Int?
   public var trailingText: String?
+  /// The metronome mark is printed in parentheses, `Allegro (♩ = 120)` (MusicXML's
+  /// `<metronome parentheses="yes">`; ABC has no way to say it).
+  public var isParenthesized = false
 
   public init(
     text: String? = nil, beats: [Rational] = [], beatsPerMinute: Int? = nil,
