@@ -83,6 +83,34 @@ import Testing
     #expect(clefs.count == Set(clefs.map { "\($0.box.minX) \($0.box.minY)" }).count, "no clef drawn twice")
   }
 
+  @Test func aMovedNotesDynamicsStayUnderItsOwnStaff() throws {
+    // The left hand reaches up for its second and third notes; their p, hairpin and
+    // pedal mark are the left hand's and stay under its staff (MusicXML's direction
+    // names that staff), while the notes are drawn on the upper one.
+    let all = try LayoutFixture.engrave(
+      """
+      X:1
+      M:4/4
+      L:1/4
+      %%score {RH LH}
+      K:C
+      V:RH
+      c4 | c4 |]
+      V:LH clef=bass
+      C, [I:staff -1] !p!!<(!!ped!G !<)!c [I:staff +1] C, | C,4 |]
+
+      """
+    ).pages.flatMap(\.items)
+    let moved = all.filter { $0.role == .notehead && $0.source?.line == 9 && $0.context.staff == 0 }
+    #expect(moved.count == 2)
+    let bassLines = all.filter { $0.role == .staffLine && $0.context.staff == 1 }.map(\.box.midY)
+    let bassBottom = try #require(bassLines.max())
+    let marks = all.filter { $0.role == .decoration && $0.source?.line == 9 }
+    // The p, the hairpin's two lines and the pedal sign.
+    #expect(marks.count == 4)
+    #expect(marks.allSatisfy { $0.context.staff == 1 && $0.box.minY > bassBottom })
+  }
+
   @Test func aBorrowedVoiceDoesNotMakeTheStaffShared() throws {
     // The left hand's E, (above the bass middle line) keeps its stem down: with a shared
     // staff's rule it would be forced up.

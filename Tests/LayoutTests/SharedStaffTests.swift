@@ -126,6 +126,27 @@ import Testing
     #expect(lower[1].box.minX > secondChordLeft + 1, "a c sharp is not the chord's c: set beside it")
   }
 
+  @Test func aChordDoubledInAnotherVoiceIsOneColumn() throws {
+    // A harp's stemless arpeggiated chord [CEGceg] doubles the upper voice's [ceg]: the
+    // heads both voices have are drawn once, in one column, with the arpeggio left of it.
+    // [c^eg] is not the same chord (a sharp the other lacks), so it still moves right.
+    let abc =
+      "X:8\nM:2/4\nL:1/4\n%%score (S A)\nK:C\nV:S\nV:A\n[V:S] [ceg] [ceg] |]\n[V:A] !stemless!!arpeggio![CEGceg] !stemless![CEGc^eg] |]"
+    let all = try items(abc)
+    let heads = all.filter { $0.role == .notehead }
+    let upper = heads.filter { $0.source?.line == 8 }.sorted { $0.box.minX < $1.box.minX }
+    let lower = heads.filter { $0.source?.line == 9 }.sorted { $0.box.minX < $1.box.minX }
+    #expect(upper.count == 6 && lower.count == 12)
+    guard upper.count == 6, lower.count == 12 else { return }
+    let firstColumn = Set(upper.prefix(3).map(\.box.minX))
+    #expect(firstColumn.count == 1)
+    #expect(lower.prefix(6).allSatisfy { abs($0.box.minX - upper[0].box.minX) < 0.01 }, "one column")
+    let arpeggio = try #require(all.first { $0.role == .decoration && $0.source?.line == 9 })
+    #expect(arpeggio.box.maxX <= upper[0].box.minX)
+    #expect(
+      lower.suffix(6).allSatisfy { $0.box.minX > upper[3].box.minX + 1 }, "a different chord moves right")
+  }
+
   @Test func aVoiceAloneInABarTakesStemsByPitch() throws {
     // Bar 1 is shared: the upper voice's high e and f have stems up. In bar 2 the lower
     // voice only has invisible rests, so the same notes take stems down, as a single

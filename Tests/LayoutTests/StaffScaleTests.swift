@@ -1,6 +1,7 @@
 import ABCParser
 import DisplayList
 import Layout
+import SMuFL
 import ScoreModel
 import Testing
 
@@ -93,5 +94,34 @@ import Testing
     let lower = try #require(headSizes(1).first)
     #expect(headSizes(0).count == 1 && headSizes(1).count == 1)
     #expect(abs(lower / upper - 0.7) < 0.01)
+  }
+
+  @Test func aScaledVoicesRestsAreSmallerToo() throws {
+    let items = try LayoutFixture.engrave(
+      """
+      X:1
+      L:1/4
+      %%score (1 2)
+      V:1
+      V:2
+      K:C
+      [V:1] z c z2 |
+      [V:2]
+      %%voicescale 0.7
+      C z C z |
+      """
+    ).pages.flatMap(\.items)
+    func restSizes(_ voice: Int) -> [Double] {
+      items.filter { $0.role == .rest && $0.context.voice == voice }.compactMap { item -> Double? in
+        if case .glyph(let glyph) = item.shape, glyph.name == SMuFLGlyph.restQuarter.rawValue {
+          return glyph.size
+        }
+        return nil
+      }
+    }
+    let upper = try #require(restSizes(0).first)
+    let lower = restSizes(1)
+    #expect(lower.count == 2)
+    #expect(lower.allSatisfy { abs($0 / upper - 0.7) < 0.01 })
   }
 }

@@ -261,7 +261,15 @@ import Testing
   @Test func aTieIntoAnotherVoiceIsDrawnAndHeld() throws {
     let tune = try SongFixture.tune("tie-across-voices")
     let list = try SongFixture.engrave("tie-across-voices")
-    #expect(SongFixture.items(list, .tie).count == 2)
+    // Bar 1's tie runs to the end of the first line and goes on at the second line's start
+    // to the other voice's C5, not to its own voice's next note (A4 at beat 3).
+    let ties = SongFixture.items(list, .tie)
+    #expect(ties.count == 3)
+    let arriving = try #require(ties.first { $0.context.line == 1 && $0.box.minX < 80 })
+    let c5 = try #require(
+      SongFixture.items(list, .notehead).filter { $0.context.line == 1 && $0.context.voice == 1 }
+        .min { $0.box.minX < $1.box.minX })
+    #expect(arriving.box.maxX <= c5.box.minX + 0.5 && arriving.box.maxX > c5.box.minX - 2)
     let performance = PerformanceBuilder(options: PlaybackOptions()).build(tune)
     let keys = performance.tracks.flatMap { $0.notes }.filter { $0.key == 72 }.sorted { $0.onset < $1.onset }
     // C5 struck on beat 3, held into the next bar's first half in the other voice; again in

@@ -129,23 +129,28 @@ struct CurvePlacement {
 
   func drawTies(line: EngravedLine, on canvas: inout StaffCanvas) {
     let drawing = CurveDrawing(font: font)
-    // Ties arriving from the previous line.
-    if let previous = (0..<line.first).last(where: {
-      if case .note = line.symbols[$0].kind { true } else { false }
-    }),
-      let target = nextNote(after: previous, in: line.symbols), let geometry = line.notes[target],
+    // Ties arriving from the previous line: only from the voice's last note or rest before
+    // the line (a note followed by a rest there ended its tie on its own line). A tie into
+    // another voice's note ends at the voice's first note or rest, that note's time.
+    if let previous = (0..<line.first).last(where: { line.symbols[$0].isDurational }),
       case .note(let note) = line.symbols[previous].kind
     {
+      let target = nextNote(after: previous, in: line.symbols)
+      let onward = nextDurational(after: previous, in: line)
       for (index, head) in note.heads.enumerated() {
-        guard let dotted = head.tie else { continue }
+        guard let dotted = head.tie,
+          let ending = head.tieAcross ? onward : target, ending <= line.last,
+          let x1 = line.notes[ending]?.x ?? line.x(of: ending)
+        else { continue }
         let up = tieGoesUp(note, head: index, at: line.symbols[previous].onset)
         let y = StaffCanvas.y(ofPosition: head.position) + (up ? -0.55 : 0.55)
         let x0 = line.musicStart + 0.3
+        guard x1 - 0.15 > x0 + 0.3 else { continue }
         drawing.draw(
-          from: (x0, y), to: (geometry.x - 0.15, y),
-          height: (up ? -1 : 1) * CurveDrawing.tieHeight(length: geometry.x - x0), isTie: true,
+          from: (x0, y), to: (x1 - 0.15, y),
+          height: (up ? -1 : 1) * CurveDrawing.tieHeight(length: x1 - 0.15 - x0), isTie: true,
           isDotted: dotted,
-          role: .tie, on: &canvas, column: line.column(of: target), source: line.symbols[previous].source)
+          role: .tie, on: &canvas, column: line.column(of: ending), source: line.symbols[previous].source)
       }
     }
     for index in line.indices where index <= line.last {

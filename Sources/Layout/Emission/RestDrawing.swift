@@ -18,13 +18,16 @@ struct RestDrawing {
     }
     let glyph = rest.isWholeBar ? SMuFLGlyph.restWhole : rest.value.rest
     let position = (glyph == .restWhole || glyph == .restDoubleWhole ? 6 : 4) + rest.shift
+    // A rest of a smaller voice (`%%voicescale`) shrinks towards its line.
+    let size = rest.size
     canvas.glyph(
-      glyph, x: x, y: StaffCanvas.y(ofPosition: position), role: .rest, column: column, source: source)
+      glyph, x: x, y: StaffCanvas.y(ofPosition: position), role: .rest, column: column, source: source,
+      size: size)
     guard !rest.isWholeBar else { return }
     for dot in 0..<rest.value.dots {
       canvas.glyph(
-        .augmentationDot, x: x + (font.glyph(glyph)?.advance ?? 1) + 0.35 + Double(dot) * 0.55,
-        y: StaffCanvas.y(ofPosition: 5 + rest.shift), role: .dot, column: column, source: source)
+        .augmentationDot, x: x + ((font.glyph(glyph)?.advance ?? 1) + 0.35 + Double(dot) * 0.55) * size,
+        y: StaffCanvas.y(ofPosition: 5 + rest.shift), role: .dot, column: column, source: source, size: size)
     }
   }
 

@@ -16,17 +16,38 @@ import ScoreModel
                    ▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔    one beam between the staves
      lower staff       ♪       ♪      stems up
 
+ A beam set above every staff its notes stand on (all stems up) or below them all reaches
+ past those staves into room the stacker did not keep: `draw` reports how far, and the
+ staves are stacked again keeping it, so the beam clears the words of the staff above.
+
  Limits. A level beam; beams only some of the notes have (a semiquaver among quavers)
  are left out; a group a line break divides is drawn in each line from the stems there.
  */
 
 /// Draws beams across staves after a system's staves are stacked.
 enum CrossStaffBeams {
+  /// How far a beam drawn after stacking reaches above a staff's top line and below its
+  /// bottom line, in points.
+  struct Reach: Equatable {
+    var above = 0.0
+    var below = 0.0
+  }
+
+  /// Draws the beams of `groups` and returns, per staff, how far beams set above (or below)
+  /// every staff their notes stand on reach past that staff, for the stacker to keep clear.
+  @discardableResult
   static func draw(
     _ groups: [[(source: SourcePosition, beams: Int)]], in system: inout StaffSystem, font: MusicFont,
     scale: Double
-  ) {
-    guard !groups.isEmpty else { return }
+  ) -> [Int: Reach] {
+    guard !groups.isEmpty else { return [:] }
+    var lines: [Int: (top: Double, bottom: Double)] = [:]
+    for item in system.items where item.role == .staffLine {
+      guard let staff = item.context.staff else { continue }
+      let known = lines[staff] ?? (item.box.midY, item.box.midY)
+      lines[staff] = (min(known.top, item.box.midY), max(known.bottom, item.box.midY))
+    }
+    var reaches: [Int: Reach] = [:]
     let thickness = font.engravingDefaults.beamThickness * scale
     let gap = font.engravingDefaults.beamSpacing * scale
     let stemWidth = font.engravingDefaults.stemThickness * scale
@@ -56,6 +77,13 @@ enum CrossStaffBeams {
       let depth = thickness + Double(count - 1) * (thickness + gap)
       var top = tips.reduce(0, +) / Double(tips.count) - depth / 2
       top = min(max(top, lowestAllowed), highestAllowed - depth)
+      let staves = Set(stems.compactMap { system.items[$0.index].context.staff })
+      if let highest = staves.min(), let lines = lines[highest], top < lines.top {
+        reaches[highest, default: Reach()].above = max(reaches[highest]?.above ?? 0, lines.top - top)
+      }
+      if let lowest = staves.max(), let lines = lines[lowest], top + depth > lines.bottom {
+        reaches[lowest, default: Reach()].below = max(reaches[lowest]?.below ?? 0, top + depth - lines.bottom)
+      }
       let xs = stems.compactMap { stem -> Double? in
         if case .line(let line) = system.items[stem.index].shape { line.from.x } else { nil }
       }
@@ -84,5 +112,6 @@ enum CrossStaffBeams {
         system.items[stem.index] = item
       }
     }
+    return reaches
   }
 }

@@ -19,8 +19,8 @@ import DisplayList
                   >>>>>>>>>>>>>>>        now sits below it
      lower staff        ♪ ♪ ♪
 
- A hairpin that fits neither above nor below (a stem crosses the whole gap near its end)
- ends just before that stem instead.
+ A hairpin that fits neither above nor below (stems cross the whole gap near one of its
+ ends) starts just after those stems or ends just before them instead.
 
  Limits. Another mark that fits neither above nor below what crosses the gap stays where it
  was; marks are moved one at a time, so two marks of the gap may still meet each other.
@@ -96,23 +96,28 @@ enum CrossStaffClearance {
     }
   }
 
-  /// A hairpin that a stem crossing the whole gap meets near its end (its last third) ends
-  /// `pad` before it, its opening kept.
+  /// A hairpin that stems crossing the whole gap meet only near one end (its first or last
+  /// third) starts `pad` after them or ends `pad` before them, its opening kept.
   static func shorten(
     _ members: [Int], of box: Rect, before met: [Rect], in system: inout StaffSystem, pad: Double
   ) {
-    guard let first = met.map(\.minX).min(), first > box.minX + box.width * 2 / 3 else { return }
-    let end = first - pad
+    guard let first = met.map(\.minX).min(), let last = met.map(\.maxX).max() else { return }
+    let ending = first > box.minX + box.width * 2 / 3
+    guard ending || last < box.minX + box.width / 3 else { return }
     var lines: [LineShape] = []
     for index in members {
       guard case .line(let line) = system.items[index].shape else { return }
       lines.append(line)
     }
     for (index, var line) in zip(members, lines) {
-      if line.to.x >= line.from.x {
-        line.to.x = min(line.to.x, end)
+      // The end that moves keeps its height: an open end stays as wide open.
+      let forward = line.to.x >= line.from.x
+      if ending {
+        let end = first - pad
+        if forward { line.to.x = min(line.to.x, end) } else { line.from.x = min(line.from.x, end) }
       } else {
-        line.from.x = min(line.from.x, end)
+        let start = last + pad
+        if forward { line.from.x = max(line.from.x, start) } else { line.to.x = max(line.to.x, start) }
       }
       system.items[index].shape = .line(line)
       system.items[index].box = line.box

@@ -19,6 +19,10 @@ import ScoreModel
 
  A slur whose notes land on two staves is drawn by `CrossStaffSlurs` after stacking.
 
+ A moved note's dynamics, hairpin ends, pedal marks and words stay with the voice's own
+ staff, on the invisible rest that keeps its time there (MusicXML's direction names that
+ staff; a left hand reaching up keeps its pedalling under the bass staff).
+
  The borrowed voice reads the host staff's clef as it changes: the host voice's clef
  changes are copied in at the same times (`hostClefs`), and are not drawn a second time.
 
@@ -138,6 +142,24 @@ enum CrossStaffNotes {
     return rest
   }
 
+  /// A mark of the staff rather than the note (a dynamic, a hairpin's end, a pedal mark):
+  /// MusicXML's direction names the staff, and a piano's left hand that reaches up for a
+  /// note keeps its dynamics, hairpins and pedalling under its own staff.
+  static func staysHome(_ decoration: Decoration) -> Bool {
+    switch DecorationTable.kind(of: decoration.name) {
+    case .dynamic, .hairpinStart, .hairpinEnd, .dynamicText, .dynamicPhrase: true
+    default: ["ped", "ped(", "ped-up", "ped)"].contains(decoration.name)
+    }
+  }
+
+  /// Words above or below the staff (not a chord symbol) stay on the voice's own staff.
+  static func staysHome(_ annotation: TextAnnotation) -> Bool {
+    switch annotation.placement {
+    case .above, .below: true
+    default: false
+    }
+  }
+
   /// The clef changes of a staff's host voice, each with the time it comes at.
   static func hostClefs(_ host: Voice) -> [(time: Rational, change: VoiceElement)] {
     var time = Rational.zero
@@ -185,7 +207,18 @@ enum CrossStaffNotes {
       }
       switch element {
       case .note(let note) where !keeps(index):
+        let first = result.elements.count
         placeholders(note.duration, written: note.writtenDuration, range: note.range)
+        // The staff's marks of a note drawn elsewhere stay on the voice's own staff.
+        if clef == nil, case .rest(var rest) = result.elements[first] {
+          rest.decorations = note.decorations.filter(staysHome)
+          rest.annotations = note.annotations.filter(staysHome)
+          result.elements[first] = .rest(rest)
+        }
+      case .note(var note) where clef != nil:
+        note.decorations.removeAll(where: staysHome)
+        note.annotations.removeAll(where: staysHome)
+        result.elements.append(.note(note))
       case .rest(let rest) where !keeps(index):
         placeholders(rest.duration, written: rest.writtenDuration, range: rest.range)
       case .clefChange, .tempoChange, .partLabel, .sectionTitle, .spacer:

@@ -471,11 +471,21 @@ final class MultiStaffSystems: SystemMaker {
       }
       return (symbol, xs[index - columnStart.firstSymbol])
     }
-    var system = stacker.stack(
-      staves, sizes: sizes, bars: barXs, names: lineIndex == 0, indent: indent,
-      end: min(end + courtesyWidth, width), present: presentRanges,
-      context: ItemContext(tune: tune.referenceNumber, line: lineIndex))
-    CrossStaffBeams.draw(plan.crossBeams, in: &system, font: layout.font, scale: drawing.scale)
+    func stacked(reserving reserved: [Int: CrossStaffBeams.Reach]) -> StaffSystem {
+      stacker.stack(
+        staves, sizes: sizes, bars: barXs, names: lineIndex == 0, indent: indent,
+        end: min(end + courtesyWidth, width), present: presentRanges, reserved: reserved,
+        context: ItemContext(tune: tune.referenceNumber, line: lineIndex))
+    }
+    var system = stacked(reserving: [:])
+    // A beam across staves set above (or below) all of them is only known once they are
+    // stacked: the staves are stacked again keeping its room, so it clears the words and
+    // marks of the staff beside it.
+    let reached = CrossStaffBeams.draw(plan.crossBeams, in: &system, font: layout.font, scale: drawing.scale)
+    if !reached.isEmpty {
+      system = stacked(reserving: reached)
+      CrossStaffBeams.draw(plan.crossBeams, in: &system, font: layout.font, scale: drawing.scale)
+    }
     CrossStaffStems.join(
       crossStaffStems, in: &system, thickness: layout.font.engravingDefaults.stemThickness * drawing.scale)
     if !plan.crossBeams.isEmpty || !crossStaffStems.isEmpty {

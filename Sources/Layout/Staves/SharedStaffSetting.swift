@@ -15,7 +15,9 @@ import ScoreModel
      moves right by the upper note's head width: the down stem of the lower note then
      meets the up stem of the upper one, as in a chord with a second (LilyPond and Gould
      set seconds this way). A unison of equal heads, dots and accidentals is left to share
-     one head, in chords too (the upper chord's second stays right of its up stem).
+     one head, in chords too (the upper chord's second stays right of its up stem), and so
+     are two chords that overlap with the same heads where they overlap (a harp's stemless
+     arpeggiated chord doubling the hand's chord is drawn as one column).
  The shift moves the whole note (stem, dots, accidentals, marks) and widens its column,
  so the spacing makes room for it.
 
@@ -149,16 +151,32 @@ struct SharedStaffSetting {
   func clash(_ upper: NoteSymbol, _ lower: NoteSymbol) -> Bool {
     let gap = upper.lowest - lower.highest
     if gap > 1 { return false }
-    if gap == 0, let top = lower.heads.first(where: { $0.position == lower.highest }),
-      let bottom = upper.heads.first(where: { $0.position == upper.lowest })
-    {
-      // A unison shares its head when both heads look alike (one shape, one size, one
-      // accidental) and sit on the normal side of their stems; the rest of either chord
-      // (a second beside the unison) keeps to its own stem's side.
-      return upper.notehead != lower.notehead || upper.value.dots != lower.value.dots
-        || upper.size != lower.size || top.accidental != bottom.accidental || top.offset != 0
-        || bottom.offset != 0
-    }
-    return true
+    return gap > 0 || !sharesHeads(upper, lower)
   }
+
+  /// Whether two chords that meet or cross can be drawn as one column: alike heads (one
+  /// shape, one size, the same dots) and, where their spans overlap, the same heads on
+  /// the normal side of their stems with the same accidentals. A unison is the smallest
+  /// such overlap; a harp's stemless arpeggiated chord doubling a voice's chord is a large
+  /// one. The rest of either chord (a second beside the unison) keeps to its stem's side.
+  func sharesHeads(_ upper: NoteSymbol, _ lower: NoteSymbol) -> Bool {
+    guard upper.notehead == lower.notehead, upper.value.dots == lower.value.dots, upper.size == lower.size
+    else { return false }
+    let (bottom, top) = (max(upper.lowest, lower.lowest), min(upper.highest, lower.highest))
+    guard bottom <= top else { return false }
+    let span = bottom...top
+    let mine = upper.heads.filter { span.contains($0.position) }.sorted { $0.position < $1.position }
+    let theirs = lower.heads.filter { span.contains($0.position) }.sorted { $0.position < $1.position }
+    guard mine.count == theirs.count,
+      zip(mine, theirs).allSatisfy({ a, b in
+        a.position == b.position && a.accidental == b.accidental && a.accidentalOffset == b.accidentalOffset
+          && a.isCautionary == b.isCautionary && a.offset == 0 && b.offset == 0
+      })
+    else { return false }
+    // Accidentals beside the shared heads are arranged chord by chord: shared ones only
+    // line up when neither chord has others.
+    guard mine.contains(where: { $0.accidental != nil }) else { return true }
+    return !(upper.heads + lower.heads).contains { !span.contains($0.position) && $0.accidental != nil }
+  }
+
 }

@@ -85,11 +85,21 @@ struct SystemStacker {
 
   func stack(
     _ staves: [[DisplayItem]], sizes: [Double] = [], bars: [(StaffSymbol, Double)], names first: Bool,
-    indent: Double, end: Double, present: [[ClosedRange<Double>]]? = nil, context: ItemContext
+    indent: Double, end: Double, present: [[ClosedRange<Double>]]? = nil,
+    reserved: [Int: CrossStaffBeams.Reach] = [:], context: ItemContext
   ) -> StaffSystem {
     // Each staff's height in the system's staff spaces (a `%%staffscale` staff's own).
     let spans = staves.indices.map { 4 * (sizes.indices.contains($0) ? sizes[$0] : 1) }
-    let extents = staves.indices.map { StaffSystem(items: staves[$0], staffHeight: spans[$0] * scale) }
+    // What each staff's items reach, and what is drawn after stacking around it (a beam
+    // across staves set above or below them all: `reserved`, points).
+    let extents = staves.indices.map { index in
+      var extent = StaffSystem(items: staves[index], staffHeight: spans[index] * scale)
+      if let reach = reserved[index] {
+        extent.above = max(extent.above, reach.above)
+        extent.below = max(extent.below, spans[index] * scale + reach.below)
+      }
+      return extent
+    }
     var tops: [Double] = [0]
     for index in extents.indices.dropFirst() {
       let previous = tops[index - 1]

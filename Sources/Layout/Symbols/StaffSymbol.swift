@@ -106,6 +106,9 @@ struct RestSymbol {
   var repeatSign: RepeatSignShape?
   /// Holds the place of a note drawn on another staff (`RestEvent.isPlaceholder`).
   var isPlaceholder = false
+  /// `%%voicescale`: the voice's size in percent (rests drawn and spaced at it).
+  var voicePercent: UInt8 = 100
+  var size: Double { Double(voicePercent) / 100 }
 }
 
 /// What a staff symbol is.

@@ -235,7 +235,11 @@ struct SymbolBuilder {
           symbols[index].kind = .note(note)
         }
         (symbols[index].left, symbols[index].right) = extents(of: note)
-      } else if case .rest(let rest) = symbols[index].kind {
+      } else if case .rest(var rest) = symbols[index].kind {
+        if voicePercent != 100 && rest.measureCount == nil && rest.repeatSign == nil {
+          rest.voicePercent = voicePercent
+          symbols[index].kind = .rest(rest)
+        }
         (symbols[index].left, symbols[index].right) = extents(of: rest)
       }
       if !symbols[index].attachments.isEmpty { widenForText(&symbols[index]) }
@@ -422,7 +426,7 @@ struct SymbolBuilder {
     if let sign = rest.repeatSign { return (0, width(of: RestDrawing.glyph(for: sign))) }
     var right = width(of: rest.value.rest)
     if rest.value.dots > 0 { right += 0.35 + Double(rest.value.dots) * 0.55 }
-    return (0, right)
+    return (0, right * rest.size)
   }
 
   /// Chord symbols start at the note and lyrics centre under it: both may need room.
