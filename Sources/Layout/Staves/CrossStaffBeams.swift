@@ -41,12 +41,7 @@ enum CrossStaffBeams {
     scale: Double
   ) -> [Int: Reach] {
     guard !groups.isEmpty else { return [:] }
-    var lines: [Int: (top: Double, bottom: Double)] = [:]
-    for item in system.items where item.role == .staffLine {
-      guard let staff = item.context.staff else { continue }
-      let known = lines[staff] ?? (item.box.midY, item.box.midY)
-      lines[staff] = (min(known.top, item.box.midY), max(known.bottom, item.box.midY))
-    }
+    let lines = CrossStaffClearance.staffLines(of: system.items)
     var reaches: [Int: Reach] = [:]
     let thickness = font.engravingDefaults.beamThickness * scale
     let gap = font.engravingDefaults.beamSpacing * scale
@@ -78,11 +73,11 @@ enum CrossStaffBeams {
       var top = tips.reduce(0, +) / Double(tips.count) - depth / 2
       top = min(max(top, lowestAllowed), highestAllowed - depth)
       let staves = Set(stems.compactMap { system.items[$0.index].context.staff })
-      if let highest = staves.min(), let lines = lines[highest], top < lines.top {
-        reaches[highest, default: Reach()].above = max(reaches[highest]?.above ?? 0, lines.top - top)
+      if let highest = staves.min(), let lines = lines[highest] {
+        reaches[highest, default: Reach()].above.formMaximum(lines.top - top)
       }
-      if let lowest = staves.max(), let lines = lines[lowest], top + depth > lines.bottom {
-        reaches[lowest, default: Reach()].below = max(reaches[lowest]?.below ?? 0, top + depth - lines.bottom)
+      if let lowest = staves.max(), let lines = lines[lowest] {
+        reaches[lowest, default: Reach()].below.formMaximum(top + depth - lines.bottom)
       }
       let xs = stems.compactMap { stem -> Double? in
         if case .line(let line) = system.items[stem.index].shape { line.from.x } else { nil }
@@ -112,6 +107,11 @@ enum CrossStaffBeams {
         system.items[stem.index] = item
       }
     }
-    return reaches
+    return reaches.filter { $0.value != Reach() }
   }
+}
+
+extension Double {
+  /// Keeps the larger of this and `other`.
+  fileprivate mutating func formMaximum(_ other: Double) { self = Swift.max(self, other) }
 }

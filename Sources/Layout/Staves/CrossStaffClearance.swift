@@ -124,8 +124,8 @@ enum CrossStaffClearance {
     }
   }
 
-  /// The vertical ranges between consecutive staves' outer lines (points), slightly inset.
-  static func gaps(of items: [DisplayItem]) -> [ClosedRange<Double>] {
+  /// Each staff's top and bottom line (points), by staff number.
+  static func staffLines(of items: [DisplayItem]) -> [Int: (top: Double, bottom: Double)] {
     var lines: [Int: (top: Double, bottom: Double)] = [:]
     for item in items where item.role == .staffLine {
       guard let staff = item.context.staff else { continue }
@@ -133,7 +133,12 @@ enum CrossStaffClearance {
       let known = lines[staff] ?? (y, y)
       lines[staff] = (min(known.top, y), max(known.bottom, y))
     }
-    let staves = lines.sorted { $0.value.top < $1.value.top }.map(\.value)
+    return lines
+  }
+
+  /// The vertical ranges between consecutive staves' outer lines (points), slightly inset.
+  static func gaps(of items: [DisplayItem]) -> [ClosedRange<Double>] {
+    let staves = staffLines(of: items).sorted { $0.value.top < $1.value.top }.map(\.value)
     return zip(staves, staves.dropFirst()).compactMap { upper, lower in
       upper.bottom + 0.5 < lower.top - 0.5 ? (upper.bottom + 0.5)...(lower.top - 0.5) : nil
     }

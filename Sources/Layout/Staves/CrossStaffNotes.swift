@@ -147,8 +147,10 @@ enum CrossStaffNotes {
   /// note keeps its dynamics, hairpins and pedalling under its own staff.
   static func staysHome(_ decoration: Decoration) -> Bool {
     switch DecorationTable.kind(of: decoration.name) {
-    case .dynamic, .hairpinStart, .hairpinEnd, .dynamicText, .dynamicPhrase: true
-    default: ["ped", "ped(", "ped-up", "ped)"].contains(decoration.name)
+    case .dynamic, .hairpinStart, .hairpinEnd, .dynamicText, .dynamicPhrase,
+      .below(.keyboardPedalPed), .below(.keyboardPedalUp):
+      true
+    default: false
     }
   }
 

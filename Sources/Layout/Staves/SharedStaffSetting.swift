@@ -178,5 +178,4 @@ struct SharedStaffSetting {
     guard mine.contains(where: { $0.accidental != nil }) else { return true }
     return !(upper.heads + lower.heads).contains { !span.contains($0.position) && $0.accidental != nil }
   }
-
 }
