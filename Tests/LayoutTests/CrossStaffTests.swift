@@ -216,4 +216,63 @@ import Testing
       #expect(stem.box.midX >= beam.box.minX - 0.1 && stem.box.midX <= beam.box.maxX + 0.1)
     }
   }
+
+  @Test func aHairpinOverAnotherVoicesCrossStaffBeamGoesAboveTheStaff() throws {
+    // The right hand's upper voice has a hairpin under its notes; its lower voice is
+    // beamed to the left hand, its stems crossing the whole gap under the hairpin. The
+    // hairpin goes above the staff, as it does under the voice's own cross-staff beams.
+    let abc = """
+      X:1
+      M:2/4
+      L:1/8
+      %%score {(RH RH2) LH}
+      K:C
+      V:RH
+      !<(!g'2 !<)!a'2 | g'4 |]
+      V:RH2
+      c[I:staff +1]G,[I:staff -1]e[I:staff +1]C | c4 |]
+      V:LH clef=bass
+      C,4 | C,4 |]
+      """
+    let all = try LayoutFixture.engrave(abc + "\n").pages.flatMap(\.items)
+    let hairpin = all.filter { $0.role == .decoration && $0.source?.line == 7 }
+    #expect(hairpin.count == 2)
+    let upperTop = try #require(
+      all.filter { $0.role == .staffLine && $0.context.staff == 0 }.map(\.box.midY).min())
+    #expect(hairpin.allSatisfy { $0.box.maxY < upperTop }, "above the upper staff")
+    let stems = all.filter { $0.role == .stem || $0.role == .beam }
+    #expect(hairpin.allSatisfy { line in !stems.contains { $0.box.intersects(line.box, tolerance: 0.25) } })
+  }
+
+  @Test func aClefChangeOnTheOtherStaffKeepsTheBeamAcrossTheStaves() throws {
+    // The left hand's staff changes to treble clef where the right hand's chords start
+    // alternating between the staves (0390, Debussy's Mandoline): the chords on the lower
+    // staff still take stems up to a beam between the staves, not down through a beam of
+    // their own.
+    let abc = """
+      X:1
+      M:6/8
+      L:1/8
+      %%score {RH LH}
+      K:C
+      V:RH
+      G6 | [I:staff +1][G,DA][I:staff -1][gc'e'][I:staff +1][G,DA] [I:staff -1][gc'e'][I:staff +1][G,DA][I:staff -1][gc'e'] |
+      V:LH clef=bass
+      z6 | [K:clef=treble] x6 |
+      """
+    let all = try LayoutFixture.engrave(abc + "\n").pages.flatMap(\.items)
+    let lines = all.filter { $0.role == .staffLine }
+    let upperBottom = try #require(lines.filter { $0.context.staff == 0 }.map(\.box.midY).max())
+    let lowerTop = try #require(lines.filter { $0.context.staff == 1 }.map(\.box.midY).min())
+    let lowHeads = all.filter { $0.role == .notehead && $0.context.staff == 1 && $0.source?.line == 7 }
+    #expect(lowHeads.count == 9)
+    for head in lowHeads {
+      let stem = try #require(all.first { $0.role == .stem && $0.source == head.source })
+      #expect(stem.box.minY < lowerTop, "stem up, out of the lower staff")
+    }
+    let beams = all.filter { $0.role == .beam }
+    #expect(beams.count == 2)
+    // Between the staves (one may reach into the upper staff's lowest space).
+    #expect(beams.allSatisfy { $0.box.minY > upperBottom - 5 && $0.box.maxY < lowerTop })
+  }
 }

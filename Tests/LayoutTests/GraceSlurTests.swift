@@ -22,4 +22,17 @@ import Testing
   @Test func graceslursZeroTurnsThemOff() throws {
     #expect(try slurs("X:1\nL:1/8\n%%graceslurs 0\nK:G\n{A}G3 B2|{c}B4|]\n").isEmpty)
   }
+
+  @Test func graceNotesStandBeforeTheArpeggio() throws {
+    // A lone flagged grace note before an arpeggiated chord: the arpeggio stands between
+    // them, its line clear of the grace's head, stem, flag and slash.
+    let all = try LayoutFixture.engrave("X:1\nL:1/4\n%%graceslurs 0\nK:C\n{/^F}!arpeggio![EGce] c|]\n").pages
+      .flatMap(\.items)
+    let arpeggio = try #require(all.first { $0.role == .decoration })
+    let grace = all.filter {
+      ($0.source.map { $0.line == 5 && $0.column < 6 } ?? false) && $0.role != .decoration
+    }
+    #expect(grace.count >= 4, "head, accidental, stem, flag")
+    #expect(grace.allSatisfy { $0.box.maxX < arpeggio.box.minX }, "the grace note ends before the arpeggio")
+  }
 }

@@ -29,6 +29,35 @@ import Testing
       """
   }
 
+  @Test func aSyllablesTextsRunTogetherUnlessTheFileElidesThem() throws {
+    // A bold verse number, then the word, each text ending in a line break, and an empty
+    // text (0610): one syllable "1.  Fern". MuseScore's elision written as a text of its
+    // own (a SMuFL sign) and `<elision>` both join with ‿.
+    func syllables(_ lyrics: [String]) throws -> [String?] {
+      let notes = lyrics.map { lyric in
+        """
+        <note><pitch><step>C</step><octave>5</octave></pitch><duration>2</duration><voice>1</voice>\
+        <lyric number="1"><syllabic>single</syllabic>\(lyric)</lyric></note>
+        """
+      }
+      let xml = """
+        <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Voice</part-name></score-part></part-list>
+        <part id="P1"><measure number="1">\(Self.attributes)\(notes.joined())</measure></part></score-partwise>
+        """
+      let tune = try MusicXMLImporter.tune(from: Array(xml.utf8))
+      return tune.voices.flatMap(\.elements).compactMap { element -> String?? in
+        guard case .note(let note) = element else { return nil }
+        return .some(note.lyrics.first??.text)
+      }
+    }
+    let found = try syllables([
+      "<text font-weight=\"bold\">1.\n</text><text font-weight=\"normal\">  Fern\n</text><text></text>",
+      "<text>re</text><text font-family=\"Leland Text\">\u{E551}</text><text>où</text>",
+      "<text>re</text><elision/><text>où</text>",
+    ])
+    #expect(found == ["1.  Fern", "re‿où", "re‿où"])
+  }
+
   @Test func partwiseVoicesWithBackupAndNoWrittenAccidentals() throws {
     // B flat from the key, then a B natural and a following B that stays natural in the
     // bar: the ABC writer must add the accidentals the MusicXML leaves implicit.

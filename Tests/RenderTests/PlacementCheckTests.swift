@@ -106,4 +106,20 @@ import Testing
     let mixed = [stairs[0], glyph("ornamentMordent", role: .decoration, x: 40, y: 85, size: 5, column: 1)]
     #expect(defects(notes + mixed, .marksOffBaseline) == 0)
   }
+
+  @Test func linesOfTextAreCheckedByTheirLeadingNotTheFontsExtents() {
+    // Two words stacked at the usual leading (1.2 times the font size): their boxes,
+    // 1.45 em tall as TeX Gyre Schola's extents are, overlap, but their lines do not.
+    // Set closer (0.9 times the size), they meet.
+    func words(_ text: String, baseline: Double) -> DisplayItem {
+      let font = FontSpec(family: "TeX Gyre Schola", size: 10, isItalic: true)
+      return DisplayItem(
+        role: .annotation, shape: .text(TextShape(text: text, font: font, origin: Point(x: 40, y: baseline))),
+        box: Rect(x: 40, y: baseline - 10.5, width: 35, height: 14.5), context: context(column: 0))
+    }
+    let stacked = [words("ritard.", baseline: 150), words("espress.", baseline: 162)]
+    let crowded = [words("ritard.", baseline: 150), words("espress.", baseline: 159)]
+    #expect(defects(stacked, .textOverText) == 0)
+    #expect(defects(crowded, .textOverText) == 1)
+  }
 }

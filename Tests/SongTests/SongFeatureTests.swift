@@ -417,6 +417,31 @@ import Testing
     #expect(ABCWriter.losses(of: tune).contains { $0.hasPrefix("grace notes without a slur") })
   }
 
+  @Test func slursTheFileRepeatsAreDrawnOnce() throws {
+    // Three slurs from C5 to G5 (numbers 1, 2 and 3, as in 0076) and one from E5 to G5:
+    // two curves, not four.
+    func note(_ step: String, _ slurs: String) -> String {
+      """
+      <note><pitch><step>\(step)</step><octave>5</octave></pitch><duration>1</duration><voice>1</voice>\
+      <type>quarter</type><notations>\(slurs)</notations></note>
+      """
+    }
+    let xml = """
+      <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Piano</part-name></score-part>\
+      </part-list><part id="P1"><measure number="1"><attributes><divisions>1</divisions>\
+      <time><beats>4</beats><beat-type>4</beat-type></time><clef><sign>G</sign><line>2</line></clef></attributes>\
+      \(note("C", #"<slur type="start" number="1"/><slur type="start" number="2"/><slur type="start" number="3"/>"#))\
+      \(note("D", ""))\
+      \(note("E", #"<slur type="start" number="4"/>"#))\
+      \(note("G", #"<slur type="stop" number="1"/><slur type="stop" number="2"/><slur type="stop" number="3"/><slur type="stop" number="4"/>"#))\
+      </measure></part></score-partwise>
+      """
+    let tune = try MusicXMLImporter.tune(from: Array(xml.utf8))
+    let slurs = SongFixture.items(try SongFixture.engraver().engrave([tune]), .slur)
+    #expect(slurs.count == 2)
+    #expect(Set(slurs.map(\.box.minX)).count == 2, "from C and from E")
+  }
+
   @Test func lyricsStayUnderTheirNotesAndVersesOnTheirLines() throws {
     let tune = try SongFixture.tune("melisma-lyrics")
     let notes = tune.voices[0].elements.compactMap { element -> NoteEvent? in

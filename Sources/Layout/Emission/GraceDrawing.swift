@@ -20,6 +20,12 @@ enum GraceDrawing {
     return width + 0.2
   }
 
+  /// The room kept between a grace group and its main chord's arpeggio: the arpeggio's own
+  /// and, for a lone grace note, its flag's overhang past the group's width.
+  static func arpeggioRoom(after group: GraceGroup) -> Double {
+    SymbolBuilder.arpeggioRoom + (group.notes.count == 1 ? 0.3 : 0)
+  }
+
   /// Draws the group so it ends at `rightEdge`; returns where a slur to the main note
   /// starts: under the last grace note's lowest head (staff spaces).
   @discardableResult

@@ -25,6 +25,10 @@ struct SystemEngraver {
   var tablature: Tablature?
   /// False for a voice borrowed onto another staff: its clef changes are the host's, drawn once.
   var drawsClefChanges = true
+  /// On a staff shared by voices: the runs of every voice's notes beamed to the staff
+  /// below (`MarkPlacement.crossBeamedRuns`), which any voice's marks under the staff
+  /// avoid; nil for the voice's own runs alone.
+  var staffCrossRuns: [(from: Double, to: Double)]? = nil
 
   /// The engraver drawing at `factor` times its staff space (a mid-tune `%%scale`).
   func scaled(by factor: Double) -> SystemEngraver {
@@ -142,6 +146,7 @@ struct SystemEngraver {
     marks.soloBars = soloBars
     marks.tablature = tablature
     marks.articulationsPlaced = true
+    marks.staffCrossRuns = staffCrossRuns
     marks.place(line: line)
     swap(&canvas, &marks.canvas)
     let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)
@@ -192,7 +197,9 @@ struct SystemEngraver {
       if case .note(let note) = symbol.kind, let grace = note.grace {
         let headLeft =
           note.heads.map { min($0.offset, $0.accidental == nil ? 0 : $0.accidentalOffset) }.min() ?? 0
-        let rightEdge = x + headLeft - 0.2 - grace.tieRoom
+        // Grace notes stand before the chord's arpeggio, which stands before its accidentals.
+        let arpeggio = note.hasArpeggio ? GraceDrawing.arpeggioRoom(after: grace) : 0
+        let rightEdge = x + headLeft - 0.2 - grace.tieRoom - arpeggio
         let slurStart = GraceDrawing.draw(
           grace, rightEdge: rightEdge, clef: symbol.clef, on: &canvas, column: column,
           source: grace.range.position)

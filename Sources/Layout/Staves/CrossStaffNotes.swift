@@ -47,22 +47,24 @@ enum CrossStaffNotes {
       let original = voices[index]
       let beams = crossBeams(in: original, staves: staves)
       let slurs = CrossStaffSlurs.slurs(in: original, staves: staves)
-      voices[index] = keeping(original, where: { staves[$0] == home }, clef: nil)
+      var moved: [Int: Int] = [:]
+      voices[index] = keeping(original, where: { staves[$0] == home }, clef: nil, moved: &moved)
       for segment in segments.indices {
-        segments[segment].plan.crossBeamStems[index] = beams.stems
+        segments[segment].plan.crossBeamStems[index] = remapped(beams.stems, moved)
         segments[segment].plan.crossBeams += beams.runs
         segments[segment].plan.crossSlurs += slurs
       }
       for staff in visited {
         guard let host = plan.staves[staff].voices.first else { continue }
+        var moved: [Int: Int] = [:]
         var borrowed = keeping(
           original, where: { staves[$0] == staff }, clef: voices[host].clef,
-          clefChanges: hostClefs(voices[host]))
+          clefChanges: hostClefs(voices[host]), moved: &moved)
         borrowed.id = original.id + "→\(staff + 1)"
         voices.append(borrowed)
         let number = voices.count - 1
         for segment in segments.indices {
-          segments[segment].plan.crossBeamStems[number] = beams.stems
+          segments[segment].plan.crossBeamStems[number] = remapped(beams.stems, moved)
           // The staff that holds the host voice in each segment takes the borrowed one too.
           guard let target = segments[segment].plan.staves.firstIndex(where: { $0.voices.contains(host) })
           else { continue }
@@ -173,12 +175,24 @@ enum CrossStaffNotes {
     return changes
   }
 
+  /// Stem directions keyed by the original voice's element indices, keyed instead by
+  /// where `moved` says those elements went.
+  static func remapped(_ stems: [Int: Bool], _ moved: [Int: Int]) -> [Int: Bool] {
+    var result: [Int: Bool] = [:]
+    for (index, up) in stems {
+      if let target = moved[index] { result[target] = up }
+    }
+    return result
+  }
+
   /// The voice with the notes and rests for which `keeps` is false made invisible rests;
   /// with a `clef`, a borrowed voice: that clef changing as `clefChanges` (its host staff's,
-  /// by time) and not its own, no texts, free stems.
+  /// by time) and not its own, no texts, free stems. `moved` maps each note's index in
+  /// `voice` to its index in the result (clef changes and placeholders split at them come
+  /// in between, a borrowed voice's own changes drop out).
   static func keeping(
     _ voice: Voice, where keeps: (Int) -> Bool, clef: Clef?,
-    clefChanges: [(time: Rational, change: VoiceElement)] = []
+    clefChanges: [(time: Rational, change: VoiceElement)] = [], moved: inout [Int: Int]
   ) -> Voice {
     var result = voice
     result.staffMoves = []
@@ -220,12 +234,14 @@ enum CrossStaffNotes {
       case .note(var note) where clef != nil:
         note.decorations.removeAll(where: staysHome)
         note.annotations.removeAll(where: staysHome)
+        moved[index] = result.elements.count
         result.elements.append(.note(note))
       case .rest(let rest) where !keeps(index):
         placeholders(rest.duration, written: rest.writtenDuration, range: rest.range)
       case .clefChange, .tempoChange, .partLabel, .sectionTitle, .spacer:
         if clef == nil { result.elements.append(element) }
       default:
+        if case .note = element { moved[index] = result.elements.count }
         result.elements.append(element)
       }
       time += element.duration

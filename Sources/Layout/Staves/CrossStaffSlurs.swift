@@ -48,10 +48,10 @@ enum CrossStaffSlurs {
         guard let start = open.removeValue(forKey: mark.id), staves[start.index] != staves[index],
           !start.below
         else { continue }
-        result.append(
-          Slur(
-            start: voice.elements[start.index].range.position, end: note.range.position,
-            isDotted: start.dotted))
+        let slur = Slur(
+          start: voice.elements[start.index].range.position, end: note.range.position, isDotted: start.dotted)
+        // Two slurs joining the same notes are drawn once.
+        if result.last.map({ $0.start == slur.start && $0.end == slur.end }) != true { result.append(slur) }
       }
       for mark in note.slurStarts { open[mark.id] = (index, mark.isDotted, mark.isBelow == true) }
     }

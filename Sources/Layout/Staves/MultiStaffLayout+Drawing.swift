@@ -81,9 +81,14 @@ extension MultiStaffLayout {
       canvas.context.voice = voice
       voiceEngraver(voice).drawCurves(drawn, on: &canvas)
     }
+    // Every voice's notes beamed to the staff below: their stems cross the gap under
+    // any voice's marks.
+    let crossRuns = lines.flatMap { MarkPlacement.crossBeamedRuns($0.line) }
     for (voice, drawn) in lines {
       canvas.context.voice = voice
-      voiceEngraver(voice).drawMarks(drawn, on: &canvas)
+      var marksEngraver = voiceEngraver(voice)
+      marksEngraver.staffCrossRuns = crossRuns
+      marksEngraver.drawMarks(drawn, on: &canvas)
     }
   }
 }

@@ -497,6 +497,12 @@ final class MultiStaffSystems: SystemMaker {
         TempoMark.withBeat(tempo, unit: tune.unitNoteLength), above: &system, left: indent * layout.scale,
         context: ItemContext(tune: tune.referenceNumber, staff: 0, voice: 0, line: 0))
     }
+    // What was drawn after the stacking (beams and stems across staves, their slurs)
+    // may reach past the stacked extents: the page keeps room for all of it.
+    for item in system.items {
+      system.above = max(system.above, -item.box.minY)
+      system.below = max(system.below, item.box.maxY)
+    }
     system.dx = shift.dx * layout.scale
     return system
   }

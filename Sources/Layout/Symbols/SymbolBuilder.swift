@@ -417,6 +417,7 @@ struct SymbolBuilder {
     if note.hasArpeggio { left += Self.arpeggioRoom }
     if let grace = note.grace {
       left += GraceDrawing.width(of: grace, font: font) + 0.3 + grace.tieRoom
+      if note.hasArpeggio { left += GraceDrawing.arpeggioRoom(after: grace) - Self.arpeggioRoom }
     }
     return (left, right)
   }

@@ -114,7 +114,15 @@ struct VoiceSpans {
   }
 
   private init(slurs: [SlurSpan], endings: [EndingSpan], beamGroupSizes: [Int: Int]) {
-    let sortedSlurs = slurs.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    // Two slurs joining the same two notes are drawn once (files from notation programs
+    // repeat them: 0076 has three on one chord), a solid one before a dotted.
+    var sortedSlurs: [SlurSpan] = []
+    for slur in slurs.sorted(by: {
+      ($0.start, $0.end, $0.dotted ? 1 : 0) < ($1.start, $1.end, $1.dotted ? 1 : 0)
+    }) {
+      if let last = sortedSlurs.last, last.start == slur.start, last.end == slur.end { continue }
+      sortedSlurs.append(slur)
+    }
     shortSlurs = sortedSlurs.filter { $0.end - $0.start <= Self.shortSpan }
     longSlurs = sortedSlurs.filter { $0.end - $0.start > Self.shortSpan }
     let sortedEndings = endings.sorted { ($0.start, $0.end) < ($1.start, $1.end) }

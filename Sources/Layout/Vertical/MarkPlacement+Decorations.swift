@@ -268,7 +268,7 @@ extension MarkPlacement {
     // Under notes beamed to the staff below (their stems run down through the gap, joined
     // after the marks are placed), a dynamic or hairpin would cross the stems: it goes
     // above the staff there.
-    let crossRuns = lineSide == .below ? Self.crossBeamedRuns(line) : []
+    let crossRuns = lineSide == .below ? crossRuns(line) : []
     func sideAt(_ x0: Double, _ x1: Double) -> Skyline.Side {
       crossRuns.contains { $0.from < x1 + 0.5 && $0.to > x0 - 0.5 } ? .above : lineSide
     }
@@ -341,6 +341,12 @@ extension MarkPlacement {
         from: start.x, to: line.end - 0.5, crescendo: start.crescendo, side: sideAt(start.x, line.end),
         column: start.column, source: start.source)
     }
+  }
+
+  /// The runs of notes beamed to the staff below that marks under the staff avoid: every
+  /// voice's on a shared staff (another voice's stems cross the gap just as well).
+  func crossRuns(_ line: EngravedLine) -> [(from: Double, to: Double)] {
+    staffCrossRuns ?? Self.crossBeamedRuns(line)
   }
 
   /// The x ranges (staff spaces) of the line's runs of notes beamed to the staff below

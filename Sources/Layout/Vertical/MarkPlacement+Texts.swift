@@ -101,7 +101,7 @@ extension MarkPlacement {
         stacked ? measurer.measure("Hg", font: spec) : TextExtent(width: 0, ascent: 0, descent: 0)
       let tighten = max(0, lineExtent.ascent + lineExtent.descent - 1.2 * spec.size) / scale
       var padding = 0.5
-      if crossRuns == nil { crossRuns = Self.crossBeamedRuns(line) }
+      if crossRuns == nil { crossRuns = self.crossRuns(line) }
       let underBeam = crossRuns?.contains { $0.from < x + 3 && $0.to > x - 0.5 } ?? false
       for annotation in annotations where annotation.placement == .below {
         for text in Self.lines(of: annotation.text) {

@@ -48,6 +48,9 @@ struct MarkPlacement {
   var tablature: Tablature?
   /// True once the articulations are placed (before the slurs): `place` skips them.
   var articulationsPlaced = false
+  /// On a shared staff, every voice's runs of notes beamed to the staff below (nil: the
+  /// placed voice's own).
+  var staffCrossRuns: [(from: Double, to: Double)]? = nil
 
   init(
     font: MusicFont, style: MusicTextStyle, measurer: any TextMeasurer, format: TuneFormat,

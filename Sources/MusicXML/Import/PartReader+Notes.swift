@@ -384,27 +384,32 @@ extension PartReader {
     }
   }
 
-  /// A syllable's text: its `<text>`s joined by an elision (`<elision>`'s own text, a
-  /// `<text>` that is only a SMuFL elision sign as MuseScore writes it, or `‿`).
+  /// A syllable's text: its `<text>`s joined by an elision where the file has one
+  /// (`<elision>`'s own text, or a `<text>` holding only an elision sign as MuseScore
+  /// writes it: `‿`), else run together (a change of font within the syllable, a bold
+  /// verse number before the word). Line breaks in a text are spaces; empty texts add
+  /// nothing.
   static func syllableText(_ lyric: XMLTree.Element) -> String {
+    func isElision(_ text: String) -> Bool {
+      let sign = text.trimmingSpaces
+      return !sign.isEmpty
+        && sign.unicodeScalars.allSatisfy { (0xE550...0xE552).contains($0.value) || $0 == "‿" }
+    }
     var result = ""
     var joiner: String?
     for child in lyric.children {
       switch child.name {
       case "elision":
         let sign = child.trimmedText
-        joiner =
-          sign.isEmpty || sign.unicodeScalars.allSatisfy({ (0xE550...0xE552).contains($0.value) })
-          ? "‿" : sign
+        joiner = sign.isEmpty || isElision(sign) ? "‿" : sign
       case "text":
-        let text = child.text
-        if text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first,
-          (0xE550...0xE552).contains(scalar.value)
-        {
+        if isElision(child.text) {
           joiner = "‿"
           continue
         }
-        if !result.isEmpty { result += joiner ?? "‿" }
+        let text = child.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard !text.isEmpty else { continue }
+        if !result.isEmpty, let joiner { result += joiner }
         result += text
         joiner = nil
       default: break
