@@ -147,6 +147,19 @@ import Testing
       lower.suffix(6).allSatisfy { $0.box.minX > upper[3].box.minX + 1 }, "a different chord moves right")
   }
 
+  @Test func aLowerVoiceMovesPastTheUpperChordsSecond() throws {
+    // The upper voice's [AB] sets its B right of the stem; the lower voice's half-note A
+    // (not one head with the quarter A) moves right past that B, not onto it (0388).
+    let abc = "X:9\nM:2/4\nL:1/4\n%%score (S A)\nK:C\nV:S\nV:A\n[V:S] [AB] z |]\n[V:A] A2 |]"
+    let all = try items(abc)
+    let upper = all.filter { $0.role == .notehead && $0.source?.line == 8 }
+    let lower = try #require(all.first { $0.role == .notehead && $0.source?.line == 9 })
+    #expect(upper.count == 2)
+    #expect(Set(upper.map(\.box.minX)).count == 2, "a second: one head each side of the stem")
+    let rightmost = try #require(upper.map(\.box.maxX).max())
+    #expect(lower.box.minX >= rightmost - 0.3)
+  }
+
   @Test func aVoiceAloneInABarTakesStemsByPitch() throws {
     // Bar 1 is shared: the upper voice's high e and f have stems up. In bar 2 the lower
     // voice only has invisible rests, so the same notes take stems down, as a single

@@ -1,5 +1,8 @@
+import ABCParser
 import DisplayList
 import EngravingQuality
+import Layout
+import Render
 import Testing
 
 /// The collision check sees a slur's ink, not the box under its arch.
@@ -31,5 +34,19 @@ import Testing
     #expect(collisions([Self.slur, dot(x: 49, y: 44)]).isEmpty)
     // On the curve itself (its top near x = 50 is at y ≈ 35): a collision.
     #expect(collisions([Self.slur, dot(x: 49, y: 35)]).count == 1)
+  }
+
+  @Test func aSlurOverAnArpeggioRisingToItsPeakClearsIt() throws {
+    // Sixteenths rising three octaves to ledger lines and falling back (0796): the highest
+    // arch does not clear the peak, so both ends rise and the slur passes over the heads.
+    let abc = "X:1\nM:4/4\nL:1/16\nK:E\n(E,G,B,E GBeg be'g'b' b'g'e'b geBG) |]\n"
+    let fonts = FontLibrary(directory: Fixtures.fontsDirectory)
+    let engraver = Engraver(
+      font: try fonts.musicFont("Bravura"), measurer: try PangoTextMeasurer(fonts: fonts), setup: .a4)
+    let list = engraver.engrave(ABCParser.parse(abc).tunebook.tunes)
+    let slurs = list.pages.flatMap(\.items).filter { $0.role == .slur }
+    #expect(slurs.count == 1)
+    let found = CollisionChecker(margins: (0, 0, 0, 0)).check(list).filter { $0.kind == .curveThroughNote }
+    #expect(found.isEmpty, "\(found)")
   }
 }

@@ -267,16 +267,24 @@ struct CurvePlacement {
         from: firstPoint, to: lastPoint, height: base, obstacles: obstacles, gap: 0.5)
       // A slur that would have to arch far to clear its notes lifts its lower end instead
       // (by half-spaces, at most two spaces), as engravers slant a slur over a rising run.
-      // A head right beside an end, which no arch can clear, lifts that end (up to three
-      // spaces) until the slur passes over it.
+      // A head right beside an end, which no arch can clear, lifts that end (up to four
+      // spaces) until the slur passes over it; one in its middle third that the highest
+      // arch does not clear (an arpeggio rising to its peak and back) lifts both ends.
       let limit = max(abs(base), min(3, (lastPoint.0 - firstPoint.0) * 0.3))
       var lifts = 0
-      while lifts < 6 {
+      while lifts < 8 {
         let step = above ? -0.5 : 0.5
         if let near = CurveDrawing.uncleared(
           from: firstPoint, to: lastPoint, height: height, obstacles: obstacles, gap: 0.25)
         {
-          if near < 0.5 { firstPoint.1 += step } else { lastPoint.1 += step }
+          if near < 1.0 / 3 {
+            firstPoint.1 += step
+          } else if near > 2.0 / 3 {
+            lastPoint.1 += step
+          } else {
+            firstPoint.1 += step
+            lastPoint.1 += step
+          }
         } else if abs(height) > limit + 0.01 && lifts < 4 {
           if (firstPoint.1 - lastPoint.1) * step < 0 { firstPoint.1 += step } else { lastPoint.1 += step }
         } else {

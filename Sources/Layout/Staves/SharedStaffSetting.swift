@@ -12,8 +12,9 @@ import ScoreModel
      above them, the others' below, a whole staff space at a time;
    - where the upper voice's lowest head and a lower voice's highest head are a second
      apart, or cross, or are a unison of different heads, dots or sizes, the lower voice's note
-     moves right by the upper note's head width: the down stem of the lower note then
-     meets the up stem of the upper one, as in a chord with a second (LilyPond and Gould
+     moves right by the upper note's head width (and past a head of the upper chord set
+     right of its stem): the down stem of the lower note then meets the up stem of the
+     upper one, as in a chord with a second (LilyPond and Gould
      set seconds this way). A unison of equal heads, dots and accidentals is left to share
      one head, in chords too (the upper chord's second stays right of its up stem), and so
      are two chords that overlap with the same heads where they overlap (a harp's stemless
@@ -67,7 +68,9 @@ struct SharedStaffSetting {
             break
           }
           guard let upperNote = met else { continue }
-          let shift = font.glyph(upperNote.notehead)?.advance ?? 1.18
+          // Past the upper chord's heads set right of its stem (a second) too.
+          let beyond = upperNote.heads.map { $0.offset * upperNote.size }.max() ?? 0
+          let shift = (font.glyph(upperNote.notehead)?.advance ?? 1.18) + max(0, beyond)
           shifts[lower][member] = shift
           voiceSymbols[lower][member].right += shift
           columns[index].symbol.right = max(columns[index].symbol.right, voiceSymbols[lower][member].right)

@@ -102,7 +102,15 @@ extension MarkPlacement {
       let tighten = max(0, lineExtent.ascent + lineExtent.descent - 1.2 * spec.size) / scale
       var padding = 0.5
       if crossRuns == nil { crossRuns = self.crossRuns(line) }
-      let underBeam = crossRuns?.contains { $0.from < x + 3 && $0.to > x - 0.5 } ?? false
+      // The words reach as far right as the widest of them (at least three spaces).
+      var reach = 3.0
+      for annotation in annotations where annotation.placement == .below {
+        for text in Self.lines(of: annotation.text) {
+          reach = max(
+            reach, measurer.measure(text, font: Self.font(spec, styled: annotation.style)).width / scale)
+        }
+      }
+      let underBeam = crossRuns?.contains { $0.from < x + reach && $0.to > x - 0.5 } ?? false
       for annotation in annotations where annotation.placement == .below {
         for text in Self.lines(of: annotation.text) {
           placeText(
