@@ -275,4 +275,26 @@ import Testing
     // Between the staves (one may reach into the upper staff's lowest space).
     #expect(beams.allSatisfy { $0.box.minY > upperBottom - 5 && $0.box.maxY < lowerTop })
   }
+
+  @Test func wordsOverACrossStaffBeamGoAboveTheStaffWhereverTheBeamStarts() throws {
+    // "a tempo" under a quarter note reaches over the next beat, where a beam joins the
+    // right hand's e and g to the left hand's notes (0036): the words go above the staff,
+    // though the beam starts beyond the first three spaces of them.
+    let abc = """
+      X:1
+      M:3/4
+      L:1/8
+      %%score {RH LH}
+      K:C
+      V:RH
+      "_a tempo"c2 [I:staff +1]G,[I:staff -1]e[I:staff +1]C[I:staff -1]g | c6 |]
+      V:LH clef=bass
+      C,6 | C,6 |]
+      """
+    let all = try LayoutFixture.engrave(abc + "\n").pages.flatMap(\.items)
+    let words = try #require(all.first { $0.role == .annotation })
+    let upperTop = try #require(
+      all.filter { $0.role == .staffLine && $0.context.staff == 0 }.map(\.box.midY).min())
+    #expect(words.box.maxY < upperTop, "above the upper staff")
+  }
 }
