@@ -414,10 +414,9 @@ struct SymbolBuilder {
       // A stemless two-note tremolo: room for the strokes between the heads.
       right += 2
     }
-    if note.hasArpeggio { left += Self.arpeggioRoom }
+    if note.hasArpeggio { left += note.grace.map(GraceDrawing.arpeggioRoom(after:)) ?? Self.arpeggioRoom }
     if let grace = note.grace {
       left += GraceDrawing.width(of: grace, font: font) + 0.3 + grace.tieRoom
-      if note.hasArpeggio { left += GraceDrawing.arpeggioRoom(after: grace) - Self.arpeggioRoom }
     }
     return (left, right)
   }

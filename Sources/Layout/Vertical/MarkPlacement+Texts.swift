@@ -102,9 +102,10 @@ extension MarkPlacement {
       let tighten = max(0, lineExtent.ascent + lineExtent.descent - 1.2 * spec.size) / scale
       var padding = 0.5
       if crossRuns == nil { crossRuns = self.crossRuns(line) }
-      // The words reach as far right as the widest of them (at least three spaces).
+      // The words reach as far right as the widest of them (at least three spaces); they
+      // are measured only where a beam runs to the staff below.
       var reach = 3.0
-      for annotation in annotations where annotation.placement == .below {
+      for annotation in annotations where annotation.placement == .below && crossRuns?.isEmpty == false {
         for text in Self.lines(of: annotation.text) {
           reach = max(
             reach, measurer.measure(text, font: Self.font(spec, styled: annotation.style)).width / scale)
