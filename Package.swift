@@ -91,7 +91,9 @@ let package = Package(
       dependencies: [
         "ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Book", "Render", "MIDIExport",
         "Transposition", "MusicXML", "CABCPressZlib", "CABCPressHTTP", "CABCPressSodium", "ABCPress",
-      ]),
+      ],
+      // The editor page's own files, carried in the binary by scripts/embed-page.
+      exclude: ["Serve/Page"]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 
     // libFuzzer targets (scripts/fuzz, `make fuzz`): the engine (parser, layout, MIDI,

@@ -7,11 +7,28 @@ else
   vim.cmd("autocmd BufRead,BufNewFile *.abc setfiletype abc")
 end
 
+-- What Neovim 0.10 sets for a language server by itself, set here for 0.7 to 0.9 too:
+-- completion with <C-x><C-o> (omnifunc), hover on K, formatting with gq (formatexpr) and
+-- :AbcFormat (vim.lsp.buf.format from 0.8, formatting_sync on 0.7).
+local function on_attach(client, buffer)
+  vim.api.nvim_buf_set_option(buffer, "omnifunc", "v:lua.vim.lsp.omnifunc")
+  vim.api.nvim_buf_set_option(buffer, "formatexpr", "v:lua.vim.lsp.formatexpr()")
+  vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = buffer, desc = "ABCPress: explain" })
+  vim.api.nvim_buf_create_user_command(buffer, "AbcFormat", function()
+    if vim.lsp.buf.format then
+      vim.lsp.buf.format({ bufnr = buffer, timeout_ms = 10000 })
+    else
+      vim.lsp.buf.formatting_sync(nil, 10000)
+    end
+  end, {})
+end
+
 local function start_abcpress(buffer)
   local config = {
     name = "abcpress",
     cmd = { "abcpress", "lsp" },
     root_dir = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buffer), ":p:h"),
+    on_attach = on_attach,
   }
   if vim.lsp.start then
     vim.lsp.start(config, { bufnr = buffer })

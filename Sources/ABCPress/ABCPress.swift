@@ -30,7 +30,9 @@ public final class ABCPress {
   /// `Bravura.json`: a checkout's `Fonts/`, or `PREFIX/share/abcpress/fonts`), a built-in
   /// template (`plain`, `a4-book`, `letter-book`, `a5-pocket`, `card`, `incipit`) and
   /// theme (`classic`, `sepia`, `dark`, `high-contrast`, `ink-saver`, `manuscript`).
-  /// `pageSize` (`a4`, `letter` or `a5`) replaces the template's paper size, its margins kept.
+  /// `pageSize` (`a4`, `letter`, `a5`, or `WIDTHxHEIGHT` in points, each 144–14,400, as
+  /// the editor asks for a phone's screen) replaces the template's paper size, its margins
+  /// kept.
   public init(fonts: URL, template: String = "plain", theme: String = "classic", pageSize: String? = nil)
     throws
   {
@@ -39,8 +41,11 @@ public final class ABCPress {
     }
     if let pageSize {
       let sizes = ["a4": (595.28, 841.89), "letter": (612.0, 792.0), "a5": (419.53, 595.28)]
-      guard let size = sizes[pageSize.lowercased()] else {
-        throw ABCPressError("unknown page size '\(pageSize)' (a4, letter or a5)")
+      let sides = pageSize.lowercased().split(separator: "x").compactMap { Double($0) }
+      let custom =
+        sides.count == 2 && sides.allSatisfy { (144...14_400).contains($0) } ? (sides[0], sides[1]) : nil
+      guard let size = sizes[pageSize.lowercased()] ?? custom else {
+        throw ABCPressError("unknown page size '\(pageSize)' (a4, letter, a5, or WIDTHxHEIGHT in points)")
       }
       (chosen.setup.width, chosen.setup.height) = size
     }

@@ -234,4 +234,22 @@ import Testing
     #expect((parseError["error"] as? [String: Any])?["code"] as? Int == -32700)
     #expect(try client.close() == 0)
   }
+
+  @Test func hoverOnAnUnknownDecorationSaysSoAndSuggestsTheNearest() throws {
+    let hover = { (line: String, defines: (String) -> Bool) in
+      EditorAssist.hover(line: Substring(line), column: 4, notes: { [] }, lineNumber: 1, defines: defines)
+        ?? ""
+    }
+    let typo = hover("A !trilll! B", { _ in false })
+    #expect(typo.contains("not a decoration ABCPress knows") && typo.contains("!trill!"))
+    #expect(!typo.contains("%%deco"))
+    #expect(hover("A !zzqqxx! B", { _ in false }).contains("it is not drawn"))
+    #expect(hover("A !trilll! B", { $0 == "trilll" }).contains("this file defines"))
+    #expect(hover("A !trill! B", { _ in false }).contains("trill"))
+    #expect(!hover("A !trill! B", { _ in false }).contains("not a decoration"))
+    let text = "X:1\n%%deco mydeco 3 dmydeco 0 0 0\nU:T = !fancy!\nK:C\n!mydeco!C !fancy!D !other!E|\n"
+    #expect(EditorAssist.defines("mydeco", in: text))
+    #expect(EditorAssist.defines("fancy", in: text))
+    #expect(!EditorAssist.defines("other", in: text))
+  }
 }

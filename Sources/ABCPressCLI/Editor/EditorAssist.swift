@@ -110,7 +110,13 @@ enum EditorAssist {
 
   /// The explanation of the word at `column` (1-based, scalars) of `line`, in Markdown;
   /// `notes` gives the notes of the tune the line is in, when the cursor is on music.
-  static func hover(line: Substring, column: Int, notes: () -> [NoteEvent], lineNumber: Int) -> String? {
+  /// `defines` tells whether the document defines a decoration (`%%deco NAME`, or `!NAME!`
+  /// on a `U:` line); any other name ABCPress does not know is called unknown, with the
+  /// nearest known name.
+  static func hover(
+    line: Substring, column: Int, notes: () -> [NoteEvent], lineNumber: Int,
+    defines: (String) -> Bool = { _ in false }
+  ) -> String? {
     let scalars = Array(line.unicodeScalars)
     guard column >= 1, column <= scalars.count + 1 else { return nil }
     let text = String(line)
@@ -124,8 +130,11 @@ enum EditorAssist {
       return "**\(field.letter): \(field.name)** — \(field.meaning)"
     }
     if let name = decoration(in: scalars, at: column - 1) {
-      return "**!\(name)!** — "
-        + (ABCVocabulary.decorations[name] ?? "a decoration (defined by %%deco or U:).")
+      if let meaning = ABCVocabulary.decorations[name] { return "**!\(name)!** — " + meaning }
+      if defines(name) { return "**!\(name)!** — a decoration this file defines (by %%deco or U:)." }
+      let nearest = Suggestion.closest(to: name, among: ABCVocabulary.decorations.keys)
+      return "**!\(name)!** — not a decoration ABCPress knows"
+        + (nearest.map { "; did you mean **!\($0)!**?" } ?? ": it is not drawn.")
     }
     guard scalars.count < 2 || scalars[1] != ":" || scalars.first == "|" else { return nil }
     let location = SourceLocation(line: lineNumber, column: column)
@@ -133,6 +142,18 @@ enum EditorAssist {
       let note = notes().first(where: { $0.range.start <= location && location < $0.range.end })
     else { return nil }
     return describe(note)
+  }
+
+  /// Whether `text` defines the decoration `name`: `%%deco name …`, or `!name!` (or
+  /// `+name+`) on a `U:` line.
+  static func defines(_ name: String, in text: String) -> Bool {
+    text.split(separator: "\n", omittingEmptySubsequences: true).contains { line in
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if trimmed.hasPrefix("%%deco") {
+        return trimmed.dropFirst(6).split(separator: " ", maxSplits: 1).first.map(String.init) == name
+      }
+      return trimmed.hasPrefix("U:") && (trimmed.contains("!\(name)!") || trimmed.contains("+\(name)+"))
+    }
   }
 
   /// The decoration name between two `!` around `index` (0-based), if any.

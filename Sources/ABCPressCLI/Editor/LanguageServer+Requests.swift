@@ -41,7 +41,8 @@ extension LanguageServer {
     }
     guard
       let text = EditorAssist.hover(
-        line: document.line(lineNumber), column: column, notes: notes, lineNumber: lineNumber)
+        line: document.line(lineNumber), column: column, notes: notes, lineNumber: lineNumber,
+        defines: { name in EditorAssist.defines(name, in: document.text) })
     else { return NSNull() }
     return ["contents": ["kind": "markdown", "value": text]]
   }

@@ -85,14 +85,14 @@ final class EditorService: @unchecked Sendable {
     // Each request is a run of its own for the format files' budget.
     FormatFiles.shared.beginRun()
     let path = request.path.split(separator: "?").first.map(String.init) ?? "/"
-    if path == "/" || path == "/index.html" {
+    if let page = EditorPage.file(at: path) {
       guard request.method == "GET" else { return .text(405, "method not allowed") }
-      return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(EditorPage.html.utf8))
+      return page
     }
     // (The server checked the Host header, the session token and the body's size.)
     guard path.hasPrefix("/api/") else { return .text(404, "not found") }
     switch (request.method, path) {
-    case ("GET", "/api/files"): return .json(["files": files()])
+    case ("GET", "/api/files"): return .json(["files": files(), "workspace": workspace])
     case ("GET", "/api/document"): return document(request)
     case ("GET", "/api/modified"):
       guard let served = self.path(ofFile: request.name) else { return .text(400, "not a served .abc file") }
@@ -110,6 +110,16 @@ final class EditorService: @unchecked Sendable {
     }
   }
 
+  /// What the page keeps unsaved text under in the browser's storage: the same folder
+  /// (or file) served again, on any port, finds its drafts (FNV-1a of the path, in hex).
+  var workspace: String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in (folder.path + "/" + (file ?? "")).utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }
+
   /// The `.abc` files served, by name: regular files only (a FIFO or device named `*.abc`
   /// is never listed, so never opened).
   func files() -> [String] {
@@ -118,33 +128,42 @@ final class EditorService: @unchecked Sendable {
     // (A link to a file outside the folder is not served, so not listed either.)
     return names.filter { name in
       var info = stat()
-      return name.hasSuffix(".abc") && !name.hasPrefix(".")
+      return (name.hasSuffix(".abc") || Self.isImported(name)) && !name.hasPrefix(".")
         && stat(folder.appendingPathComponent(name).path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
         && path(ofFile: name) != nil
     }.sorted()
   }
 
   /// The path of a served file named `name` (the only file when serving one), or nil for
-  /// a name that is not a plain name of a served `.abc` file.
+  /// a name that is not a plain name of a served `.abc` or MusicXML file. The `.abc` twin
+  /// of a served MusicXML file is served too, before it exists (saves make it).
   func path(ofFile name: String?) -> String? {
     let chosen = name ?? file ?? files().first
-    guard let chosen, !chosen.contains("/"), !chosen.hasPrefix("."), chosen.hasSuffix(".abc"),
-      file == nil || chosen == file
+    guard let chosen, !chosen.contains("/"), !chosen.hasPrefix("."),
+      chosen.hasSuffix(".abc") || Self.isImported(chosen)
     else { return nil }
     let path = folder.appendingPathComponent(chosen).path
-    // The one file served is the file named, wherever a link takes it (saved to its target).
-    if file == chosen { return path }
-    guard let real = IncludePolicy.realPath(path), let root = IncludePolicy.realPath(folder.path),
-      real.hasPrefix(root + "/")
-    else { return nil }
-    return real
+    if let file {
+      // The one file served is the file named, wherever a link takes it (saved to its
+      // target); or the `.abc` beside it when it is MusicXML.
+      return chosen == file || (Self.isImported(file) && chosen == Self.twin(of: file)) ? path : nil
+    }
+    guard let root = IncludePolicy.realPath(folder.path) else { return nil }
+    guard let real = IncludePolicy.realPath(path) else {
+      // Not there: only the twin of a MusicXML file that is, made in the folder itself.
+      var info = stat()
+      let isTwin = files().contains { Self.isImported($0) && Self.twin(of: $0) == chosen }
+      return isTwin && lstat(path, &info) != 0 && errno == ENOENT ? root + "/" + chosen : nil
+    }
+    return real.hasPrefix(root + "/") ? real : nil
   }
 
   /// `GET /api/document?name=…`: the file's text as the command line reads it (UTF-8 or
   /// Latin-1), or why it cannot be opened — never an empty editor for a file that is not.
   private func document(_ request: HTTPRequest) -> HTTPResponse {
-    guard let path = path(ofFile: request.name) else { return .text(400, "not a served .abc file") }
+    guard let path = path(ofFile: request.name) else { return .text(400, "not a served file") }
     let name = (path as NSString).lastPathComponent
+    if Self.isImported(name) { return importedDocument(path, name: name) }
     var info = stat()
     if file != nil, stat(path, &info) != 0, errno == ENOENT {
       // `serve new.abc`: a file that is not there yet starts empty and is made on saving.
@@ -167,16 +186,31 @@ final class EditorService: @unchecked Sendable {
     return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
   }
 
-  /// `POST /api/save?name=…` with `{"text": …}` (and `"encoding": "utf-8"` to convert a
-  /// Latin-1 file): the text written back as `EditorFile` saves, the old one kept as
-  /// `NAME.abc~`. A text the file's encoding cannot hold is answered 409 (the page asks).
+  /// `POST /api/save?name=…` with `{"text": …, "base": MODIFIED}` (and `"encoding":
+  /// "utf-8"` to convert a Latin-1 file): the text written back as `EditorFile` saves, the
+  /// old one kept as `NAME.abc~`. A text the file's encoding cannot hold is answered 409
+  /// (the page asks). So is a save over a file that changed on disk since `base` (the date
+  /// the text was loaded or last saved), with the text on disk and its date: the page
+  /// shows both and the user chooses; nothing is overwritten unseen.
   private func save(_ request: HTTPRequest) -> HTTPResponse {
-    guard let path = path(ofFile: request.name) else { return .text(400, "not a served .abc file") }
+    guard let path = path(ofFile: request.name) else { return .text(400, "not a served file") }
+    guard !Self.isImported(path) else {
+      return .json(
+        ["error": "a MusicXML file is never written over: save as \(Self.twin(of: request.name ?? ""))"],
+        status: 400)
+    }
     guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
       let text = object["text"] as? String
     else { return .text(400, "expected {\"text\": …}") }
     lock.lock()
     defer { lock.unlock() }
+    if let base = (object["base"] as? NSNumber)?.doubleValue {
+      let now = Self.modified(path)
+      if now != 0, abs(now - base) > 0.0005, let (disk, _) = try? EditorFile.read(path), disk != text {
+        return .json(
+          ["conflict": true, "text": disk, "modified": now, "error": "changed on disk"], status: 409)
+      }
+    }
     do {
       let modified = try EditorFile.save(
         text, to: path, convertToUTF8: object["encoding"] as? String == "utf-8")

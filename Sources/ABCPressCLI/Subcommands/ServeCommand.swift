@@ -1,15 +1,19 @@
 import Foundation
 
-/// `abcpress serve [FILE.abc|FOLDER]`: the live editor in a browser.
+/// `abcpress serve [FILE.abc|SONG.mxl|FOLDER]`: the live editor in a browser.
 struct ServeCommand {
   static let help = """
-    USAGE: abcpress serve [<file.abc>|<folder>] [--port <n>] [--host <address>]
+    USAGE: abcpress serve [<file.abc>|<song.mxl>|<folder>] [--port <n>] [--host <address>]
 
     Serves a local editor page: the ABC text on the left (line numbers, colouring, undo),
     the tune under the cursor engraved on the right, re-engraved as you type, problems
     listed and marked where they are; click a symbol in the score to put the cursor on its
-    source. Save writes the file back (the old version kept as FILE.abc~); a change on disk
-    is offered for reload. With a folder, every .abc file in it can be opened.
+    source. Save writes the file back (the old version kept as FILE.abc~). Unsaved text is
+    kept in the browser as you type: another file chosen, a reload or a crashed tab brings
+    it back. A file changed on disk is reloaded, or, when you have unsaved text, shown
+    beside yours for you to choose; a save never overwrites a change it has not shown.
+    With a folder, every .abc file in it can be opened. A MusicXML file (.mxl, .musicxml)
+    opens as ABC, with a note of what ABC cannot keep, and saves as the .abc beside it.
 
     The URL printed carries a session token; requests without it are refused.
 

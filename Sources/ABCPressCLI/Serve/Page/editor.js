@@ -1,0 +1,598 @@
+/*
+ The editor page's code (served by `abcpress serve`; see EditorService for the API).
+
+ Left, the ABC text in a textarea laid over a coloured copy of itself (fields, notes,
+ bars, decorations, chord symbols, comments), with line numbers and the browser's own
+ undo; below it the problems, each a link to its place. Right, the tune under the cursor
+ engraved as SVG. Clicking a drawn symbol puts the cursor at its source; moving the
+ cursor outlines the symbols it is on.
+ */
+"use strict";
+const token = new URLSearchParams(location.search).get("token") || "";
+const client = Math.random().toString(36).slice(2);
+const $ = (id) => document.getElementById(id);
+const text = $("text"), colours = $("colours"), marks = $("marks"), gutter = $("gutter"), score = $("score");
+let file = null, items = [], sizes = [], problems = [], transpose = 0, dirty = false, modified = 0;
+
+async function api(path, body) {
+  const options = { headers: { "X-ABCPress-Token": token } };
+  if (body !== undefined) { options.method = "POST"; options.body = JSON.stringify(body); }
+  const answer = await fetch(path, options);
+  if (!answer.ok) throw new Error(await answer.text());
+  return answer.json();
+}
+// `file` is the file chosen in the menu; `target` the file its text is saved to (the
+// `.abc` beside a MusicXML file, which is opened as ABC and never written over).
+let target = null, notes = [];
+const name = () => "name=" + encodeURIComponent(target || file);
+
+// Lines and columns: columns count Unicode scalars, as ABCPress does.
+function lineOfOffset(value, offset) { return value.slice(0, offset).split("\n").length; }
+function offsetOf(line, column) {
+  const lines = text.value.split("\n");
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
+  const here = Array.from(lines[line - 1] || "").slice(0, column - 1).join("");
+  return offset + here.length;
+}
+function cursor() {
+  const before = text.value.slice(0, text.selectionStart);
+  const line = before.split("\n").length;
+  const column = Array.from(before.slice(before.lastIndexOf("\n") + 1)).length + 1;
+  return { line, column };
+}
+
+// Colouring, line by line.
+const escape = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+function colourLine(line) {
+  if (/^%%/.test(line)) return '<span class="x">' + escape(line) + "</span>";
+  if (/^%/.test(line)) return '<span class="c">' + escape(line) + "</span>";
+  let m = /^([A-Za-z+]:)(.*)$/.exec(line);
+  if (m) {
+    const rest = m[2].replace(/%.*$/, (c) => "\u0000" + c);
+    const [value, comment] = rest.split("\u0000");
+    return '<span class="f">' + escape(m[1]) + '</span><span class="fv">' + escape(value) + "</span>" +
+      (comment ? '<span class="c">' + escape(comment) + "</span>" : "");
+  }
+  let out = "", i = 0;
+  const token = /("[^"]*"?)|(![^!\s]*!?|\+[^+\s]*\+)|(\[[A-Za-z]:[^\]]*\]?)|(%.*$)|([|:\[\]]*\|[|:\]]*[0-9]*|::|\[[0-9])|([_=^]*[A-Ga-gzxZX][,']*[0-9\/]*)/g;
+  let match;
+  while ((match = token.exec(line)) !== null) {
+    out += escape(line.slice(i, match.index));
+    const kind = match[1] ? "g" : match[2] ? "d" : match[3] ? "f" : match[4] ? "c" : match[5] ? "b" : "n";
+    out += '<span class="' + kind + '">' + escape(match[0]) + "</span>";
+    i = match.index + match[0].length;
+    if (match[0].length === 0) token.lastIndex++;
+  }
+  return out + escape(line.slice(i));
+}
+// Only the lines in view (and a margin) are coloured: a file of any length paints as fast.
+const editorBox = $("editor");
+function paint() {
+  const lines = text.value.split("\n");
+  const marked = new Map();
+  for (const p of problems) if (!marked.has(p.line) || p.severity === "error") marked.set(p.line, p.severity);
+  const first = Math.max(0, Math.floor(editorBox.scrollTop / 20) - 30);
+  const last = Math.min(lines.length, first + Math.ceil(editorBox.clientHeight / 20) + 60);
+  colours.style.paddingTop = gutter.style.paddingTop = (4 + first * 20) + "px";
+  colours.innerHTML = lines.slice(first, last).map((line) => colourLine(line) || " ").join("\n") + "\n";
+  // Problems underlined at their columns, on a layer of their own (text transparent).
+  const ranges = new Map();
+  for (const p of problems) {
+    if (p.line <= first || p.line > last) continue;
+    if (!ranges.has(p.line)) ranges.set(p.line, []);
+    ranges.get(p.line).push(p);
+  }
+  marks.style.paddingTop = colours.style.paddingTop;
+  marks.innerHTML = lines.slice(first, last).map((line, i) => {
+    const found = ranges.get(first + i + 1);
+    if (!found) return "";
+    const chars = Array.from(line);
+    let out = "", at = 0;
+    for (const p of found.sort((a, b) => a.column - b.column)) {
+      const start = Math.max(at, p.column - 1);
+      const end = p.endLine === p.line ? Math.max(start + 1, p.endColumn - 1) : chars.length;
+      out += escape(chars.slice(at, start).join("")) + '<span class="' + (p.severity === "error" ? "err" : "warn") +
+        '" data-line="' + p.line + '" data-column="' + p.column + '">' + (escape(chars.slice(start, end).join("")) || " ") + "</span>";
+      at = Math.max(at, end);
+    }
+    return out + escape(chars.slice(at).join(""));
+  }).join("\n") + "\n";
+  gutter.innerHTML = lines.slice(first, last).map((_, i) => {
+    const s = marked.get(first + i + 1);
+    return '<div class="' + (s || "") + '" data-line="' + (first + i + 1) + '">' + (first + i + 1) + "</div>";
+  }).join("");
+  const height = Math.max(lines.length * 20 + 40, editorBox.clientHeight);
+  text.style.height = colours.style.height = marks.style.height = gutter.style.height = height + "px";
+  text.parentElement.style.height = height + "px";
+  let widest = 40;
+  for (const line of lines) if (line.length > widest) widest = line.length;
+  text.style.width = colours.style.width = marks.style.width = widest * 8.5 + 40 + "px";
+}
+editorBox.addEventListener("scroll", () => requestAnimationFrame(paint));
+function listProblems() {
+  const list = $("problems");
+  list.innerHTML = "";
+  for (const note of notes) {
+    const item = document.createElement("li");
+    item.className = "note"; item.textContent = note;
+    list.appendChild(item);
+  }
+  for (const p of problems.slice(0, 500)) {
+    const item = document.createElement("li");
+    item.className = p.severity;
+    item.textContent = p.line + ":" + p.column + " " + p.severity + ": " + p.message;
+    item.dataset.line = p.line; item.dataset.column = p.column;
+    item.onclick = () => { moveTo(p.line, p.column); };
+    list.appendChild(item);
+  }
+  if (problems.length > 500) {
+    const more = document.createElement("li");
+    more.textContent = "… and " + (problems.length - 500) + " more";
+    list.appendChild(more);
+  }
+}
+function moveTo(line, column) {
+  const offset = offsetOf(line, column);
+  text.focus();
+  text.setSelectionRange(offset, offset);
+  text.scrollTop = 0;
+  const editor = $("editor");
+  editor.scrollTop = Math.max(0, (line - 5) * 20);
+  mark();
+}
+
+// Engraving: a render starts as soon as none is in flight; keys typed while one runs are
+// coalesced into the next (the server engraves in 5-10 ms, so the score follows the typing
+// without a fixed delay). `version` counts the edits; `shown` is the version on the score.
+let inFlight = false, pending = false, version = 0, shown = -1, shownTune = null, problemsSeen = "";
+function schedule() {
+  if (inFlight) { pending = true; return; }
+  render();
+}
+async function render() {
+  if (inFlight) { pending = true; return; }
+  inFlight = true; pending = false;
+  try { await engrave(); }
+  finally {
+    inFlight = false;
+    if (pending) render();
+  }
+}
+// On a phone, unless a paper size is chosen, the tune is engraved on a page as wide as the
+// screen (0.8 pt a pixel: the staff a little larger than on paper), so its lines break for
+// the screen and it is read without zooming.
+const phone = window.matchMedia("(max-width: 700px)");
+function screenPage() {
+  if (!phone.matches) return "";
+  const width = Math.max(180, Math.round((window.innerWidth - 10) * 0.8));
+  return width + "x" + Math.round(width * 1.414);
+}
+phone.addEventListener("change", () => render());
+// The score follows the cursor: moving into another tune engraves that one.
+function follow() {
+  if (!shownTune) return;
+  const line = cursor().line;
+  if (line < shownTune.start || line > shownTune.end) schedule();
+}
+async function engrave() {
+  const here = cursor(), sent = version;
+  const body = { text: text.value, line: here.line, client, transpose,
+    theme: $("theme").value, template: $("template").value, pageSize: $("pagesize").value || screenPage() };
+  let answer;
+  try { answer = await api("/api/render?" + name(), body); }
+  catch (error) { $("status").textContent = "not engraved: " + error.message; return; }
+  if (answer.superseded) return;
+  shown = sent; shownTune = answer.tune || null;
+  // The text's colours and underlines are repainted only when the problems changed (the
+  // typing already painted the text): most keys leave them as they were.
+  const found = JSON.stringify(answer.diagnostics || []), changed = found !== problemsSeen;
+  problemsSeen = found;
+  problems = answer.diagnostics || [];
+  items = answer.items || []; sizes = answer.sizes || [];
+  score.innerHTML = "";
+  (answer.svg || []).forEach((svg, index) => {
+    const page = document.createElement("div");
+    page.className = "page"; page.dataset.page = index;
+    const [w, h] = sizes[index] || [595, 842];
+    page.style.maxWidth = w * 1.4 + "px";  // the pane's width on a phone
+    page.innerHTML = svg;
+    const drawn = page.querySelector("svg");
+    if (drawn) { drawn.setAttribute("viewBox", "0 0 " + w + " " + h); drawn.removeAttribute("width"); drawn.removeAttribute("height"); }
+    page.onclick = (event) => clickScore(event, index, page, w);
+    score.appendChild(page);
+  });
+  score.dataset.renders = String(Number(score.dataset.renders || 0) + 1);
+  if (changed) { paint(); listProblems(); }
+  mark();
+  const errors = problems.filter((p) => p.severity === "error").length;
+  $("status").textContent = (notice ? notice + " · " : dirty ? "edited · " : "") + (errors ? errors + " error" + (errors > 1 ? "s" : "") : "no errors");
+}
+function clickScore(event, index, page, width) {
+  const box = page.getBoundingClientRect();
+  const scale = width / box.width;
+  const x = (event.clientX - box.left) * scale, y = (event.clientY - box.top) * scale;
+  let best = null;
+  for (const it of items) {
+    if (it[0] !== index) continue;
+    const [, ix, iy, iw, ih] = it;
+    const dx = Math.max(ix - x, 0, x - ix - iw), dy = Math.max(iy - y, 0, y - iy - ih);
+    const distance = Math.hypot(dx, dy) + (iw * ih) / 10000;
+    if (distance < 6 && (!best || distance < best.distance)) best = { distance, it };
+  }
+  if (best) moveTo(best.it[5], best.it[6]);
+}
+function mark() {
+  for (const old of score.querySelectorAll(".mark")) old.remove();
+  const here = cursor();
+  const on = items.filter((it) => it[5] === here.line && it[6] <= here.column);
+  if (!on.length) return;
+  const column = Math.max(...on.map((it) => it[6]));
+  for (const it of on.filter((it) => it[6] === column)) overlay("mark", it);
+}
+// A box over drawn item `it` (see /api/render's items), with its source position.
+function overlay(kind, it) {
+  const page = score.querySelector('.page[data-page="' + it[0] + '"]');
+  if (!page) return;
+  const scale = page.getBoundingClientRect().width / (sizes[it[0]] || [595])[0];
+  const box = document.createElement("div");
+  box.className = kind;
+  box.style.left = (it[1] * scale - 3) + "px"; box.style.top = (it[2] * scale - 3) + "px";
+  box.style.width = (it[3] * scale + 6) + "px"; box.style.height = (it[4] * scale + 6) + "px";
+  box.dataset.line = it[5]; box.dataset.column = it[6];
+  page.appendChild(box);
+}
+
+// Playing: the notes ABCPress performs (repeats unfolded, tempo, accompaniment) as
+// WebAudio on each voice's instrument (Sound); the sounding notes are lit in the score by the wall clock.
+let audio = null, playing = null;
+function stop() {
+  if (audio) { audio.close(); audio = null; }
+  if (playing) { cancelAnimationFrame(playing.frame); playing = null; }
+  for (const old of score.querySelectorAll(".playing")) old.remove();
+  score.dataset.playing = "";
+}
+async function play() {
+  stop();
+  const here = cursor();
+  const answer = await api("/api/play?" + name(), { text: text.value, line: here.line, transpose });
+  let notes = answer.notes, length = answer.duration;
+  // A selection loops the notes written inside it.
+  if (text.selectionEnd > text.selectionStart) {
+    const first = lineOfOffset(text.value, text.selectionStart), last = lineOfOffset(text.value, text.selectionEnd);
+    const from = offsetColumn(text.selectionStart), to = offsetColumn(text.selectionEnd);
+    const inside = (n) => n[4] && (n[4] > first || (n[4] === first && n[5] >= from)) && (n[4] < last || (n[4] === last && n[5] < to));
+    const chosen = notes.filter(inside);
+    if (chosen.length) {
+      const start = chosen[0][0];
+      length = Math.max(...chosen.map((n) => n[0] + n[1])) - start;
+      notes = chosen.map((n) => [n[0] - start, ...n.slice(1)]);
+    }
+  }
+  const speed = Number($("tempo").value) / 100;
+  audio = new (window.AudioContext || window.webkitAudioContext)();
+  const begin = audio.currentTime + 0.1, loop = text.selectionEnd > text.selectionStart;
+  const out = Sound.output(audio);
+  const schedule = (offset) => {
+    for (const n of notes) Sound.note(audio, out, begin + (offset + n[0]) / speed, n[1] / speed, n[2], n[3], n[6]);
+  };
+  schedule(0);
+  const started = performance.now() + 100;
+  let rounds = 1;
+  playing = { frame: 0 };
+  const tick = () => {
+    if (!playing) return;
+    let now = (performance.now() - started) / 1000 * speed;
+    if (now > length) {
+      if (!loop) { stop(); return; }
+      if (now > length * rounds) { schedule(length * rounds); rounds++; }
+      now = now % length;
+    }
+    for (const old of score.querySelectorAll(".playing")) old.remove();
+    for (const n of notes) {
+      if (n[4] === 0 || now < n[0] || now >= n[0] + n[1]) continue;
+      // Heads, not stems: items at least 3 points wide.
+      for (const it of items) if (it[5] === n[4] && it[6] === n[5] && it[3] >= 3) overlay("playing", it);
+    }
+    score.dataset.playing = String(now);
+    playing.frame = requestAnimationFrame(tick);
+  };
+  tick();
+}
+function offsetColumn(offset) {
+  const before = text.value.slice(0, offset);
+  return Array.from(before.slice(before.lastIndexOf("\n") + 1)).length + 1;
+}
+async function download() {
+  const here = cursor();
+  const format = $("format").value;
+  if (format === "wav") {  // the tune under the cursor as the player sounds it
+    const answer = await api("/api/play?" + name(), { text: text.value, line: here.line, transpose });
+    const sound = Sound.wav(await Sound.render(answer.notes, answer.duration));
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(sound);
+    link.download = file.replace(/\.abc$/, "") + "-" + (answer.reference || 1) + ".wav";
+    document.body.appendChild(link); link.click(); link.remove();
+    return;
+  }
+  const answer = await fetch("/api/export?" + name() + "&format=" + format, {
+    method: "POST", headers: { "X-ABCPress-Token": token },
+    body: JSON.stringify({ text: text.value, line: here.line, transpose, scope: $("scope").value,
+      theme: $("theme").value, template: $("template").value, pageSize: $("pagesize").value }) });
+  if (!answer.ok) { $("status").textContent = "not made: " + await answer.text(); return; }
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await answer.blob());
+  const match = /filename="([^"]+)"/.exec(answer.headers.get("Content-Disposition") || "");
+  link.download = match ? match[1] : "tune." + format;
+  document.body.appendChild(link); link.click(); link.remove();
+}
+
+// Completion: decorations after "!", fields, %% directives, keys after K:, voices after V:.
+const menu = document.createElement("ul");
+menu.id = "complete"; menu.hidden = true;
+let offers = [], chosen = 0, completeTimer = null;
+function closeMenu() { menu.hidden = true; offers = []; }
+async function complete() {
+  const before = text.value.slice(0, text.selectionStart);
+  const prefix = before.slice(before.lastIndexOf("\n") + 1);
+  if (text.selectionEnd !== text.selectionStart || !/(![^!\s]*|^%%\S*|^[A-Za-z]|(^|\[)[KV]:\S*)$/.test(prefix)) { closeMenu(); return; }
+  const voices = [...new Set([...text.value.matchAll(/(?:^|\[)V:\s*([^\s\]]+)/gm)].map((m) => m[1]))];
+  const answer = await api("/api/complete", { prefix, voices });
+  offers = answer.items.slice(0, 50);
+  if (!offers.length) { closeMenu(); return; }
+  chosen = 0;
+  const line = before.split("\n").length, column = Array.from(prefix).length;
+  menu.style.top = (line * 20 + 6) + "px"; menu.style.left = Math.max(4, column * 8.4) + "px";
+  showMenu();
+  menu.hidden = false;
+}
+function showMenu() {
+  menu.innerHTML = "";
+  offers.forEach((offer, index) => {
+    const item = document.createElement("li");
+    item.className = index === chosen ? "on" : "";
+    item.textContent = offer.label;
+    const detail = document.createElement("small"); detail.textContent = offer.detail.slice(0, 60);
+    item.appendChild(detail);
+    item.onmousedown = (event) => { event.preventDefault(); chosen = index; accept(); };
+    menu.appendChild(item);
+  });
+}
+function accept() {
+  const offer = offers[chosen];
+  if (!offer) return;
+  const at = text.selectionStart;
+  const typed = /[^!%:\[\s]*$/.exec(text.value.slice(0, at))[0];
+  text.setSelectionRange(at - typed.length, at);
+  document.execCommand("insertText", false, offer.insertText);  // keeps the browser's undo
+  closeMenu();
+}
+text.addEventListener("keydown", (event) => {
+  if (menu.hidden) return;
+  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    chosen = (chosen + (event.key === "ArrowDown" ? 1 : offers.length - 1)) % offers.length;
+    showMenu(); event.preventDefault();
+  } else if (event.key === "Enter" || event.key === "Tab") { accept(); event.preventDefault(); }
+  else if (event.key === "Escape") { closeMenu(); event.preventDefault(); }
+});
+text.addEventListener("input", () => { clearTimeout(completeTimer); completeTimer = setTimeout(complete, 80); });
+text.addEventListener("blur", () => setTimeout(closeMenu, 150));
+
+// Files. Nothing typed is lost: each file's unsaved text is kept in the page's storage
+// (per served folder and file) as it is typed, so choosing another file, reloading the
+// page or a crashed tab brings it back, and closing the page with unsaved text warns. A
+// save sends the file's date as loaded (`modified`): if the file changed on disk since,
+// the server refuses it and the page shows both versions and lets the user choose; a
+// change on disk while the text is edited is shown the same way.
+let workspace = "", seenOnDisk = 0, notice = "";
+const draftKey = (name) => "abcpress:" + workspace + ":" + name;
+function draft(name) {
+  try { return JSON.parse(localStorage.getItem(draftKey(name)) || "null"); } catch (error) { return null; }
+}
+function keepDraft() {
+  if (!file) return;
+  try { localStorage.setItem(draftKey(file), JSON.stringify({ text: text.value, base: modified, at: Date.now() })); }
+  catch (error) { $("status").textContent = "unsaved text not kept in the browser (" + error.name + "): save it"; }
+}
+function dropDraft(name) { try { localStorage.removeItem(draftKey(name)); } catch (error) { /* storage off */ } }
+function hasDraft(name) { try { return localStorage.getItem(draftKey(name)) !== null; } catch (error) { return false; } }
+function markEdited() {
+  for (const option of $("file").options) {
+    const edited = option.value === file ? dirty : hasDraft(option.value);
+    option.textContent = option.value + (edited ? " •" : "");
+  }
+}
+async function listFiles() {
+  const list = await api("/api/files");
+  workspace = list.workspace || "";
+  const menu = $("file");
+  menu.textContent = "";
+  for (const f of list.files) { const o = document.createElement("option"); o.value = f; o.textContent = f; menu.appendChild(o); }
+  if (file) menu.value = file;
+  return list;
+}
+async function load(chosen) {
+  let answer;
+  try { answer = await api("/api/document?name=" + encodeURIComponent(chosen)); }
+  catch (error) {
+    // Not opened (not text, too large, gone): say why, and stay on the file open now.
+    $("status").textContent = error.message;
+    $("file").value = file || "";
+    return;
+  }
+  file = answer.name; target = answer.saveAs || answer.name; seenOnDisk = 0;
+  notes = answer.notes || []; problemsSeen = "";
+  notice = answer.saveAs ? "opened " + file + " as ABC: saving writes " + answer.saveAs : "";
+  const kept = draft(file);
+  if (kept && typeof kept.text === "string" && kept.text !== answer.text) {
+    // Unsaved text from before (another file chosen, a reload, a crash): restored, still
+    // based on the file as it was then, so a later change on disk is shown, not lost.
+    text.value = kept.text; modified = kept.base || 0; dirty = true;
+    notice = "restored unsaved text from " + new Date(kept.at).toLocaleString();
+  } else {
+    text.value = answer.text; modified = answer.modified; dirty = false;
+    if (kept) dropDraft(file);
+  }
+  // The cursor and the score start at the top: the first tune, not the last.
+  text.setSelectionRange(0, 0);
+  $("editor").scrollTop = 0;
+  $("file").value = file;
+  version++;
+  markEdited(); paint(); render();
+}
+async function save(asUTF8) {
+  if (!file) return;
+  const body = { text: text.value, base: modified };
+  if (asUTF8 === true) body.encoding = "utf-8";
+  const answer = await fetch("/api/save?" + name(), { method: "POST", headers: { "X-ABCPress-Token": token }, body: JSON.stringify(body) });
+  const reply = await answer.json().catch(() => ({ error: "the server did not answer" }));
+  if (answer.status === 409 && reply.conflict) { showConflict(reply, "not saved: " + file + " changed on disk since you opened it"); return; }
+  if (answer.status === 409 && reply.unencodable && asUTF8 !== true) {
+    if (confirm("Not saved: " + reply.error + ".\nSave the file as UTF-8 instead?")) return save(true);
+    $("status").textContent = "not saved: " + reply.error; return;
+  }
+  if (!answer.ok) { $("status").textContent = reply.error || "not saved"; return; }
+  modified = reply.modified; dirty = false; dropDraft(file);
+  const imported = target !== file;
+  if (imported) {
+    // The ABC of a MusicXML file saved beside it: the editor goes on with that file.
+    file = target; notes = [];
+    await listFiles();
+    listProblems();
+  }
+  $("file").value = file;
+  markEdited();
+  $("status").textContent = imported ? "saved as " + file : "saved";
+}
+// The lines of `a` and of `b` that the other does not share: the common start and end
+// are cut off, and the rest compared by their longest common subsequence (when both are
+// under 2,000 lines; longer, all of it is marked).
+function changedLines(a, b) {
+  let start = 0, endA = a.length, endB = b.length;
+  while (start < endA && start < endB && a[start] === b[start]) start++;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) { endA--; endB--; }
+  const m = endA - start, n = endB - start;
+  const range = (from, to) => new Set(Array.from({ length: to - from }, (_, i) => from + i));
+  if (m === 0 || n === 0 || m > 2000 || n > 2000) return [range(start, endA), range(start, endB)];
+  const table = Array.from({ length: m + 1 }, () => new Uint16Array(n + 1));
+  for (let i = m - 1; i >= 0; i--) {
+    for (let j = n - 1; j >= 0; j--) {
+      table[i][j] = a[start + i] === b[start + j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+    }
+  }
+  const inA = range(start, endA), inB = range(start, endB);
+  for (let i = 0, j = 0; i < m && j < n;) {
+    if (a[start + i] === b[start + j]) { inA.delete(start + i); inB.delete(start + j); i++; j++; }
+    else if (table[i + 1][j] >= table[i][j + 1]) i++;
+    else j++;
+  }
+  return [inA, inB];
+}
+// Both versions side by side, from the first line where they differ; the user chooses.
+function showConflict(disk, why) {
+  const dialog = $("conflict");
+  seenOnDisk = disk.modified;
+  $("conflict-why").textContent = why;
+  const mine = text.value.split("\n"), theirs = disk.text.split("\n");
+  const [mineChanged, theirsChanged] = changedLines(mine, theirs);
+  const first = Math.min(...mineChanged, ...theirsChanged, mine.length);
+  const show = (lines, changed, into) => {
+    into.textContent = "";
+    lines.forEach((line, index) => {
+      const row = document.createElement("div");
+      row.textContent = (index + 1) + "  " + line;
+      if (changed.has(index)) row.className = "changed";
+      into.appendChild(row);
+    });
+  };
+  show(mine, mineChanged, $("conflict-mine")); show(theirs, theirsChanged, $("conflict-disk"));
+  for (const pane of [$("conflict-mine"), $("conflict-disk")]) pane.scrollTop = Math.max(0, (first - 3) * 18);
+  $("keep-mine").onclick = () => { dialog.close(); modified = disk.modified; save(); };
+  $("take-disk").onclick = () => {
+    dialog.close();
+    text.value = disk.text; modified = disk.modified; dirty = false; dropDraft(file); version++;
+    markEdited(); paint(); render();
+    $("status").textContent = "took the version on disk";
+  };
+  $("decide-later").onclick = () => { dialog.close(); $("status").textContent = file + " changed on disk: your text is not saved"; };
+  if (!dialog.open) dialog.showModal();
+}
+async function checkDisk() {
+  if (!file || $("conflict").open) return;
+  try {
+    // The file's date first: its text is fetched only when it changed.
+    const stamp = await api("/api/modified?" + name());
+    if (!(stamp.modified > modified + 0.001) || stamp.modified === seenOnDisk) return;
+    const answer = await api("/api/document?" + name());
+    if (answer.text === text.value) {
+      modified = answer.modified;
+      if (dirty) { dirty = false; dropDraft(file); markEdited(); }
+    } else if (!dirty) {
+      const at = text.selectionStart;
+      text.value = answer.text; modified = answer.modified; version++;
+      text.setSelectionRange(at, at);
+      paint(); render();
+    } else if (answer.modified > modified + 0.001) {
+      showConflict(answer, file + " changed on disk while you edited it");
+    }
+  } catch (error) { /* the server may be gone for a moment */ }
+}
+
+$("code").appendChild(menu);
+text.addEventListener("input", () => {
+  version++; notice = "";
+  if (!dirty) { dirty = true; markEdited(); }
+  keepDraft();
+  paint(); schedule();
+});
+text.addEventListener("keyup", mark);
+text.addEventListener("click", () => { mark(); });
+document.addEventListener("selectionchange", () => { if (document.activeElement === text) { mark(); follow(); } });
+text.addEventListener("keydown", (event) => {
+  if ((event.ctrlKey || event.metaKey) && event.key === "s") { event.preventDefault(); save(); }
+});
+$("save").onclick = () => save();
+$("play").onclick = play;
+$("stop").onclick = stop;
+$("download").onclick = download;
+$("template").onchange = $("pagesize").onchange = render;
+// The editor's colours go with the score's theme; the theme follows the system's light or
+// dark setting until one is chosen (and remembered).
+const darkSystem = window.matchMedia("(prefers-color-scheme: dark)");
+function applyTheme() { document.body.classList.toggle("dark", $("theme").value === "dark"); }
+function followSystem() {
+  let chosen = null;
+  try { chosen = localStorage.getItem("abcpress:theme"); } catch (error) { /* storage off */ }
+  $("theme").value = chosen || (darkSystem.matches ? "dark" : "classic");
+  applyTheme();
+}
+followSystem();
+darkSystem.addEventListener("change", () => { followSystem(); render(); });
+$("theme").onchange = () => {
+  try { localStorage.setItem("abcpress:theme", $("theme").value); } catch (error) { /* storage off */ }
+  applyTheme(); render();
+};
+// Phones: the text and the score are tabs; the rarer controls sit behind the menu button.
+function showPane(pane) {
+  document.body.dataset.pane = pane;
+  $("show-text").setAttribute("aria-pressed", String(pane !== "score"));
+  $("show-score").setAttribute("aria-pressed", String(pane === "score"));
+  if (pane !== "score") text.focus({ preventScroll: true });
+}
+$("show-text").onclick = () => showPane("text");
+$("show-score").onclick = () => showPane("score");
+$("menu").onclick = () => {
+  const open = document.body.classList.toggle("menu-open");
+  $("menu").setAttribute("aria-expanded", String(open));
+};
+$("up").onclick = () => { transpose++; $("transposition").textContent = transpose; render(); };
+$("down").onclick = () => { transpose--; $("transposition").textContent = transpose; render(); };
+$("file").onchange = () => load($("file").value);
+window.addEventListener("beforeunload", (event) => { if (dirty) { event.preventDefault(); event.returnValue = ""; } });
+(async () => {
+  try {
+    const list = await listFiles();
+    if (list.files.length) await load(list.files[0]);
+    setInterval(checkDisk, 2000);
+  } catch (error) { $("status").textContent = error.message; }
+})();

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import ABCPressCLI
+
+/// What `abcpress serve` answers, called directly: the page's own files, and saves that
+/// never overwrite a file changed on disk since the page loaded it.
+@Suite struct EditorServiceTests {
+  static let pageFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Sources/ABCPressCLI/Serve/Page").standardized
+  static let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../Fonts").standardized
+
+  func service(_ folder: URL) -> EditorService {
+    EditorService(folder: folder, file: nil, token: "t", fonts: Self.fonts)
+  }
+
+  func json(_ response: HTTPResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+  }
+
+  func save(_ service: EditorService, _ name: String, _ body: [String: Any]) throws -> HTTPResponse {
+    let data = try JSONSerialization.data(withJSONObject: body)
+    return service.handle(
+      HTTPRequest(method: "POST", path: "/api/save", name: name, format: nil, body: [UInt8](data)))
+  }
+
+  @Test(arguments: ["editor.html", "editor.css", "editor.js", "sound.js"])
+  func thePageServedIsThePagesOwnFile(name: String) throws {
+    let onDisk = try String(contentsOf: Self.pageFolder.appendingPathComponent(name), encoding: .utf8)
+    let served = try #require(EditorPage.file(at: "/" + name))
+    #expect(
+      String(decoding: served.body, as: UTF8.self) == onDisk.trimmingCharacters(in: .newlines),
+      "run scripts/embed-page")
+    #expect(
+      served.contentType.hasPrefix(
+        name.hasSuffix(".js") ? "text/javascript" : name.hasSuffix(".css") ? "text/css" : "text/html"))
+  }
+
+  @Test func thePageNamesOnlyFilesThatAreServed() throws {
+    let html = try #require(EditorPage.file(at: "/")).body
+    let page = String(decoding: html, as: UTF8.self)
+    let referenced = page.matches(of: /(?:src|href)="([^"]+)"/).map { String($0.output.1) }
+    #expect(referenced.count == 3)
+    for name in referenced { #expect(EditorPage.file(at: "/" + name) != nil, "\(name) is not served") }
+    #expect(EditorPage.file(at: "/../Package.swift") == nil)
+  }
+
+  @Test func aSaveOverAFileChangedOnDiskIsRefusedWithBothVersions() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("tune.abc").path
+    try "X:1\nK:C\nC|\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let editor = service(folder)
+    let loaded = EditorService.modified(path)
+    // Another program changes the file after the page loaded it.
+    Thread.sleep(forTimeInterval: 0.01)
+    try "X:1\nK:C\nE|\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let refused = try save(editor, "tune.abc", ["text": "X:1\nK:C\nD|\n", "base": loaded])
+    #expect(refused.status == 409)
+    let answer = try json(refused)
+    #expect(answer["conflict"] as? Bool == true)
+    #expect(answer["text"] as? String == "X:1\nK:C\nE|\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "X:1\nK:C\nE|\n")
+    // Having seen the disk's version (its date as the base), the user's choice is saved.
+    let now = try #require(answer["modified"] as? Double)
+    let saved = try save(editor, "tune.abc", ["text": "X:1\nK:C\nD|\n", "base": now])
+    #expect(saved.status == 200)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "X:1\nK:C\nD|\n")
+    // Saving again from the date of that save needs no question.
+    let again = try save(
+      editor, "tune.abc", ["text": "X:1\nK:C\nF|\n", "base": try json(saved)["modified"] as Any])
+    #expect(again.status == 200)
+  }
+
+  @Test func theWorkspaceIsTheSameForTheSameFolderOnly() throws {
+    let one = URL(fileURLWithPath: "/tmp/tunes")
+    let two = URL(fileURLWithPath: "/tmp/songs")
+    #expect(service(one).workspace == service(one).workspace)
+    #expect(service(one).workspace != service(two).workspace)
+    let files = try json(
+      service(one).handle(HTTPRequest(method: "GET", path: "/api/files", name: nil, format: nil, body: [])))
+    #expect(files["workspace"] as? String == service(one).workspace)
+  }
+
+  @Test func aMusicXMLFileOpensAsABCAndSavesBesideItNeverOverIt() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let abc = folder.appendingPathComponent("source.abc")
+    try "X:1\nT:Imported Song\nM:3/4\nL:1/4\nK:F\nF G A|c2 z|\n".write(
+      to: abc, atomically: true, encoding: .utf8)
+    let mxl = folder.appendingPathComponent("song.mxl")
+    #expect(ToolRun(["musicxml", abc.path, "-o", mxl.path]).exitCode == .success)
+    try FileManager.default.removeItem(at: abc)
+    let original = try Data(contentsOf: mxl)
+    let editor = service(folder)
+    #expect(editor.files() == ["song.mxl"])
+    let get = { (name: String) in
+      editor.handle(HTTPRequest(method: "GET", path: "/api/document", name: name, format: nil, body: []))
+    }
+    let opened = try json(get("song.mxl"))
+    let text = try #require(opened["text"] as? String)
+    #expect(text.contains("T:Imported Song") && text.contains("K:F"))
+    #expect(opened["saveAs"] as? String == "song.abc")
+    #expect(opened["modified"] as? Double == 0)
+    #expect(opened["notes"] is [String])
+    // Never written over; the ABC goes beside it, and only there.
+    #expect(try save(editor, "song.mxl", ["text": text, "base": 0]).status == 400)
+    #expect(try save(editor, "other.abc", ["text": text, "base": 0]).status == 400)
+    #expect(try save(editor, "song.abc", ["text": text, "base": 0]).status == 200)
+    #expect(try Data(contentsOf: mxl) == original)
+    #expect(try String(contentsOf: folder.appendingPathComponent("song.abc"), encoding: .utf8) == text)
+    #expect(editor.files() == ["song.abc", "song.mxl"])
+    // Opening the MusicXML again and saving a different text must not replace that .abc unseen.
+    #expect(try json(get("song.mxl"))["modified"] as? Double != 0)
+    #expect(try save(editor, "song.abc", ["text": text + "%edited\n", "base": 0]).status == 409)
+    // Serving the one file: its twin is served too, nothing else.
+    let single = EditorService(folder: folder, file: "song.mxl", token: "t", fonts: Self.fonts)
+    #expect(single.path(ofFile: "song.abc") != nil)
+    #expect(single.path(ofFile: "other.abc") == nil)
+  }
+}
