@@ -119,4 +119,31 @@ import Testing
     #expect(single.path(ofFile: "song.abc") != nil)
     #expect(single.path(ofFile: "other.abc") == nil)
   }
+
+  @Test func theTuneListReadsEachTunesHeader() throws {
+    let text =
+      "%abc-2.1\nX:1\nT:The Kesh\nT:Kesh Jig\nR:jig\nM:6/8\nK:G\nGAG GAB|\nT:Not a title\n\nX:2\nT:Morrison's\nK:Edor clef=treble\nE2B|\n"
+    #expect(
+      TuneIndex.entries(text) == [
+        TuneIndex.Entry(line: 2, number: "1", title: "The Kesh", key: "G", meter: "6/8", rhythm: "jig"),
+        TuneIndex.Entry(line: 11, number: "2", title: "Morrison's", key: "Edor"),
+      ])
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try text.write(to: folder.appendingPathComponent("jigs.abc"), atomically: true, encoding: .utf8)
+    let editor = service(folder)
+    let listed = { () throws -> [[String: Any]] in
+      let answer = editor.handle(
+        HTTPRequest(method: "GET", path: "/api/tunes", name: nil, format: nil, body: []))
+      return try #require(try json(answer)["files"] as? [[String: Any]])
+    }
+    let first = try listed()
+    #expect(first.first?["name"] as? String == "jigs.abc")
+    #expect((first.first?["tunes"] as? [[Any]])?.map { $0[2] as? String } == ["The Kesh", "Morrison's"])
+    // A changed file is read again.
+    Thread.sleep(forTimeInterval: 0.01)
+    try "X:7\nT:Swallowtail\nK:Ador\n".write(
+      to: folder.appendingPathComponent("jigs.abc"), atomically: true, encoding: .utf8)
+    #expect((try listed().first?["tunes"] as? [[Any]])?.map { $0[2] as? String } == ["Swallowtail"])
+  }
 }

@@ -57,6 +57,14 @@ extension EditorPage {
         border: 1px solid #ccc; background: var(--gutter); padding: 4px; }
       #conflict .version .changed { background: var(--warning-bg); }
       #conflict .choices { display: flex; gap: 8px; justify-content: flex-end; }
+      #tunes { width: min(640px, 96vw); max-height: 80vh; padding: 8px; border: 1px solid var(--muted); border-radius: 6px;
+        background: var(--paper); color: var(--ink); margin-top: 8vh; }
+      #tunes::backdrop { background: #0003; }
+      #tune-search { width: 100%; font: inherit; padding: 6px 8px; }
+      #tune-list { list-style: none; margin: 6px 0 0; padding: 0; max-height: 60vh; overflow: auto; }
+      #tune-list li { padding: 4px 8px; cursor: pointer; border-radius: 3px; }
+      #tune-list li small { margin-left: 10px; color: var(--muted); }
+      #tune-list li.on { background: #1a73e8; color: #fff; } #tune-list li.on small { color: #dde; }
       #more { display: contents; }
       #more .group, #more label { white-space: nowrap; }
       #tempo { width: 80px; }
@@ -97,6 +105,7 @@ extension EditorPage {
       <header>
         <strong>ABCPress</strong>
         <select id="file" title="File"></select>
+        <button id="find-tune" title="Find a tune (Ctrl+K)">♫<span class="wide"> Tunes</span></button>
         <nav id="tabs" aria-label="Panes"><button id="show-text" aria-pressed="true">Text</button><button id="show-score" aria-pressed="false">Score</button></nav>
         <button id="play" title="Play the tune (a selection: loop it)">▶<span class="wide"> Play</span></button><button id="stop" title="Stop">■</button>
         <button id="save">Save</button>
@@ -126,6 +135,10 @@ extension EditorPage {
         </section>
         <section id="score" aria-label="Engraved tune"></section>
       </main>
+      <dialog id="tunes" aria-label="Find a tune">
+        <input id="tune-search" type="search" placeholder="Title, X:, key, rhythm or file" autocomplete="off" aria-controls="tune-list">
+        <ul id="tune-list" role="listbox"></ul>
+      </dialog>
       <dialog id="conflict" aria-labelledby="conflict-why">
         <p id="conflict-why"></p>
         <div class="sides">
@@ -335,6 +348,7 @@ extension EditorPage {
         const found = JSON.stringify(answer.diagnostics || []), changed = found !== problemsSeen;
         problemsSeen = found;
         problems = answer.diagnostics || [];
+        openTunes = answer.tunes || [];
         items = answer.items || []; sizes = answer.sizes || [];
         score.innerHTML = "";
         (answer.svg || []).forEach((svg, index) => {
@@ -523,6 +537,73 @@ extension EditorPage {
       });
       text.addEventListener("input", () => { clearTimeout(completeTimer); completeTimer = setTimeout(complete, 80); });
       text.addEventListener("blur", () => setTimeout(closeMenu, 150));
+
+      // Find a tune: the open file's tunes (from the text being edited, with each render) and the
+      // other served files' (from disk, `/api/tunes`), searched as you type — every word must be
+      // in the title, X:, key, meter, rhythm or file name. Choosing one opens its file if need be
+      // and puts the cursor, and so the score, on it.
+      let openTunes = [], folderTunes = [], tuneShown = [], tuneChoice = 0;
+      async function openTuneList() {
+        try { folderTunes = (await api("/api/tunes")).files || []; } catch (error) { folderTunes = []; }
+        $("tune-search").value = "";
+        listTunes();
+        if (!$("tunes").open) $("tunes").showModal();
+        $("tune-search").focus();
+      }
+      function listTunes() {
+        const words = $("tune-search").value.toLowerCase().split(/\s+/).filter(Boolean);
+        const rows = openTunes.map((tune) => ({ file, tune }));
+        for (const other of folderTunes) {
+          if (other.name === file || other.name === target) continue;
+          for (const tune of other.tunes) rows.push({ file: other.name, tune });
+        }
+        tuneShown = rows.filter(({ file: name, tune }) => {
+          const [, number, title, key, meter, rhythm] = tune;
+          const words_ = (title + " x:" + number + " " + key + " " + meter + " " + rhythm + " " + name).toLowerCase();
+          return words.every((word) => words_.includes(word));
+        }).slice(0, 300);
+        tuneChoice = 0;
+        showTunes();
+      }
+      function showTunes() {
+        const list = $("tune-list");
+        list.textContent = "";
+        tuneShown.forEach(({ file: name, tune }, index) => {
+          const [, number, title, key, meter, rhythm] = tune;
+          const item = document.createElement("li");
+          item.setAttribute("role", "option");
+          item.className = index === tuneChoice ? "on" : "";
+          item.textContent = title || "(untitled)";
+          const detail = document.createElement("small");
+          detail.textContent = ["X:" + number, key, meter, rhythm, name === file ? "" : name].filter(Boolean).join(" · ");
+          item.appendChild(detail);
+          item.onclick = () => { tuneChoice = index; chooseTune(); };
+          list.appendChild(item);
+        });
+        const on = list.children[tuneChoice];
+        if (on) on.scrollIntoView({ block: "nearest" });
+      }
+      async function chooseTune() {
+        const chosen = tuneShown[tuneChoice];
+        if (!chosen) return;
+        $("tunes").close();
+        if (chosen.file !== file) await load(chosen.file);
+        showPane("text");
+        moveTo(chosen.tune[0], 1);
+        follow();
+      }
+      $("tune-search").addEventListener("input", listTunes);
+      $("tune-search").addEventListener("keydown", (event) => {
+        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+          const count = tuneShown.length || 1;
+          tuneChoice = (tuneChoice + (event.key === "ArrowDown" ? 1 : count - 1)) % count;
+          showTunes(); event.preventDefault();
+        } else if (event.key === "Enter") { chooseTune(); event.preventDefault(); }
+      });
+      $("find-tune").onclick = openTuneList;
+      document.addEventListener("keydown", (event) => {
+        if ((event.ctrlKey || event.metaKey) && event.key === "k") { event.preventDefault(); openTuneList(); }
+      });
 
       // Files. Nothing typed is lost: each file's unsaved text is kept in the page's storage
       // (per served folder and file) as it is typed, so choosing another file, reloading the

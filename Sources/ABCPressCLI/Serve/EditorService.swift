@@ -40,6 +40,9 @@ final class EditorService: @unchecked Sendable {
   private var engravers: [String: ABCPress] = [:]
   private var engraved: [String: [String: Any]] = [:]
   private var engravedOrder: [String] = []
+  let indexLock = NSLock()
+  /// The tune list of each served file, by path, with the size and date it was read at.
+  var indexed: [String: (stamp: String, entries: [TuneIndex.Entry])] = [:]
   private let tickets = NSLock()
   private var latestTicket: [String: Int] = [:]
   private var ticketCount = 0
@@ -93,6 +96,7 @@ final class EditorService: @unchecked Sendable {
     guard path.hasPrefix("/api/") else { return .text(404, "not found") }
     switch (request.method, path) {
     case ("GET", "/api/files"): return .json(["files": files(), "workspace": workspace])
+    case ("GET", "/api/tunes"): return tunes()
     case ("GET", "/api/document"): return document(request)
     case ("GET", "/api/modified"):
       guard let served = self.path(ofFile: request.name) else { return .text(400, "not a served .abc file") }
@@ -102,7 +106,8 @@ final class EditorService: @unchecked Sendable {
     case ("POST", "/api/play"): return play(request)
     case ("POST", "/api/export"): return export(request)
     case ("POST", "/api/complete"): return complete(request)
-    case (_, "/api/files"), (_, "/api/document"), (_, "/api/modified"), (_, "/api/render"), (_, "/api/save"),
+    case (_, "/api/files"), (_, "/api/tunes"), (_, "/api/document"), (_, "/api/modified"), (_, "/api/render"),
+      (_, "/api/save"),
       (_, "/api/play"),
       (_, "/api/export"), (_, "/api/complete"):
       return .text(405, "method not allowed")
@@ -233,7 +238,8 @@ final class EditorService: @unchecked Sendable {
     let path = path(ofFile: request.name)
     analysis.analyse(text, path: path)
     var answer: [String: Any] = [
-      "diagnostics": analysis.diagnostics.filter { $0.file == path }.map(Self.json)
+      "diagnostics": analysis.diagnostics.filter { $0.file == path }.map(Self.json),
+      "tunes": TuneIndex.entries(text).map(\.json),
     ]
     guard
       let tune = analysis.tune(atLine: line) ?? analysis.tune(before: line) ?? analysis.tunes.first

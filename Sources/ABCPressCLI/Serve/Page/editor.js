@@ -189,6 +189,7 @@ async function engrave() {
   const found = JSON.stringify(answer.diagnostics || []), changed = found !== problemsSeen;
   problemsSeen = found;
   problems = answer.diagnostics || [];
+  openTunes = answer.tunes || [];
   items = answer.items || []; sizes = answer.sizes || [];
   score.innerHTML = "";
   (answer.svg || []).forEach((svg, index) => {
@@ -377,6 +378,73 @@ text.addEventListener("keydown", (event) => {
 });
 text.addEventListener("input", () => { clearTimeout(completeTimer); completeTimer = setTimeout(complete, 80); });
 text.addEventListener("blur", () => setTimeout(closeMenu, 150));
+
+// Find a tune: the open file's tunes (from the text being edited, with each render) and the
+// other served files' (from disk, `/api/tunes`), searched as you type — every word must be
+// in the title, X:, key, meter, rhythm or file name. Choosing one opens its file if need be
+// and puts the cursor, and so the score, on it.
+let openTunes = [], folderTunes = [], tuneShown = [], tuneChoice = 0;
+async function openTuneList() {
+  try { folderTunes = (await api("/api/tunes")).files || []; } catch (error) { folderTunes = []; }
+  $("tune-search").value = "";
+  listTunes();
+  if (!$("tunes").open) $("tunes").showModal();
+  $("tune-search").focus();
+}
+function listTunes() {
+  const words = $("tune-search").value.toLowerCase().split(/\s+/).filter(Boolean);
+  const rows = openTunes.map((tune) => ({ file, tune }));
+  for (const other of folderTunes) {
+    if (other.name === file || other.name === target) continue;
+    for (const tune of other.tunes) rows.push({ file: other.name, tune });
+  }
+  tuneShown = rows.filter(({ file: name, tune }) => {
+    const [, number, title, key, meter, rhythm] = tune;
+    const words_ = (title + " x:" + number + " " + key + " " + meter + " " + rhythm + " " + name).toLowerCase();
+    return words.every((word) => words_.includes(word));
+  }).slice(0, 300);
+  tuneChoice = 0;
+  showTunes();
+}
+function showTunes() {
+  const list = $("tune-list");
+  list.textContent = "";
+  tuneShown.forEach(({ file: name, tune }, index) => {
+    const [, number, title, key, meter, rhythm] = tune;
+    const item = document.createElement("li");
+    item.setAttribute("role", "option");
+    item.className = index === tuneChoice ? "on" : "";
+    item.textContent = title || "(untitled)";
+    const detail = document.createElement("small");
+    detail.textContent = ["X:" + number, key, meter, rhythm, name === file ? "" : name].filter(Boolean).join(" · ");
+    item.appendChild(detail);
+    item.onclick = () => { tuneChoice = index; chooseTune(); };
+    list.appendChild(item);
+  });
+  const on = list.children[tuneChoice];
+  if (on) on.scrollIntoView({ block: "nearest" });
+}
+async function chooseTune() {
+  const chosen = tuneShown[tuneChoice];
+  if (!chosen) return;
+  $("tunes").close();
+  if (chosen.file !== file) await load(chosen.file);
+  showPane("text");
+  moveTo(chosen.tune[0], 1);
+  follow();
+}
+$("tune-search").addEventListener("input", listTunes);
+$("tune-search").addEventListener("keydown", (event) => {
+  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    const count = tuneShown.length || 1;
+    tuneChoice = (tuneChoice + (event.key === "ArrowDown" ? 1 : count - 1)) % count;
+    showTunes(); event.preventDefault();
+  } else if (event.key === "Enter") { chooseTune(); event.preventDefault(); }
+});
+$("find-tune").onclick = openTuneList;
+document.addEventListener("keydown", (event) => {
+  if ((event.ctrlKey || event.metaKey) && event.key === "k") { event.preventDefault(); openTuneList(); }
+});
 
 // Files. Nothing typed is lost: each file's unsaved text is kept in the page's storage
 // (per served folder and file) as it is typed, so choosing another file, reloading the
