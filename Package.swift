@@ -55,6 +55,11 @@ let package = Package(
     .systemLibrary(
       name: "CABCPressSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"])]),
+    // `abcpress audio` and the editor's sampled sound: FluidSynth renders the performance
+    // through a General MIDI SoundFont (Debian's fluid-soundfont-gm).
+    .systemLibrary(
+      name: "CABCPressFluidSynth", pkgConfig: "fluidsynth",
+      providers: [.apt(["libfluidsynth-dev"])]),
     // The HTTP layer of `abcpress serve`: libmicrohttpd (libmicrohttpd-dev) with the
     // server's own checks in C (connection tracking, Host and token before the body).
     .target(name: "CABCPressHTTP", linkerSettings: [.linkedLibrary("microhttpd")]),
@@ -91,6 +96,7 @@ let package = Package(
       dependencies: [
         "ScoreModel", "ABCParser", "SMuFL", "DisplayList", "Layout", "Book", "Render", "MIDIExport",
         "Transposition", "MusicXML", "CABCPressZlib", "CABCPressHTTP", "CABCPressSodium", "ABCPress",
+        "CABCPressFluidSynth",
       ],
       // The editor page's own files, carried in the binary by scripts/embed-page.
       exclude: ["Serve/Page"]),

@@ -21,6 +21,7 @@ public enum CommandLineTool {
       dump         Print the score model or the display list (text or JSON).
       check        Parse ABC files and report problems.
       midi         Play tunes into Standard MIDI Files.
+      audio        Perform tunes through a SoundFont into WAV, FLAC or Ogg files.
       musicxml     Write tunes as MusicXML (.musicxml or compressed .mxl).
       abc          Write ABC from MusicXML (or rewrite ABC).
       serve        A live editor in the browser: type ABC, see the score.
@@ -128,6 +129,7 @@ public enum CommandLineTool {
   static let subcommands: [String: any Subcommand.Type] = [
     "render": RenderCommand.self, "book": BookCommand.self, "thumbs": ThumbsCommand.self,
     "dump": DumpCommand.self, "check": CheckCommand.self, "midi": MIDICommand.self,
+    "audio": AudioCommand.self,
     "musicxml": MusicXMLCommand.self, "abc": ABCCommand.self, "watch": WatchCommand.self,
     "completions": CompletionsCommand.self, "lsp": LSPCommand.self,
     "serve": ServeCommand.self,
@@ -135,7 +137,7 @@ public enum CommandLineTool {
 
   /// The subcommands that end with a summary line (tunes, pages, problems, time).
   static let summarisedCommands: Set<String> = [
-    "render", "book", "thumbs", "midi", "musicxml", "abc", "check",
+    "render", "book", "thumbs", "midi", "audio", "musicxml", "abc", "check",
   ]
 
   static func dispatch(

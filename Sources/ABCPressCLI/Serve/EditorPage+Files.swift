@@ -412,31 +412,57 @@ extension EditorPage {
         for (const old of score.querySelectorAll(".playing")) old.remove();
         score.dataset.playing = "";
       }
+      // The sound: the server's rendering through a General MIDI SoundFont (FluidSynth,
+      // `/api/audio`) when it has one, else the page's own instruments (Sound). Either way the
+      // notes of `/api/play` are lit in time.
+      async function sampledSound(body) {
+        try {
+          const answer = await fetch("/api/audio?" + name(), { method: "POST", headers: { "X-ABCPress-Token": token }, body: JSON.stringify(body) });
+          return answer.ok ? await answer.arrayBuffer() : null;
+        } catch (error) { return null; }
+      }
       async function play() {
         stop();
         const here = cursor();
-        const answer = await api("/api/play?" + name(), { text: text.value, line: here.line, transpose });
-        let notes = answer.notes, length = answer.duration;
+        const speed = Number($("tempo").value) / 100;
+        const request = { text: text.value, line: here.line, transpose, speed };
+        $("status").textContent = "preparing the sound…";
+        const [answer, rendered] = await Promise.all([api("/api/play?" + name(), request), sampledSound(request)]);
+        let notes = answer.notes, length = answer.duration, from = 0;
         // A selection loops the notes written inside it.
         if (text.selectionEnd > text.selectionStart) {
           const first = lineOfOffset(text.value, text.selectionStart), last = lineOfOffset(text.value, text.selectionEnd);
-          const from = offsetColumn(text.selectionStart), to = offsetColumn(text.selectionEnd);
-          const inside = (n) => n[4] && (n[4] > first || (n[4] === first && n[5] >= from)) && (n[4] < last || (n[4] === last && n[5] < to));
+          const start = offsetColumn(text.selectionStart), end = offsetColumn(text.selectionEnd);
+          const inside = (n) => n[4] && (n[4] > first || (n[4] === first && n[5] >= start)) && (n[4] < last || (n[4] === last && n[5] < end));
           const chosen = notes.filter(inside);
           if (chosen.length) {
-            const start = chosen[0][0];
-            length = Math.max(...chosen.map((n) => n[0] + n[1])) - start;
-            notes = chosen.map((n) => [n[0] - start, ...n.slice(1)]);
+            from = chosen[0][0];
+            length = Math.max(...chosen.map((n) => n[0] + n[1])) - from;
+            notes = chosen.map((n) => [n[0] - from, ...n.slice(1)]);
           }
         }
-        const speed = Number($("tempo").value) / 100;
         audio = new (window.AudioContext || window.webkitAudioContext)();
         const begin = audio.currentTime + 0.1, loop = text.selectionEnd > text.selectionStart;
-        const out = Sound.output(audio);
-        const schedule = (offset) => {
-          for (const n of notes) Sound.note(audio, out, begin + (offset + n[0]) / speed, n[1] / speed, n[2], n[3], n[6]);
-        };
-        schedule(0);
+        let schedule = () => {};
+        let buffer = null;
+        if (rendered) { try { buffer = await audio.decodeAudioData(rendered); } catch (error) { buffer = null; } }
+        if (buffer) {
+          // The rendering at this speed; a selection loops its stretch of it.
+          const source = audio.createBufferSource();
+          source.buffer = buffer;
+          if (loop) { source.loop = true; source.loopStart = from / speed; source.loopEnd = (from + length) / speed; }
+          source.connect(audio.destination);
+          source.start(begin, from / speed);
+          score.dataset.sound = "sampled";
+        } else {
+          const out = Sound.output(audio);
+          schedule = (offset) => {
+            for (const n of notes) Sound.note(audio, out, begin + (offset + n[0]) / speed, n[1] / speed, n[2], n[3], n[6]);
+          };
+          schedule(0);
+          score.dataset.sound = "synthesised";
+        }
+        $("status").textContent = "playing (" + score.dataset.sound + ")";
         const started = performance.now() + 100;
         let rounds = 1;
         playing = { frame: 0 };
@@ -467,8 +493,9 @@ extension EditorPage {
         const here = cursor();
         const format = $("format").value;
         if (format === "wav") {  // the tune under the cursor as the player sounds it
-          const answer = await api("/api/play?" + name(), { text: text.value, line: here.line, transpose });
-          const sound = Sound.wav(await Sound.render(answer.notes, answer.duration));
+          const request = { text: text.value, line: here.line, transpose };
+          const [answer, rendered] = await Promise.all([api("/api/play?" + name(), request), sampledSound(request)]);
+          const sound = rendered ? new Blob([rendered], { type: "audio/wav" }) : Sound.wav(await Sound.render(answer.notes, answer.duration));
           const link = document.createElement("a");
           link.href = URL.createObjectURL(sound);
           link.download = file.replace(/\.abc$/, "") + "-" + (answer.reference || 1) + ".wav";

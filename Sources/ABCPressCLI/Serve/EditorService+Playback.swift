@@ -12,20 +12,9 @@ extension EditorService {
   /// accompaniment; program: the track's General MIDI program, -1 for channel 10 drums).
   func play(_ request: HTTPRequest) -> HTTPResponse {
     guard let edit = EditRequest(request) else { return .text(400, "expected {\"text\": …, \"line\": N}") }
-    lock.lock()
-    defer { lock.unlock() }
-    let path = path(ofFile: request.name)
-    analysis.analyse(edit.text, path: path)
-    guard let tune = analysis.tune(atLine: edit.line) ?? analysis.tunes.first else {
+    guard let (performance, piece, tune) = performance(edit, name: request.name) else {
       return .json(["notes": [Any]()])
     }
-    let piece = TunePiece(text: edit.text, tune: tune, analysis: analysis)
-    guard let parsed = parse(piece.text, path: path, transpose: edit.transpose).tunes.first else {
-      return .json(["notes": [Any]()])
-    }
-    var options = PlaybackOptions()
-    options.accompaniment = true
-    let performance = PerformanceBuilder(options: options).build(parsed)
     let clock = PerformanceClock(performance.tempos)
     var notes: [[Any]] = []
     for track in performance.tracks {
@@ -45,6 +34,55 @@ extension EditorService {
       "duration": clock.seconds(at: performance.tracks.map { $0.notes.last?.end ?? .zero }.max() ?? .zero),
       "reference": tune.referenceNumber ?? 1,
     ])
+  }
+}
+
+extension EditorService {
+  /// The performance of the tune under the cursor (the accompaniment played), the piece of
+  /// text it came from and its tune.
+  func performance(_ edit: EditRequest, name: String?) -> (
+    Performance, TunePiece, DocumentAnalysis.TuneEntry
+  )? {
+    lock.lock()
+    defer { lock.unlock() }
+    let path = path(ofFile: name)
+    analysis.analyse(edit.text, path: path)
+    guard let tune = analysis.tune(atLine: edit.line) ?? analysis.tunes.first else { return nil }
+    let piece = TunePiece(text: edit.text, tune: tune, analysis: analysis)
+    guard let parsed = parse(piece.text, path: path, transpose: edit.transpose).tunes.first else {
+      return nil
+    }
+    var options = PlaybackOptions()
+    options.accompaniment = true
+    return (PerformanceBuilder(options: options).build(parsed), piece, tune)
+  }
+
+  /// `POST /api/audio` with the play request and `"speed"` (0.25–4, the page's tempo
+  /// slider): the same performance rendered through the SoundFont (`SampledAudio`) as a WAV
+  /// file, its tempo scaled by the speed. 404 when no SoundFont is installed: the page then
+  /// plays its own instruments.
+  func audio(_ request: HTTPRequest) -> HTTPResponse {
+    guard let soundFont = SampledAudio.soundFont() else { return .text(404, "no SoundFont is installed") }
+    guard let edit = EditRequest(request) else { return .text(400, "expected {\"text\": …, \"line\": N}") }
+    let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any]
+    let speed = max(0.25, min(4, (object?["speed"] as? NSNumber)?.doubleValue ?? 1))
+    guard var (performance, _, _) = performance(edit, name: request.name) else {
+      return .text(422, "no tune to play")
+    }
+    let scale = Rational(approximating: speed)
+    performance.tempos = performance.tempos.map { point in
+      var point = point
+      point.quarterNotesPerMinute = point.quarterNotesPerMinute * scale
+      return point
+    }
+    // (Rendered outside the service's lock: FluidSynth shares nothing with the editor.)
+    do {
+      let midi = MIDIFileWriter(ticksPerQuarter: 480).data(for: performance)
+      return HTTPResponse(
+        contentType: "audio/wav", body: try AudioCommand.render(midi, soundFont: soundFont, format: "wav"))
+    } catch {
+      return .text(500, "no sound: \(error)")
+    }
   }
 }
 

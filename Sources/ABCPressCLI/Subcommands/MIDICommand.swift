@@ -44,6 +44,24 @@ struct MIDICommand {
     let target = try export.target(arguments)
     let wanted = try TuneFileExport.wantedTune(arguments)
     let transpose = try TransposeOption.semitones(arguments)
+    let options = try Self.playback(arguments)
+    return try export.run(arguments, target: target, wanted: wanted) { tune, source in
+      var tune = tune
+      if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+      // What was cut to stay within the limits is reported with the tune.
+      let (bytes, warnings) = MIDIExport.export(tune, options: options)
+      let stamped = warnings.map { warning -> Diagnostic in
+        var warning = warning
+        warning.file = warning.file ?? source.file
+        return warning
+      }
+      return TuneFileExport.Converted(number: tune.referenceNumber, bytes: bytes, diagnostics: stamped)
+    }
+  }
+
+  /// The performance options `--tempo`, `--program` and `--accompaniment` ask for (midi
+  /// and audio).
+  static func playback(_ arguments: ParsedArguments) throws -> PlaybackOptions {
     var playback = PlaybackOptions()
     if let text = arguments["--tempo"] {
       guard let bpm = Int(text), (1...1000).contains(bpm) else {
@@ -58,19 +76,7 @@ struct MIDICommand {
       playback.program = program
     }
     playback.accompaniment = arguments.has("--accompaniment")
-    let options = playback
-    return try export.run(arguments, target: target, wanted: wanted) { tune, source in
-      var tune = tune
-      if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
-      // What was cut to stay within the limits is reported with the tune.
-      let (bytes, warnings) = MIDIExport.export(tune, options: options)
-      let stamped = warnings.map { warning -> Diagnostic in
-        var warning = warning
-        warning.file = warning.file ?? source.file
-        return warning
-      }
-      return TuneFileExport.Converted(number: tune.referenceNumber, bytes: bytes, diagnostics: stamped)
-    }
+    return playback
   }
 }
 

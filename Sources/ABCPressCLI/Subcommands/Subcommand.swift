@@ -22,6 +22,9 @@ extension CheckCommand: Subcommand {
 extension MIDICommand: Subcommand {
   static var measuresText: Bool { false }
 }
+extension AudioCommand: Subcommand {
+  static var measuresText: Bool { false }
+}
 extension MusicXMLCommand: Subcommand {
   static var measuresText: Bool { false }
 }
