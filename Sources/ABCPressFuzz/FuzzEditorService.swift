@@ -21,9 +21,16 @@ enum FuzzEditorService {
   static let endpoints: [(String, String)] = [
     ("GET", "/api/files"), ("GET", "/api/document"), ("GET", "/api/modified"), ("POST", "/api/render"),
     ("POST", "/api/save"), ("POST", "/api/play"), ("POST", "/api/export"), ("POST", "/api/complete"),
-    ("GET", "/"), ("PUT", "/api/render"), ("GET", "/api/nothing"),
+    ("GET", "/"), ("PUT", "/api/render"), ("GET", "/api/nothing"), ("GET", "/api/tunes"),
+    ("POST", "/api/edit"),
+    ("GET", "/editor.js"), ("GET", "/../Package.swift"),
   ]
-  static let names: [String?] = [nil, "a.abc", "b.abc", "../a.abc", "missing.abc", ".hidden.abc", "a.txt"]
+  static let actions = [
+    "up", "down", "octaveUp", "octaveDown", "length", "sharp", "flat", "natural", "delete", "?",
+  ]
+  static let names: [String?] = [
+    nil, "a.abc", "b.abc", "../a.abc", "missing.abc", ".hidden.abc", "a.txt", "song.mxl", "song.abc",
+  ]
   static let formats: [String?] = [nil, "pdf", "png", "svg", "midi", "musicxml", "wav"]
   static let themes = ["classic", "dark", "nope"]
   static let templates = ["plain", "card", "a4-book", "/etc/passwd"]
@@ -59,6 +66,8 @@ enum FuzzEditorService {
         "transpose": Int(Int8(bitPattern: payload.last ?? 0)), "theme": themes[payload.count % themes.count],
         "template": templates[Int(bytes[1]) % templates.count], "encoding": bytes[1] & 1 == 0 ? "utf-8" : "",
         "prefix": String(text.prefix(12)), "voices": ["1", "T"],
+        "column": Int(payload.dropFirst().first ?? 1) % 60, "action": actions[payload.count % actions.count],
+        "value": String(text.suffix(2)), "base": Double(bytes[1]),
       ]
       body = (try? JSONSerialization.data(withJSONObject: request)).map { [UInt8]($0) } ?? []
     }

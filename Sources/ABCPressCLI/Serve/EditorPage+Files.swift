@@ -47,6 +47,9 @@ extension EditorPage {
       #complete li.on { background: #1a73e8; color: #fff; }
       #complete li small { opacity: 0.7; margin-left: 8px; }
       #score .playing { position: absolute; background: #e3620955; border-radius: 50%; pointer-events: none; }
+      #score .selected { position: absolute; border: 2px solid #e36209; border-radius: 50%; pointer-events: none; background: #e362092a; }
+      #score:focus { outline: none; }
+      #score:focus-visible { outline: 2px solid #1a73e8; outline-offset: -2px; }
       #score .mark { position: absolute; border: 2px solid #1a73e8; border-radius: 3px; pointer-events: none; background: #1a73e81a; }
       #conflict { width: min(1100px, 96vw); background: var(--paper); color: var(--ink); padding: 12px 16px; border: 1px solid #999; border-radius: 6px; }
       #conflict::backdrop { background: #0005; }
@@ -304,7 +307,7 @@ extension EditorPage {
       // Engraving: a render starts as soon as none is in flight; keys typed while one runs are
       // coalesced into the next (the server engraves in 5-10 ms, so the score follows the typing
       // without a fixed delay). `version` counts the edits; `shown` is the version on the score.
-      let inFlight = false, pending = false, version = 0, shown = -1, shownTune = null, problemsSeen = "";
+      let inFlight = false, pending = false, version = 0, shown = -1, shownTune = null, problemsSeen = "", renderStatus = "";
       function schedule() {
         if (inFlight) { pending = true; return; }
         render();
@@ -332,7 +335,11 @@ extension EditorPage {
       function follow() {
         if (!shownTune) return;
         const line = cursor().line;
-        if (line < shownTune.start || line > shownTune.end) schedule();
+        if (line >= shownTune.start && line <= shownTune.end) return;
+        // (The lines between tunes belong to the tune before them, as the server reads them.)
+        let start = openTunes.length ? openTunes[0][0] : 1;
+        for (const tune of openTunes) if (tune[0] <= line) start = tune[0];
+        if (start !== shownTune.start) schedule();
       }
       async function engrave() {
         const here = cursor(), sent = version;
@@ -366,7 +373,10 @@ extension EditorPage {
         if (changed) { paint(); listProblems(); }
         mark();
         const errors = problems.filter((p) => p.severity === "error").length;
-        $("status").textContent = (notice ? notice + " · " : dirty ? "edited · " : "") + (errors ? errors + " error" + (errors > 1 ? "s" : "") : "no errors");
+        // A message of its own ("saved", "playing") stays until the render has news.
+        const next = (notice ? notice + " · " : dirty ? "edited · " : "") + (errors ? errors + " error" + (errors > 1 ? "s" : "") : "no errors");
+        if (next !== renderStatus || $("status").textContent === renderStatus) $("status").textContent = next;
+        renderStatus = next;
       }
       function clickScore(event, index, page, width) {
         const box = page.getBoundingClientRect();
@@ -380,10 +390,62 @@ extension EditorPage {
           const distance = Math.hypot(dx, dy) + (iw * ih) / 10000;
           if (distance < 6 && (!best || distance < best.distance)) best = { distance, it };
         }
-        if (best) moveTo(best.it[5], best.it[6]);
+        if (best) {
+          moveTo(best.it[5], best.it[6]);
+          // The symbol is selected on the score too: keys pressed there edit it (see scoreKey).
+          selected = { line: best.it[5], column: best.it[6] };
+          score.focus({ preventScroll: true });
+          mark();
+        }
       }
+
+      // Editing on the score: with a note selected (clicked) and the score focused, ↑/↓ move it
+      // a step of the scale, Ctrl+↑/↓ an octave, 1–9 and / set its length, ^ _ = its accidental,
+      // Delete turns it into a rest (a rest goes); Ctrl+Z undoes; Escape lets go; Tab goes to the
+      // text. The server (`/api/edit`, the parser's reading of the note) makes each an edit of the
+      // text, applied here as typing so that it is in the text's own undo history.
+      let selected = null;
+      score.tabIndex = 0;
+      function scoreAction(event) {
+        const ctrl = event.ctrlKey || event.metaKey;
+        if (event.key === "ArrowUp") return [ctrl ? "octaveUp" : "up"];
+        if (event.key === "ArrowDown") return [ctrl ? "octaveDown" : "down"];
+        if (!ctrl && /^[1-9]$/.test(event.key)) return ["length", event.key];
+        if (!ctrl && event.key === "/") return ["length", "/"];
+        if (event.key === "^") return ["sharp"];
+        if (event.key === "_") return ["flat"];
+        if (event.key === "=") return ["natural"];
+        if (event.key === "Delete" || event.key === "Backspace") return ["delete"];
+        return null;
+      }
+      score.addEventListener("keydown", async (event) => {
+        if ((event.ctrlKey || event.metaKey) && (event.key === "z" || event.key === "y")) {
+          event.preventDefault();
+          text.focus();
+          document.execCommand(event.key === "z" && !event.shiftKey ? "undo" : "redo");
+          score.focus({ preventScroll: true });
+          return;
+        }
+        if (event.key === "Escape") { selected = null; mark(); return; }
+        const action = scoreAction(event);
+        if (!action || !selected) return;
+        event.preventDefault();
+        const answer = await api("/api/edit?" + name(), { text: text.value, line: selected.line, column: selected.column,
+          action: action[0], value: action[1] });
+        if (answer.replacement === undefined) return;
+        const start = offsetOf(answer.line, answer.start), end = offsetOf(answer.line, answer.end);
+        text.focus({ preventScroll: true });
+        text.setSelectionRange(start, end);
+        document.execCommand("insertText", false, answer.replacement);  // one step of the text's undo
+        const at = offsetOf(selected.line, selected.column);
+        text.setSelectionRange(at, at);
+        if (answer.replacement === "" || (action[0] === "delete" && !/[A-Ga-gzx]/.test(answer.replacement))) selected = null;
+        score.focus({ preventScroll: true });
+        mark();
+      });
       function mark() {
-        for (const old of score.querySelectorAll(".mark")) old.remove();
+        for (const old of score.querySelectorAll(".mark, .selected")) old.remove();
+        if (selected) for (const it of items) if (it[5] === selected.line && it[6] === selected.column && it[3] >= 3) overlay("selected", it);
         const here = cursor();
         const on = items.filter((it) => it[5] === here.line && it[6] <= here.column);
         if (!on.length) return;

@@ -105,11 +105,12 @@ final class EditorService: @unchecked Sendable {
     case ("POST", "/api/save"): return save(request)
     case ("POST", "/api/play"): return play(request)
     case ("POST", "/api/audio"): return audio(request)
+    case ("POST", "/api/edit"): return edit(request)
     case ("POST", "/api/export"): return export(request)
     case ("POST", "/api/complete"): return complete(request)
     case (_, "/api/files"), (_, "/api/tunes"), (_, "/api/document"), (_, "/api/modified"), (_, "/api/render"),
       (_, "/api/save"),
-      (_, "/api/play"), (_, "/api/audio"),
+      (_, "/api/play"), (_, "/api/audio"), (_, "/api/edit"),
       (_, "/api/export"), (_, "/api/complete"):
       return .text(405, "method not allowed")
     default: return .text(404, "not found")

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import ABCPressCLI
+
+/// Keys pressed on a note of the score become edits of its ABC text.
+@Suite struct ScoreEditTests {
+  /// `line` of `tune` after `action` on the event at `column`, or nil.
+  func edited(_ tune: String, line: Int = 3, column: Int, _ action: String, _ value: String? = nil) -> String?
+  {
+    guard let edit = ScoreEdit.make(text: tune, line: line, column: column, action: action, value: value)
+    else {
+      return nil
+    }
+    var scalars = Array(
+      tune.split(separator: "\n", omittingEmptySubsequences: false)[line - 1].unicodeScalars)
+    scalars.replaceSubrange((edit.start - 1)..<(edit.end - 1), with: Array(edit.replacement.unicodeScalars))
+    return String(String.UnicodeScalarView(scalars))
+  }
+
+  let tune = "X:1\nK:G\n!trill!^f2 [CE2G]3/2 C,3/2- C,/ z2 \"Am\"a'|\n"
+
+  @Test func stepsGoByTheScaleAndLetTheKeyDecideTheAccidental() {
+    #expect(edited(tune, column: 8, "down") == "!trill!e2 [CE2G]3/2 C,3/2- C,/ z2 \"Am\"a'|")
+    #expect(edited(tune, column: 8, "up") == "!trill!g2 [CE2G]3/2 C,3/2- C,/ z2 \"Am\"a'|")
+    // Every head of a chord moves, each keeping its own length.
+    #expect(edited(tune, column: 12, "up") == "!trill!^f2 [DF2A]3/2 C,3/2- C,/ z2 \"Am\"a'|")
+    #expect(edited(tune, column: 23, "down") == "!trill!^f2 [CE2G]3/2 B,,3/2- C,/ z2 \"Am\"a'|")
+    #expect(edited(tune, column: 40, "up") == "!trill!^f2 [CE2G]3/2 C,3/2- C,/ z2 \"Am\"b'|")
+  }
+
+  @Test func octavesLengthsAccidentalsAndDeleting() {
+    #expect(edited(tune, column: 23, "octaveUp") == "!trill!^f2 [CE2G]3/2 C3/2- C,/ z2 \"Am\"a'|")
+    #expect(edited(tune, column: 40, "octaveDown") == "!trill!^f2 [CE2G]3/2 C,3/2- C,/ z2 \"Am\"a|")
+    #expect(edited(tune, column: 12, "length", "2") == "!trill!^f2 [CE2G]2 C,3/2- C,/ z2 \"Am\"a'|")
+    #expect(edited(tune, column: 30, "length", "1") == "!trill!^f2 [CE2G]3/2 C,3/2- C, z2 \"Am\"a'|")
+    #expect(edited(tune, column: 8, "sharp") == "!trill!f2 [CE2G]3/2 C,3/2- C,/ z2 \"Am\"a'|")
+    #expect(edited(tune, column: 8, "flat") == "!trill!_f2 [CE2G]3/2 C,3/2- C,/ z2 \"Am\"a'|")
+    // A note becomes a rest of its length (its decorations kept); a rest goes.
+    #expect(edited(tune, column: 8, "delete") == "!trill!z2 [CE2G]3/2 C,3/2- C,/ z2 \"Am\"a'|")
+    #expect(edited(tune, column: 34, "delete") == "!trill!^f2 [CE2G]3/2 C,3/2- C,/  \"Am\"a'|")
+    // A tie is kept; a rest does not move; a bar line is not a note.
+    #expect(edited(tune, column: 23, "up")?.contains("D,3/2-") == true)
+    #expect(edited(tune, column: 34, "up") == nil)
+    #expect(edited(tune, column: 43, "up") == nil)
+    #expect(edited(tune, column: 12, "length", "x") == nil)
+  }
+}
