@@ -44,4 +44,17 @@ import Testing
     #expect(edited(tune, column: 43, "up") == nil)
     #expect(edited(tune, column: 12, "length", "x") == nil)
   }
+
+  @Test func aDraggedHeadMovesByItsStepsAndATypedLetterIsInsertedAfter() {
+    #expect(edited(tune, column: 8, "step", "3") == "!trill!b2 [CE2G]3/2 C,3/2- C,/ z2 \"Am\"a'|")
+    #expect(edited(tune, column: 8, "step", "-7") == "!trill!^F2 [CE2G]3/2 C,3/2- C,/ z2 \"Am\"a'|")
+    #expect(edited(tune, column: 8, "step", "0") == nil)
+    #expect(edited(tune, column: 8, "step", "x") == nil)
+    // After ^f2: a d2 (the d below is nearer than the one above); after C,3/2- a B,,3/2.
+    #expect(edited(tune, column: 8, "insert", "d") == "!trill!^f2d2 [CE2G]3/2 C,3/2- C,/ z2 \"Am\"a'|")
+    #expect(edited(tune, column: 22, "insert", "b") == "!trill!^f2 [CE2G]3/2 C,3/2-B,,3/2 C,/ z2 \"Am\"a'|")
+    #expect(edited(tune, column: 8, "insert", "h") == nil)
+    let edit = ScoreEdit.make(text: tune, line: 3, column: 8, action: "insert", value: "d")
+    #expect(edit?.selectColumn == 11)
+  }
 }

@@ -49,6 +49,8 @@ extension EditorPage {
       #score .playing { position: absolute; background: #e3620955; border-radius: 50%; pointer-events: none; }
       #score .selected { position: absolute; border: 2px solid #e36209; border-radius: 50%; pointer-events: none; background: #e362092a; }
       #score:focus { outline: none; }
+      #score .ghost { position: absolute; border-radius: 50%; background: #e3620988; pointer-events: none; }
+      #score .ghost::after { content: attr(data-steps); position: absolute; left: 120%; top: -2px; font: bold 12px system-ui, sans-serif; color: #e36209; }
       #score:focus-visible { outline: 2px solid #1a73e8; outline-offset: -2px; }
       #score .mark { position: absolute; border: 2px solid #1a73e8; border-radius: 3px; pointer-events: none; background: #1a73e81a; }
       #conflict { width: min(1100px, 96vw); background: var(--paper); color: var(--ink); padding: 12px 16px; border: 1px solid #999; border-radius: 6px; }
@@ -416,6 +418,7 @@ extension EditorPage {
         if (event.key === "_") return ["flat"];
         if (event.key === "=") return ["natural"];
         if (event.key === "Delete" || event.key === "Backspace") return ["delete"];
+        if (!ctrl && /^[a-g]$/.test(event.key)) return ["insert", event.key];
         return null;
       }
       score.addEventListener("keydown", async (event) => {
@@ -430,6 +433,9 @@ extension EditorPage {
         const action = scoreAction(event);
         if (!action || !selected) return;
         event.preventDefault();
+        await applyScoreEdit(action);
+      });
+      async function applyScoreEdit(action) {
         const answer = await api("/api/edit?" + name(), { text: text.value, line: selected.line, column: selected.column,
           action: action[0], value: action[1] });
         if (answer.replacement === undefined) return;
@@ -437,11 +443,47 @@ extension EditorPage {
         text.focus({ preventScroll: true });
         text.setSelectionRange(start, end);
         document.execCommand("insertText", false, answer.replacement);  // one step of the text's undo
+        if (answer.select) selected = { line: answer.line, column: answer.select };
         const at = offsetOf(selected.line, selected.column);
         text.setSelectionRange(at, at);
         if (answer.replacement === "" || (action[0] === "delete" && !/[A-Ga-gzx]/.test(answer.replacement))) selected = null;
         score.focus({ preventScroll: true });
         mark();
+      }
+      // Dragging the selected note's head up or down moves it by the steps of the staff it is
+      // dragged over; a ghost head shows the position (and the number of steps) while dragging.
+      let drag = null;
+      score.addEventListener("pointerdown", (event) => {
+        const page = event.target.closest ? event.target.closest(".page") : null;
+        if (!selected || !page) return;
+        const index = Number(page.dataset.page);
+        const head = items.find((it) => it[0] === index && it[5] === selected.line && it[6] === selected.column && it[3] >= 3 && it[4] >= 3);
+        if (!head) return;
+        const box = page.getBoundingClientRect(), scale = box.width / (sizes[index] || [595])[0];
+        const x = (event.clientX - box.left) / scale, y = (event.clientY - box.top) / scale;
+        if (x < head[1] - 2 || x > head[1] + head[3] + 2 || y < head[2] - 2 || y > head[2] + head[4] + 2) return;
+        event.preventDefault();
+        // A head is a staff space high: a step is half of it.
+        drag = { y: event.clientY, half: head[4] / 2 * scale, steps: 0, ghost: document.createElement("div") };
+        drag.ghost.className = "ghost";
+        Object.assign(drag.ghost.style, { left: head[1] * scale + "px", top: head[2] * scale + "px",
+          width: head[3] * scale + "px", height: head[4] * scale + "px" });
+        drag.top = head[2] * scale;
+        page.appendChild(drag.ghost);
+        if (page.setPointerCapture) try { page.setPointerCapture(event.pointerId); } catch (error) { /* synthetic */ }
+      });
+      score.addEventListener("pointermove", (event) => {
+        if (!drag) return;
+        drag.steps = Math.round((drag.y - event.clientY) / drag.half);
+        drag.ghost.style.top = drag.top - drag.steps * drag.half + "px";
+        drag.ghost.dataset.steps = (drag.steps > 0 ? "+" : "") + drag.steps;
+      });
+      score.addEventListener("pointerup", async () => {
+        if (!drag) return;
+        const steps = drag.steps;
+        drag.ghost.remove();
+        drag = null;
+        if (steps !== 0) await applyScoreEdit(["step", String(steps)]);
       });
       function mark() {
         for (const old of score.querySelectorAll(".mark, .selected")) old.remove();

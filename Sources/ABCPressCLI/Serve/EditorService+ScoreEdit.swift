@@ -4,8 +4,9 @@ import Foundation
 /// edit of the text (`ScoreEdit`), which the page applies as its own typing (so undo takes
 /// it back) and engraves.
 extension EditorService {
-  /// `{text, line, column, action, value}` → `{line, start, end, replacement}` (document
-  /// line, columns of the replaced text), or `{}` when the action does not apply there.
+  /// `{text, line, column, action, value}` → `{line, start, end, replacement, select?}`
+  /// (document line, columns of the replaced text, the column of a note to select next),
+  /// or `{}` when the action does not apply there.
   func edit(_ request: HTTPRequest) -> HTTPResponse {
     guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
       let text = object["text"] as? String, let line = object["line"] as? Int,
@@ -21,9 +22,11 @@ extension EditorService {
         text: piece.text, line: line - piece.lineShift, column: column, action: action,
         value: object["value"] as? String)
     else { return .json([String: Any]()) }
-    return .json([
+    var answer: [String: Any] = [
       "line": edit.line + piece.lineShift, "start": edit.start, "end": edit.end,
       "replacement": edit.replacement,
-    ])
+    ]
+    if let column = edit.selectColumn { answer["select"] = column }
+    return .json(answer)
   }
 }

@@ -9,8 +9,8 @@ import Transposition
  EditorService — what `abcpress serve` answers: the editor page, the served files, and the
  engraving of the tune being edited.
 
- Method. The page sends the whole text and the cursor's line about 300 ms after typing
- stops; the service checks the text tune by tune (DocumentAnalysis: unchanged tunes keep
+ Method. The page sends the whole text and the cursor's line as soon as no render of its
+ own is in flight (keys typed meanwhile go with the next); the service checks the text tune by tune (DocumentAnalysis: unchanged tunes keep
  their problems) and engraves only the tune under the cursor (with the file header before
  the first tune), keeping the last engravings by their text, so moving between tunes or
  undoing costs nothing. The answer carries the SVG pages and, for each drawn item that

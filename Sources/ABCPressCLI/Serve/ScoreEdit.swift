@@ -13,7 +13,11 @@ import ScoreModel
  the heads or the length:
    - `up`/`down`: each head a step of the scale (its letter), its written accidental
      dropped so the key signature (and the bar's accidentals) decide;
-   - `octaveUp`/`octaveDown`: each head an octave (case and `'`/`,` marks);
+   - `octaveUp`/`octaveDown`: each head an octave (case and `'`/`,` marks); `step` with a
+     value: that many steps (a head dragged on the score), the accidental kept only for
+     whole octaves;
+   - `insert` with a letter: a note of that letter after this one, as long, in the octave
+     nearest to it (selected next);
    - `length` with a value (`1`–`9`, `/`, `/2`, `3/2`): the length suffix;
    - `sharp`, `flat`, `natural`: the accidental of each head (typed again, removed);
    - `delete`: a note becomes a rest of its length; a rest is removed.
@@ -34,6 +38,9 @@ struct ScoreEdit: Equatable {
   var start: Int
   var end: Int
   var replacement: String
+  /// Where the note to select afterwards starts, when it is not the edited one (an inserted
+  /// note).
+  var selectColumn: Int?
 
   /// The edit `action` (with `value`) of the event at `line`:`column` of `text`, a tune
   /// (with any file header) as parsed on its own; nil when there is no note or rest there
@@ -71,15 +78,37 @@ struct ScoreEdit: Equatable {
     guard var token = NoteToken(written) else { return nil }
     if token.isRest != isRest { return nil }
     switch action {
-    case "up", "down", "octaveUp", "octaveDown":
+    case "up", "down", "octaveUp", "octaveDown", "step":
       guard !token.isRest else { return nil }
-      let steps = ["up": 1, "down": -1, "octaveUp": 7, "octaveDown": -7][action]!
+      let steps = ["up": 1, "down": -1, "octaveUp": 7, "octaveDown": -7][action] ?? Int(value ?? "") ?? 0
+      guard steps != 0, abs(steps) <= 35 else { return nil }
       token.heads = token.heads.map { head in
         var head = head
         head.step += steps
-        if abs(steps) == 1 { head.accidental = "" }
+        // Octaves keep the accidental; other steps let the key decide.
+        if steps % 7 != 0 { head.accidental = "" }
         return head
       }
+    case "insert":
+      // A note of the letter typed, after this one, as long, in the octave nearest to it.
+      guard let value, value.count == 1, let letter = "CDEFGAB".firstIndex(of: Character(value.uppercased()))
+      else { return nil }
+      let offset = "CDEFGAB".distance(from: "CDEFGAB".startIndex, to: letter)
+      let near = token.heads.first?.step ?? 34
+      let step = (-1...1).map { near - ((near % 7) + 7) % 7 + offset + 7 * $0 }.min {
+        abs($0 - near) < abs($1 - near)
+      }!
+      // (After the note's tie, which stays with it.)
+      var end = endColumn
+      var written = token.text
+      while end - 1 < scalars.count, scalars[end - 1] == "-" {
+        written += "-"
+        end += 1
+      }
+      let inserted = NoteToken.Head(accidental: "", step: step).text + token.length
+      return ScoreEdit(
+        line: line, start: range.start.column, end: end, replacement: written + inserted,
+        selectColumn: range.start.column + written.unicodeScalars.count)
     case "length":
       guard let value, value.unicodeScalars.allSatisfy({ "0123456789/".unicodeScalars.contains($0) }),
         value.count <= 4

@@ -254,6 +254,7 @@ function scoreAction(event) {
   if (event.key === "_") return ["flat"];
   if (event.key === "=") return ["natural"];
   if (event.key === "Delete" || event.key === "Backspace") return ["delete"];
+  if (!ctrl && /^[a-g]$/.test(event.key)) return ["insert", event.key];
   return null;
 }
 score.addEventListener("keydown", async (event) => {
@@ -268,6 +269,9 @@ score.addEventListener("keydown", async (event) => {
   const action = scoreAction(event);
   if (!action || !selected) return;
   event.preventDefault();
+  await applyScoreEdit(action);
+});
+async function applyScoreEdit(action) {
   const answer = await api("/api/edit?" + name(), { text: text.value, line: selected.line, column: selected.column,
     action: action[0], value: action[1] });
   if (answer.replacement === undefined) return;
@@ -275,11 +279,47 @@ score.addEventListener("keydown", async (event) => {
   text.focus({ preventScroll: true });
   text.setSelectionRange(start, end);
   document.execCommand("insertText", false, answer.replacement);  // one step of the text's undo
+  if (answer.select) selected = { line: answer.line, column: answer.select };
   const at = offsetOf(selected.line, selected.column);
   text.setSelectionRange(at, at);
   if (answer.replacement === "" || (action[0] === "delete" && !/[A-Ga-gzx]/.test(answer.replacement))) selected = null;
   score.focus({ preventScroll: true });
   mark();
+}
+// Dragging the selected note's head up or down moves it by the steps of the staff it is
+// dragged over; a ghost head shows the position (and the number of steps) while dragging.
+let drag = null;
+score.addEventListener("pointerdown", (event) => {
+  const page = event.target.closest ? event.target.closest(".page") : null;
+  if (!selected || !page) return;
+  const index = Number(page.dataset.page);
+  const head = items.find((it) => it[0] === index && it[5] === selected.line && it[6] === selected.column && it[3] >= 3 && it[4] >= 3);
+  if (!head) return;
+  const box = page.getBoundingClientRect(), scale = box.width / (sizes[index] || [595])[0];
+  const x = (event.clientX - box.left) / scale, y = (event.clientY - box.top) / scale;
+  if (x < head[1] - 2 || x > head[1] + head[3] + 2 || y < head[2] - 2 || y > head[2] + head[4] + 2) return;
+  event.preventDefault();
+  // A head is a staff space high: a step is half of it.
+  drag = { y: event.clientY, half: head[4] / 2 * scale, steps: 0, ghost: document.createElement("div") };
+  drag.ghost.className = "ghost";
+  Object.assign(drag.ghost.style, { left: head[1] * scale + "px", top: head[2] * scale + "px",
+    width: head[3] * scale + "px", height: head[4] * scale + "px" });
+  drag.top = head[2] * scale;
+  page.appendChild(drag.ghost);
+  if (page.setPointerCapture) try { page.setPointerCapture(event.pointerId); } catch (error) { /* synthetic */ }
+});
+score.addEventListener("pointermove", (event) => {
+  if (!drag) return;
+  drag.steps = Math.round((drag.y - event.clientY) / drag.half);
+  drag.ghost.style.top = drag.top - drag.steps * drag.half + "px";
+  drag.ghost.dataset.steps = (drag.steps > 0 ? "+" : "") + drag.steps;
+});
+score.addEventListener("pointerup", async () => {
+  if (!drag) return;
+  const steps = drag.steps;
+  drag.ghost.remove();
+  drag = null;
+  if (steps !== 0) await applyScoreEdit(["step", String(steps)]);
 });
 function mark() {
   for (const old of score.querySelectorAll(".mark, .selected")) old.remove();
