@@ -237,7 +237,8 @@ function clickScore(event, index, page, width) {
   }
 }
 
-// Editing on the score: with a note selected (clicked) and the score focused, ↑/↓ move it
+// Editing on the score: with a note selected (clicked, or reached from the text with Tab
+// and ←/→) and the score focused, ↑/↓ move it
 // a step of the scale, Ctrl+↑/↓ an octave, 1–9 and / set its length, ^ _ = its accidental,
 // Delete turns it into a rest (a rest goes); Ctrl+Z undoes; Escape lets go; Tab goes to the
 // text. The server (`/api/edit`, the parser's reading of the note) makes each an edit of the
@@ -266,10 +267,44 @@ score.addEventListener("keydown", async (event) => {
     return;
   }
   if (event.key === "Escape") { selected = null; mark(); return; }
+  if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+    event.preventDefault();
+    stepSelection(event.key === "ArrowRight" ? 1 : -1);
+    return;
+  }
   const action = scoreAction(event);
   if (!action || !selected) return;
   event.preventDefault();
   await applyScoreEdit(action);
+});
+// Keyboard only: Tab from the text selects the symbol at the text's cursor; ←/→ go from
+// symbol to symbol in the order of the source, the text's cursor going along.
+function symbols() {
+  const seen = new Map();
+  for (const it of items) if (it[3] >= 3 && it[4] >= 3) seen.set(it[5] * 100000 + it[6], [it[5], it[6]]);
+  return [...seen.entries()].sort((a, b) => a[0] - b[0]).map((entry) => entry[1]);
+}
+function select(line, column) {
+  selected = { line, column };
+  const at = offsetOf(line, column);
+  text.setSelectionRange(at, at);
+  mark();
+}
+function stepSelection(direction) {
+  const all = symbols();
+  if (!all.length) return;
+  const here = selected ? selected.line * 100000 + selected.column : 0;
+  const index = all.findIndex(([line, column]) => line * 100000 + column >= here);
+  const at = index < 0 ? all.length : index;
+  const exact = index >= 0 && all[index][0] * 100000 + all[index][1] === here;
+  const next = direction > 0 ? (exact ? at + 1 : at) : at - 1;
+  if (next >= 0 && next < all.length) select(all[next][0], all[next][1]);
+}
+score.addEventListener("focus", () => {
+  if (selected) return;
+  const here = cursor();
+  const on = symbols().filter(([line, column]) => line === here.line && column <= here.column);
+  if (on.length) select(...on[on.length - 1]);
 });
 async function applyScoreEdit(action) {
   const answer = await api("/api/edit?" + name(), { text: text.value, line: selected.line, column: selected.column,
