@@ -98,8 +98,8 @@ let package = Package(
         "Transposition", "MusicXML", "CABCPressZlib", "CABCPressHTTP", "CABCPressSodium", "ABCPress",
         "CABCPressFluidSynth",
       ],
-      // The editor page's own files, carried in the binary by scripts/embed-page.
-      exclude: ["Serve/Page"]),
+      // The editor page's own files, carried in the binary as bytes (no bundle to install).
+      resources: [.embedInCode("Serve/Page")]),
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 
     // libFuzzer targets (scripts/fuzz, `make fuzz`): the engine (parser, layout, MIDI,
