@@ -22,8 +22,9 @@ enum FuzzEditorService {
     ("GET", "/api/files"), ("GET", "/api/document"), ("GET", "/api/modified"), ("POST", "/api/render"),
     ("POST", "/api/save"), ("POST", "/api/play"), ("POST", "/api/export"), ("POST", "/api/complete"),
     ("GET", "/"), ("PUT", "/api/render"), ("GET", "/api/nothing"), ("GET", "/api/tunes"),
-    ("POST", "/api/edit"),
-    ("GET", "/editor.js"), ("GET", "/../Package.swift"),
+    ("POST", "/api/edit"), ("POST", "/api/tokens"),
+    ("GET", "/editor.js"), ("GET", "/text.js"), ("GET", "/../Package.swift"),
+    ("GET", "/codemirror/lib/codemirror.js"), ("GET", "/codemirror/../../etc/passwd"),
   ]
   static let actions = [
     "up", "down", "octaveUp", "octaveDown", "length", "sharp", "flat", "natural", "delete", "?",

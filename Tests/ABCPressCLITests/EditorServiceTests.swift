@@ -25,7 +25,7 @@ import Testing
       HTTPRequest(method: "POST", path: "/api/save", name: name, format: nil, body: [UInt8](data)))
   }
 
-  @Test(arguments: ["editor.html", "editor.css", "editor.js", "sound.js"])
+  @Test(arguments: ["editor.html", "editor.css", "editor.js", "text.js", "sound.js"])
   func thePageServedIsThePagesOwnFile(name: String) throws {
     let onDisk = try String(contentsOf: Self.pageFolder.appendingPathComponent(name), encoding: .utf8)
     let served = try #require(EditorPage.file(at: "/" + name))
@@ -39,8 +39,17 @@ import Testing
     let html = try #require(EditorPage.file(at: "/")).body
     let page = String(decoding: html, as: UTF8.self)
     let referenced = page.matches(of: /(?:src|href)="([^"]+)"/).map { String($0.output.1) }
-    #expect(referenced.count == 3)
-    for name in referenced { #expect(EditorPage.file(at: "/" + name) != nil, "\(name) is not served") }
+    #expect(referenced.filter { !$0.hasPrefix("codemirror/") }.count == 4)
+    #expect(referenced.filter { $0.hasPrefix("codemirror/") }.count == 14)
+    for name in referenced {
+      if name.hasPrefix("codemirror/") {
+        #expect(
+          EditorComponent.files.contains(String(name.dropFirst("codemirror/".count))), "\(name) is not served"
+        )
+      } else {
+        #expect(EditorPage.file(at: "/" + name) != nil, "\(name) is not served")
+      }
+    }
     #expect(EditorPage.file(at: "/../Package.swift") == nil)
   }
 

@@ -45,6 +45,8 @@ struct BodyParser {
   var isFull = false
   /// `%%score` / `%%staves` met in the music, in time order.
   var scoreChanges: [ScoreChange] = []
+  /// Takes the tokens read, when an editor asked for them (`ABCParser.syntaxTokens`).
+  var syntax: SyntaxRecorder?
 
   init(settings: TuneSettings, diagnostics: DiagnosticCollector) {
     self.settings = settings
@@ -57,6 +59,7 @@ struct BodyParser {
   /// Parses one music line and ends it with a line break unless the policy says no.
   mutating func parseMusicLine(_ line: SourceLine) {
     guard !isFull else { return }
+    syntax?.recordComment(line)
     var line = line
     if let expanded = settings.macros.expand(line.scalars) {
       line = SourceLine(number: line.number, scalars: expanded.scalars, written: expanded.written)
@@ -75,6 +78,7 @@ struct BodyParser {
       let before = scanner.position
       guard let scalar = scanner.peek() else { break }
       if scalar == "\\" && isOnlyWhitespace(after: scanner.position + 1, in: scanner) {
+        syntax?.record(.rhythm, in: line, from: scanner.position, to: scanner.position + 1)
         continues = true
         scanner.position = scanner.end
         break
@@ -89,6 +93,7 @@ struct BodyParser {
           at: line.range(from: scanner.position, to: scanner.position + 1))
         break
       }
+      if known, let syntax { recordSyntax(syntax, from: before, scanner) }
       if known {
         reportUnknown(from: &unknownStart, to: before, line: line)
       } else if unknownStart == nil {

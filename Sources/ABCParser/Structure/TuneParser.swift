@@ -24,6 +24,8 @@ struct TuneParser {
   /// An ABC fragment (ABC 2.1 §2.3.1): music with no `X:` line, read with the default
   /// settings — no reference number, and no complaint about a missing `K:`.
   var isFragment = false
+  /// Takes the tokens read, when an editor asked for them (`ABCParser.syntaxTokens`).
+  var syntax: SyntaxRecorder?
 
   /// Parses `lines` (the first is the `X:` line) starting from `base` settings.
   func parse(_ lines: [SourceLine], base: TuneSettings) -> Tune? {
@@ -35,6 +37,8 @@ struct TuneParser {
     if !isFragment { settings.metadata.fields.append(field(label: "X", line: first, valueStart: 2)) }
 
     var body = BodyParser(settings: settings, diagnostics: diagnostics)
+    body.syntax = syntax
+    if !isFragment { syntax?.recordLine(first, as: .field(label: "X", valueStart: 2)) }
     var inHeader = true
     var sawKey = false
     var initial = (meter: settings.meter, unit: settings.unitLength, key: settings.key, tempo: settings.tempo)
@@ -56,6 +60,10 @@ struct TuneParser {
     var skipsContinuation = false
     var lastLabel: Character?
     for line in lines.dropFirst(isFragment ? 0 : 1) {
+      if skipsContinuation || continuesField {
+        syntax?.record(skipsContinuation ? .directive : .value, in: line, from: 0, to: line.codeEnd)
+        syntax?.recordComment(line)
+      }
       if skipsContinuation {
         // The rest of a `%%` directive continued with `\`: reported once, at the directive.
         skipsContinuation = line.code.trimmingWhitespace.hasSuffix("\\")
@@ -70,7 +78,9 @@ struct TuneParser {
           inHeader: inHeader)
         continue
       }
-      switch LineKind.classify(line, inBody: !inHeader) {
+      let kind = LineKind.classify(line, inBody: !inHeader)
+      if case .music = kind {} else { syntax?.recordLine(line, as: kind) }
+      switch kind {
       case .empty, .comment:
         continue
       case .directive:
@@ -110,6 +120,7 @@ struct TuneParser {
         if inHeader, !isFragment, let (label, valueStart) = Self.fieldMissingColon(line) {
           // `M 6/8` in the header: one error, read as the field it means (not as notes).
           let info = field(label: label, line: line, valueStart: valueStart)
+          syntax?.recordLine(line, as: .field(label: label, valueStart: valueStart))
           diagnostics.error(
             "header field \(label) needs a colon after its letter: read as \(label):\(info.value)",
             at: line.location(at: 1))

@@ -125,10 +125,16 @@ public struct TuneSource: Sendable {
   /// Parses the tune (its diagnostics are bounded by the collector's
   /// `Limits.diagnosticsPerFile`).
   public func parse() -> (tune: Tune?, diagnostics: [Diagnostic]) {
+    parse(recording: nil)
+  }
+
+  /// Parses the tune, its tokens going to `syntax` when one is given.
+  func parse(recording syntax: SyntaxRecorder?) -> (tune: Tune?, diagnostics: [Diagnostic]) {
     if let imported { return (imported, []) }
     let diagnostics = DiagnosticCollector(file: file)
     var parser = TuneParser(diagnostics: diagnostics)
     parser.isFragment = isFragment
+    parser.syntax = syntax
     let tune = parser.parse(lines, base: base)
     return (tune, diagnostics.diagnostics)
   }

@@ -2,7 +2,7 @@
 /// binary (no build step, nothing fetched from elsewhere).
 ///
 /// The page's code lives in `Serve/Page` as the files it is (editor.html, editor.css,
-/// editor.js, sound.js), each with its own essay; the package embeds their bytes in the
+/// editor.js, text.js, sound.js), each with its own essay; the package embeds their bytes in the
 /// binary (`.embedInCode`, `PackageResources`), so an installed binary carries them and
 /// nothing is copied by hand.
 enum EditorPage {
@@ -12,6 +12,7 @@ enum EditorPage {
     "editor.css": ("text/css; charset=utf-8", PackageResources.editor_css),
     "editor.js": ("text/javascript; charset=utf-8", PackageResources.editor_js),
     "sound.js": ("text/javascript; charset=utf-8", PackageResources.sound_js),
+    "text.js": ("text/javascript; charset=utf-8", PackageResources.text_js),
   ]
 
   /// The page's file served at `path` (`/` is the page itself), or nil.

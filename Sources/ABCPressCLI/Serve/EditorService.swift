@@ -38,7 +38,7 @@ final class EditorService: @unchecked Sendable {
   let lock = NSLock()
   let analysis = DocumentAnalysis()
   private var engravers: [String: ABCPress] = [:]
-  private var engraved: [String: [String: Any]] = [:]
+  private var engraved: [String: Engraving] = [:]
   private var engravedOrder: [String] = []
   let indexLock = NSLock()
   /// The tune list of each served file, by path, with the size and date it was read at.
@@ -88,7 +88,7 @@ final class EditorService: @unchecked Sendable {
     // Each request is a run of its own for the format files' budget.
     FormatFiles.shared.beginRun()
     let path = request.path.split(separator: "?").first.map(String.init) ?? "/"
-    if let page = EditorPage.file(at: path) {
+    if let page = EditorPage.file(at: path) ?? EditorComponent.file(at: path) {
       guard request.method == "GET" else { return .text(405, "method not allowed") }
       return page
     }
@@ -108,10 +108,11 @@ final class EditorService: @unchecked Sendable {
     case ("POST", "/api/edit"): return edit(request)
     case ("POST", "/api/export"): return export(request)
     case ("POST", "/api/complete"): return complete(request)
+    case ("POST", "/api/tokens"): return tokens(request)
     case (_, "/api/files"), (_, "/api/tunes"), (_, "/api/document"), (_, "/api/modified"), (_, "/api/render"),
       (_, "/api/save"),
       (_, "/api/play"), (_, "/api/audio"), (_, "/api/edit"),
-      (_, "/api/export"), (_, "/api/complete"):
+      (_, "/api/export"), (_, "/api/complete"), (_, "/api/tokens"):
       return .text(405, "method not allowed")
     default: return .text(404, "not found")
     }
@@ -263,7 +264,9 @@ final class EditorService: @unchecked Sendable {
       }
       keep(engraving!, as: key)
     }
-    answer.merge(engraving!) { $1 }
+    // The engraving is kept by the piece's text, which is the same wherever the tune is in
+    // the file: its lines are the document's only once shifted.
+    answer.merge(engraving!.json(in: piece)) { $1 }
     answer["tune"] = ["start": tune.startLine, "end": tune.endLine]
     return .json(answer)
   }
@@ -271,22 +274,20 @@ final class EditorService: @unchecked Sendable {
   private func engrave(
     _ piece: TunePiece, path: String?, style: (template: String, theme: String, pageSize: String?),
     transpose: Int
-  ) throws -> [String: Any] {
+  ) throws -> Engraving {
     let engraver = try engraver(template: style.template, theme: style.theme, pageSize: style.pageSize)
     let book = parse(piece.text, path: path, transpose: transpose)
-    let shift = piece.lineShift
-    let tuneStart = piece.tuneStart
     let list = engraver.pages(book)
-    var items: [[Any]] = []
+    var items: [Engraving.Item] = []
     for (index, page) in list.pages.enumerated() {
       for item in page.items {
-        guard let source = item.source, source.line + shift >= tuneStart else { continue }
-        let box = item.box
-        items.append([index, box.x, box.y, box.width, box.height, source.line + shift, source.column])
+        guard let source = item.source, source.line >= piece.tuneStartInPiece else { continue }
+        items.append(Engraving.Item(page: index, box: item.box, line: source.line, column: source.column))
       }
     }
-    let sizes = list.pages.map { [$0.width, $0.height] }
-    return ["svg": try engraver.svg(list), "items": items, "sizes": sizes]
+    return Engraving(
+      svg: try engraver.svg(list), items: items, sizes: list.pages.map { [$0.width, $0.height] },
+      tokens: ABCParser.syntaxTokens(piece.text))
   }
 
   /// `text` parsed with includes read only inside the served folder, and transposed.
@@ -306,7 +307,7 @@ final class EditorService: @unchecked Sendable {
     return made
   }
 
-  private func keep(_ engraving: [String: Any], as key: String) {
+  private func keep(_ engraving: Engraving, as key: String) {
     engraved[key] = engraving
     engravedOrder.append(key)
     if engravedOrder.count > Self.keptEngravings {

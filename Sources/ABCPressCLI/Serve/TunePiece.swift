@@ -6,6 +6,14 @@ struct TunePiece {
   /// Document line = piece line + `lineShift`.
   let lineShift: Int
   let tuneStart: Int
+  /// The piece's lines of the file header (the same lines in the document), before the
+  /// blank line and the tune.
+  let headerLines: Int
+  /// The tune's lines.
+  let tuneLineCount: Int
+
+  /// The piece's line where the tune starts.
+  var tuneStartInPiece: Int { tuneStart - lineShift }
 
   init(text document: String, tune: DocumentAnalysis.TuneEntry, analysis: DocumentAnalysis) {
     // Only the lines wanted are cut out (by their UTF-8 offsets): the rest is not copied.
@@ -30,5 +38,7 @@ struct TunePiece {
     text = headerEnd > 0 ? header + "\n\n" + body : body
     lineShift = tune.startLine - (headerEnd > 0 ? headerEnd + 2 : 1)
     tuneStart = tune.startLine
+    headerLines = headerEnd
+    tuneLineCount = max(1, tune.endLine - tune.startLine + 1)
   }
 }

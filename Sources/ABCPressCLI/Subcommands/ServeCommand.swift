@@ -58,6 +58,11 @@ struct ServeCommand {
     }
     let shown = host == "0.0.0.0" ? "127.0.0.1" : host
     console.write("ABCPress editor: http://\(shown):\(bound)/?token=\(token)\n")
+    if EditorComponent.folder == nil {
+      console.write(
+        "abcpress serve: CodeMirror is not installed (apt install libjs-codemirror): the editor is a plain text box\n"
+      )
+    }
     while true { sleep(3600) }
   }
 }

@@ -1,17 +1,17 @@
 /*
  The editor page's code (served by `abcpress serve`; see EditorService for the API).
 
- Left, the ABC text in a textarea laid over a coloured copy of itself (fields, notes,
- bars, decorations, chord symbols, comments), with line numbers and the browser's own
- undo; below it the problems, each a link to its place. Right, the tune under the cursor
- engraved as SVG. Clicking a drawn symbol puts the cursor at its source; moving the
+ Left, the ABC text (the text pane, text.js: CodeMirror coloured by ABCPress's own reading
+ of the text, problems underlined and marked in the gutter); below it the problems, each a
+ link to its place. Right, the tune under the cursor engraved as SVG. Clicking a drawn
+ symbol puts the cursor at its source and selects it for editing on the score; moving the
  cursor outlines the symbols it is on.
  */
 "use strict";
 const token = new URLSearchParams(location.search).get("token") || "";
 const client = Math.random().toString(36).slice(2);
 const $ = (id) => document.getElementById(id);
-const text = $("text"), colours = $("colours"), marks = $("marks"), gutter = $("gutter"), score = $("score");
+const score = $("score");
 let file = null, items = [], sizes = [], problems = [], transpose = 0, dirty = false, modified = 0;
 
 async function api(path, body) {
@@ -26,90 +26,15 @@ async function api(path, body) {
 let target = null, notes = [];
 const name = () => "name=" + encodeURIComponent(target || file);
 
-// Lines and columns: columns count Unicode scalars, as ABCPress does.
-function lineOfOffset(value, offset) { return value.slice(0, offset).split("\n").length; }
-function offsetOf(line, column) {
-  const lines = text.value.split("\n");
-  let offset = 0;
-  for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
-  const here = Array.from(lines[line - 1] || "").slice(0, column - 1).join("");
-  return offset + here.length;
-}
-function cursor() {
-  const before = text.value.slice(0, text.selectionStart);
-  const line = before.split("\n").length;
-  const column = Array.from(before.slice(before.lastIndexOf("\n") + 1)).length + 1;
-  return { line, column };
-}
-
-// Colouring, line by line.
-const escape = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-function colourLine(line) {
-  if (/^%%/.test(line)) return '<span class="x">' + escape(line) + "</span>";
-  if (/^%/.test(line)) return '<span class="c">' + escape(line) + "</span>";
-  let m = /^([A-Za-z+]:)(.*)$/.exec(line);
-  if (m) {
-    const rest = m[2].replace(/%.*$/, (c) => "\u0000" + c);
-    const [value, comment] = rest.split("\u0000");
-    return '<span class="f">' + escape(m[1]) + '</span><span class="fv">' + escape(value) + "</span>" +
-      (comment ? '<span class="c">' + escape(comment) + "</span>" : "");
-  }
-  let out = "", i = 0;
-  const token = /("[^"]*"?)|(![^!\s]*!?|\+[^+\s]*\+)|(\[[A-Za-z]:[^\]]*\]?)|(%.*$)|([|:\[\]]*\|[|:\]]*[0-9]*|::|\[[0-9])|([_=^]*[A-Ga-gzxZX][,']*[0-9\/]*)/g;
-  let match;
-  while ((match = token.exec(line)) !== null) {
-    out += escape(line.slice(i, match.index));
-    const kind = match[1] ? "g" : match[2] ? "d" : match[3] ? "f" : match[4] ? "c" : match[5] ? "b" : "n";
-    out += '<span class="' + kind + '">' + escape(match[0]) + "</span>";
-    i = match.index + match[0].length;
-    if (match[0].length === 0) token.lastIndex++;
-  }
-  return out + escape(line.slice(i));
-}
-// Only the lines in view (and a margin) are coloured: a file of any length paints as fast.
-const editorBox = $("editor");
-function paint() {
-  const lines = text.value.split("\n");
-  const marked = new Map();
-  for (const p of problems) if (!marked.has(p.line) || p.severity === "error") marked.set(p.line, p.severity);
-  const first = Math.max(0, Math.floor(editorBox.scrollTop / 20) - 30);
-  const last = Math.min(lines.length, first + Math.ceil(editorBox.clientHeight / 20) + 60);
-  colours.style.paddingTop = gutter.style.paddingTop = (4 + first * 20) + "px";
-  colours.innerHTML = lines.slice(first, last).map((line) => colourLine(line) || " ").join("\n") + "\n";
-  // Problems underlined at their columns, on a layer of their own (text transparent).
-  const ranges = new Map();
-  for (const p of problems) {
-    if (p.line <= first || p.line > last) continue;
-    if (!ranges.has(p.line)) ranges.set(p.line, []);
-    ranges.get(p.line).push(p);
-  }
-  marks.style.paddingTop = colours.style.paddingTop;
-  marks.innerHTML = lines.slice(first, last).map((line, i) => {
-    const found = ranges.get(first + i + 1);
-    if (!found) return "";
-    const chars = Array.from(line);
-    let out = "", at = 0;
-    for (const p of found.sort((a, b) => a.column - b.column)) {
-      const start = Math.max(at, p.column - 1);
-      const end = p.endLine === p.line ? Math.max(start + 1, p.endColumn - 1) : chars.length;
-      out += escape(chars.slice(at, start).join("")) + '<span class="' + (p.severity === "error" ? "err" : "warn") +
-        '" data-line="' + p.line + '" data-column="' + p.column + '">' + (escape(chars.slice(start, end).join("")) || " ") + "</span>";
-      at = Math.max(at, end);
-    }
-    return out + escape(chars.slice(at).join(""));
-  }).join("\n") + "\n";
-  gutter.innerHTML = lines.slice(first, last).map((_, i) => {
-    const s = marked.get(first + i + 1);
-    return '<div class="' + (s || "") + '" data-line="' + (first + i + 1) + '">' + (first + i + 1) + "</div>";
-  }).join("");
-  const height = Math.max(lines.length * 20 + 40, editorBox.clientHeight);
-  text.style.height = colours.style.height = marks.style.height = gutter.style.height = height + "px";
-  text.parentElement.style.height = height + "px";
-  let widest = 40;
-  for (const line of lines) if (line.length > widest) widest = line.length;
-  text.style.width = colours.style.width = marks.style.width = widest * 8.5 + 40 + "px";
-}
-editorBox.addEventListener("scroll", () => requestAnimationFrame(paint));
+// The text pane (text.js); its hooks are the page's (below).
+const pane = makeTextPane($("text"), {
+  edit: (large) => edited(large),
+  cursor: () => { mark(); follow(); },
+  save: () => save(),
+  tab: () => score.focus(),
+});
+window.editorPane = pane;  // for scripts/check-serve
+const cursor = () => pane.cursor();
 function listProblems() {
   const list = $("problems");
   list.innerHTML = "";
@@ -132,13 +57,8 @@ function listProblems() {
     list.appendChild(more);
   }
 }
-function moveTo(line, column) {
-  const offset = offsetOf(line, column);
-  text.focus();
-  text.setSelectionRange(offset, offset);
-  text.scrollTop = 0;
-  const editor = $("editor");
-  editor.scrollTop = Math.max(0, (line - 5) * 20);
+function moveTo(line, column, focus) {
+  pane.moveTo(line, column, focus);
   mark();
 }
 
@@ -180,8 +100,8 @@ function follow() {
   if (start !== shownTune.start) schedule();
 }
 async function engrave() {
-  const here = cursor(), sent = version;
-  const body = { text: text.value, line: here.line, client, transpose,
+  const here = cursor(), sent = version, value = pane.value();
+  const body = { text: value, line: here.line, client, transpose,
     theme: $("theme").value, template: $("template").value, pageSize: $("pagesize").value || screenPage() };
   let answer;
   try { answer = await api("/api/render?" + name(), body); }
@@ -208,7 +128,8 @@ async function engrave() {
     score.appendChild(page);
   });
   score.dataset.renders = String(Number(score.dataset.renders || 0) + 1);
-  if (changed) { paint(); listProblems(); }
+  pane.setTokens(answer.tokens, value);
+  if (changed) { pane.setProblems(problems); listProblems(); }
   mark();
   const errors = problems.filter((p) => p.severity === "error").length;
   // A message of its own ("saved", "playing") stays until the render has news.
@@ -229,7 +150,7 @@ function clickScore(event, index, page, width) {
     if (distance < 6 && (!best || distance < best.distance)) best = { distance, it };
   }
   if (best) {
-    moveTo(best.it[5], best.it[6]);
+    moveTo(best.it[5], best.it[6], false);
     // The symbol is selected on the score too: keys pressed there edit it (see scoreKey).
     selected = { line: best.it[5], column: best.it[6] };
     score.focus({ preventScroll: true });
@@ -261,8 +182,7 @@ function scoreAction(event) {
 score.addEventListener("keydown", async (event) => {
   if ((event.ctrlKey || event.metaKey) && (event.key === "z" || event.key === "y")) {
     event.preventDefault();
-    text.focus();
-    document.execCommand(event.key === "z" && !event.shiftKey ? "undo" : "redo");
+    if (event.key === "z" && !event.shiftKey) pane.undo(); else pane.redo();
     score.focus({ preventScroll: true });
     return;
   }
@@ -286,8 +206,7 @@ function symbols() {
 }
 function select(line, column) {
   selected = { line, column };
-  const at = offsetOf(line, column);
-  text.setSelectionRange(at, at);
+  pane.moveTo(line, column, false);
   mark();
 }
 function stepSelection(direction) {
@@ -307,16 +226,12 @@ score.addEventListener("focus", () => {
   if (on.length) select(...on[on.length - 1]);
 });
 async function applyScoreEdit(action) {
-  const answer = await api("/api/edit?" + name(), { text: text.value, line: selected.line, column: selected.column,
+  const answer = await api("/api/edit?" + name(), { text: pane.value(), line: selected.line, column: selected.column,
     action: action[0], value: action[1] });
   if (answer.replacement === undefined) return;
-  const start = offsetOf(answer.line, answer.start), end = offsetOf(answer.line, answer.end);
-  text.focus({ preventScroll: true });
-  text.setSelectionRange(start, end);
-  document.execCommand("insertText", false, answer.replacement);  // one step of the text's undo
+  pane.replace(answer.line, answer.start, answer.end, answer.replacement);  // one step of the text's undo
   if (answer.select) selected = { line: answer.line, column: answer.select };
-  const at = offsetOf(selected.line, selected.column);
-  text.setSelectionRange(at, at);
+  pane.moveTo(selected.line, selected.column, false);
   if (answer.replacement === "" || (action[0] === "delete" && !/[A-Ga-gzx]/.test(answer.replacement))) selected = null;
   score.focus({ preventScroll: true });
   mark();
@@ -400,14 +315,14 @@ async function play() {
   stop();
   const here = cursor();
   const speed = Number($("tempo").value) / 100;
-  const request = { text: text.value, line: here.line, transpose, speed };
+  const request = { text: pane.value(), line: here.line, transpose, speed };
   $("status").textContent = "preparing the sound…";
   const [answer, rendered] = await Promise.all([api("/api/play?" + name(), request), sampledSound(request)]);
   let notes = answer.notes, length = answer.duration, from = 0;
   // A selection loops the notes written inside it.
-  if (text.selectionEnd > text.selectionStart) {
-    const first = lineOfOffset(text.value, text.selectionStart), last = lineOfOffset(text.value, text.selectionEnd);
-    const start = offsetColumn(text.selectionStart), end = offsetColumn(text.selectionEnd);
+  const range = pane.selection();
+  if (range) {
+    const first = range.from.line, last = range.to.line, start = range.from.column, end = range.to.column;
     const inside = (n) => n[4] && (n[4] > first || (n[4] === first && n[5] >= start)) && (n[4] < last || (n[4] === last && n[5] < end));
     const chosen = notes.filter(inside);
     if (chosen.length) {
@@ -417,7 +332,7 @@ async function play() {
     }
   }
   audio = new (window.AudioContext || window.webkitAudioContext)();
-  const begin = audio.currentTime + 0.1, loop = text.selectionEnd > text.selectionStart;
+  const begin = audio.currentTime + 0.1, loop = range !== null;
   let schedule = () => {};
   let buffer = null;
   if (rendered) { try { buffer = await audio.decodeAudioData(rendered); } catch (error) { buffer = null; } }
@@ -460,15 +375,11 @@ async function play() {
   };
   tick();
 }
-function offsetColumn(offset) {
-  const before = text.value.slice(0, offset);
-  return Array.from(before.slice(before.lastIndexOf("\n") + 1)).length + 1;
-}
 async function download() {
   const here = cursor();
   const format = $("format").value;
   if (format === "wav") {  // the tune under the cursor as the player sounds it
-    const request = { text: text.value, line: here.line, transpose };
+    const request = { text: pane.value(), line: here.line, transpose };
     const [answer, rendered] = await Promise.all([api("/api/play?" + name(), request), sampledSound(request)]);
     const sound = rendered ? new Blob([rendered], { type: "audio/wav" }) : Sound.wav(await Sound.render(answer.notes, answer.duration));
     const link = document.createElement("a");
@@ -479,7 +390,7 @@ async function download() {
   }
   const answer = await fetch("/api/export?" + name() + "&format=" + format, {
     method: "POST", headers: { "X-ABCPress-Token": token },
-    body: JSON.stringify({ text: text.value, line: here.line, transpose, scope: $("scope").value,
+    body: JSON.stringify({ text: pane.value(), line: here.line, transpose, scope: $("scope").value,
       theme: $("theme").value, template: $("template").value, pageSize: $("pagesize").value }) });
   if (!answer.ok) { $("status").textContent = "not made: " + await answer.text(); return; }
   const link = document.createElement("a");
@@ -489,56 +400,12 @@ async function download() {
   document.body.appendChild(link); link.click(); link.remove();
 }
 
-// Completion: decorations after "!", fields, %% directives, keys after K:, voices after V:.
-const menu = document.createElement("ul");
-menu.id = "complete"; menu.hidden = true;
-let offers = [], chosen = 0, completeTimer = null;
-function closeMenu() { menu.hidden = true; offers = []; }
-async function complete() {
-  const before = text.value.slice(0, text.selectionStart);
-  const prefix = before.slice(before.lastIndexOf("\n") + 1);
-  if (text.selectionEnd !== text.selectionStart || !/(![^!\s]*|^%%\S*|^[A-Za-z]|(^|\[)[KV]:\S*)$/.test(prefix)) { closeMenu(); return; }
-  const voices = [...new Set([...text.value.matchAll(/(?:^|\[)V:\s*([^\s\]]+)/gm)].map((m) => m[1]))];
-  const answer = await api("/api/complete", { prefix, voices });
-  offers = answer.items.slice(0, 50);
-  if (!offers.length) { closeMenu(); return; }
-  chosen = 0;
-  const line = before.split("\n").length, column = Array.from(prefix).length;
-  menu.style.top = (line * 20 + 6) + "px"; menu.style.left = Math.max(4, column * 8.4) + "px";
-  showMenu();
-  menu.hidden = false;
+// Completion: decorations after "!", fields, %% directives, keys after K:, voices after V:,
+// offered in the text pane's completion box.
+async function offers(prefix) {
+  const voices = [...new Set([...pane.value().matchAll(/(?:^|\[)V:\s*([^\s\]]+)/gm)].map((m) => m[1]))];
+  try { return (await api("/api/complete", { prefix, voices })).items.slice(0, 50); } catch (error) { return []; }
 }
-function showMenu() {
-  menu.innerHTML = "";
-  offers.forEach((offer, index) => {
-    const item = document.createElement("li");
-    item.className = index === chosen ? "on" : "";
-    item.textContent = offer.label;
-    const detail = document.createElement("small"); detail.textContent = offer.detail.slice(0, 60);
-    item.appendChild(detail);
-    item.onmousedown = (event) => { event.preventDefault(); chosen = index; accept(); };
-    menu.appendChild(item);
-  });
-}
-function accept() {
-  const offer = offers[chosen];
-  if (!offer) return;
-  const at = text.selectionStart;
-  const typed = /[^!%:\[\s]*$/.exec(text.value.slice(0, at))[0];
-  text.setSelectionRange(at - typed.length, at);
-  document.execCommand("insertText", false, offer.insertText);  // keeps the browser's undo
-  closeMenu();
-}
-text.addEventListener("keydown", (event) => {
-  if (menu.hidden) return;
-  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-    chosen = (chosen + (event.key === "ArrowDown" ? 1 : offers.length - 1)) % offers.length;
-    showMenu(); event.preventDefault();
-  } else if (event.key === "Enter" || event.key === "Tab") { accept(); event.preventDefault(); }
-  else if (event.key === "Escape") { closeMenu(); event.preventDefault(); }
-});
-text.addEventListener("input", () => { clearTimeout(completeTimer); completeTimer = setTimeout(complete, 80); });
-text.addEventListener("blur", () => setTimeout(closeMenu, 150));
 
 // Find a tune: the open file's tunes (from the text being edited, with each render) and the
 // other served files' (from disk, `/api/tunes`), searched as you type — every word must be
@@ -620,7 +487,7 @@ function draft(name) {
 }
 function keepDraft() {
   if (!file) return;
-  try { localStorage.setItem(draftKey(file), JSON.stringify({ text: text.value, base: modified, at: Date.now() })); }
+  try { localStorage.setItem(draftKey(file), JSON.stringify({ text: pane.value(), base: modified, at: Date.now() })); }
   catch (error) { $("status").textContent = "unsaved text not kept in the browser (" + error.name + "): save it"; }
 }
 function dropDraft(name) { try { localStorage.removeItem(draftKey(name)); } catch (error) { /* storage off */ } }
@@ -653,25 +520,23 @@ async function load(chosen) {
   notes = answer.notes || []; problemsSeen = "";
   notice = answer.saveAs ? "opened " + file + " as ABC: saving writes " + answer.saveAs : "";
   const kept = draft(file);
+  // (The cursor and the score start at the top: the first tune, not the last.)
   if (kept && typeof kept.text === "string" && kept.text !== answer.text) {
     // Unsaved text from before (another file chosen, a reload, a crash): restored, still
     // based on the file as it was then, so a later change on disk is shown, not lost.
-    text.value = kept.text; modified = kept.base || 0; dirty = true;
+    pane.load(kept.text); modified = kept.base || 0; dirty = true;
     notice = "restored unsaved text from " + new Date(kept.at).toLocaleString();
   } else {
-    text.value = answer.text; modified = answer.modified; dirty = false;
+    pane.load(answer.text); modified = answer.modified; dirty = false;
     if (kept) dropDraft(file);
   }
-  // The cursor and the score start at the top: the first tune, not the last.
-  text.setSelectionRange(0, 0);
-  $("editor").scrollTop = 0;
   $("file").value = file;
   version++;
-  markEdited(); paint(); render();
+  markEdited(); colourAll(); render();
 }
 async function save(asUTF8) {
   if (!file) return;
-  const body = { text: text.value, base: modified };
+  const body = { text: pane.value(), base: modified };
   if (asUTF8 === true) body.encoding = "utf-8";
   const answer = await fetch("/api/save?" + name(), { method: "POST", headers: { "X-ABCPress-Token": token }, body: JSON.stringify(body) });
   const reply = await answer.json().catch(() => ({ error: "the server did not answer" }));
@@ -722,7 +587,7 @@ function showConflict(disk, why) {
   const dialog = $("conflict");
   seenOnDisk = disk.modified;
   $("conflict-why").textContent = why;
-  const mine = text.value.split("\n"), theirs = disk.text.split("\n");
+  const mine = pane.value().split("\n"), theirs = disk.text.split("\n");
   const [mineChanged, theirsChanged] = changedLines(mine, theirs);
   const first = Math.min(...mineChanged, ...theirsChanged, mine.length);
   const show = (lines, changed, into) => {
@@ -739,8 +604,8 @@ function showConflict(disk, why) {
   $("keep-mine").onclick = () => { dialog.close(); modified = disk.modified; save(); };
   $("take-disk").onclick = () => {
     dialog.close();
-    text.value = disk.text; modified = disk.modified; dirty = false; dropDraft(file); version++;
-    markEdited(); paint(); render();
+    pane.reload(disk.text); modified = disk.modified; dirty = false; dropDraft(file); version++;
+    markEdited(); colourAll(); render();
     $("status").textContent = "took the version on disk";
   };
   $("decide-later").onclick = () => { dialog.close(); $("status").textContent = file + " changed on disk: your text is not saved"; };
@@ -753,33 +618,34 @@ async function checkDisk() {
     const stamp = await api("/api/modified?" + name());
     if (!(stamp.modified > modified + 0.001) || stamp.modified === seenOnDisk) return;
     const answer = await api("/api/document?" + name());
-    if (answer.text === text.value) {
+    if (answer.text === pane.value()) {
       modified = answer.modified;
       if (dirty) { dirty = false; dropDraft(file); markEdited(); }
     } else if (!dirty) {
-      const at = text.selectionStart;
-      text.value = answer.text; modified = answer.modified; version++;
-      text.setSelectionRange(at, at);
-      paint(); render();
+      pane.reload(answer.text); modified = answer.modified; dirty = false; version++;
+      colourAll(); render();
     } else if (answer.modified > modified + 0.001) {
       showConflict(answer, file + " changed on disk while you edited it");
     }
   } catch (error) { /* the server may be gone for a moment */ }
 }
 
-$("code").appendChild(menu);
-text.addEventListener("input", () => {
+// A key typed (or an edit made on the score): kept, and engraved as soon as possible; a
+// large change (a paste) recolours the whole text.
+function edited(large) {
   version++; notice = "";
   if (!dirty) { dirty = true; markEdited(); }
   keepDraft();
-  paint(); schedule();
-});
-text.addEventListener("keyup", mark);
-text.addEventListener("click", () => { mark(); });
-document.addEventListener("selectionchange", () => { if (document.activeElement === text) { mark(); follow(); } });
-text.addEventListener("keydown", (event) => {
-  if ((event.ctrlKey || event.metaKey) && event.key === "s") { event.preventDefault(); save(); }
-});
+  schedule();
+  if (pane.hasFocus()) pane.complete(offers);
+  if (large) colourAll();
+}
+// The whole text's tokens (a file opened or replaced): each render brings its tune's after.
+async function colourAll() {
+  if (pane.kind !== "codemirror") return;
+  const value = pane.value();
+  try { pane.setTokens((await api("/api/tokens", { text: value })).tokens, value); } catch (error) { /* next render */ }
+}
 $("save").onclick = () => save();
 $("play").onclick = play;
 $("stop").onclick = stop;
@@ -802,11 +668,11 @@ $("theme").onchange = () => {
   applyTheme(); render();
 };
 // Phones: the text and the score are tabs; the rarer controls sit behind the menu button.
-function showPane(pane) {
-  document.body.dataset.pane = pane;
-  $("show-text").setAttribute("aria-pressed", String(pane !== "score"));
-  $("show-score").setAttribute("aria-pressed", String(pane === "score"));
-  if (pane !== "score") text.focus({ preventScroll: true });
+function showPane(which) {
+  document.body.dataset.pane = which;
+  $("show-text").setAttribute("aria-pressed", String(which !== "score"));
+  $("show-score").setAttribute("aria-pressed", String(which === "score"));
+  if (which !== "score") { if (pane.cm) pane.cm.refresh(); pane.focus(); }
 }
 $("show-text").onclick = () => showPane("text");
 $("show-score").onclick = () => showPane("score");
