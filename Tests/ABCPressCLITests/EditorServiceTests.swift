@@ -153,4 +153,35 @@ import Testing
       to: folder.appendingPathComponent("jigs.abc"), atomically: true, encoding: .utf8)
     #expect((try listed().first?["tunes"] as? [[Any]])?.map { $0[2] as? String } == ["Swallowtail"])
   }
+
+  @Test func aRangeSelectedOnTheScoreIsEditedNoteByNoteFromTheSameText() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let editor = service(folder)
+    let text = "%%scale 0.8\n\nX:1\nK:G\nGABc !trill!d2|\ne|\n"
+    // G (5:1) with A, B, c, the trilled d (its decoration kept), the e on the next line of
+    // the tune; the trill's own column, a bar line and a line outside the tune edit nothing.
+    let body: [String: Any] = [
+      "text": text, "line": 5, "column": 1, "action": "sharp",
+      "also": [[5, 2], [5, 3], [5, 4], [5, 6], [5, 13], [5, 15], [6, 1], [5, 1], [99, 1]],
+    ]
+    let data = try JSONSerialization.data(withJSONObject: body)
+    let answer = try json(
+      editor.handle(
+        HTTPRequest(method: "POST", path: "/api/edit", name: nil, format: nil, body: [UInt8](data))))
+    #expect(answer["replacement"] as? String == "^G")
+    let more = try #require(answer["more"] as? [[String: Any]])
+    #expect(more.map { $0["replacement"] as? String ?? "" } == ["^A", "^B", "^c", "^d2", "^e"])
+    #expect(more.map { $0["line"] as? Int ?? 0 } == [5, 5, 5, 5, 6])
+    // A drag or an inserted note is for the one note only.
+    var one = body
+    one["action"] = "insert"
+    one["value"] = "a"
+    let inserted = try json(
+      editor.handle(
+        HTTPRequest(
+          method: "POST", path: "/api/edit", name: nil, format: nil,
+          body: [UInt8](try JSONSerialization.data(withJSONObject: one)))))
+    #expect(inserted["more"] == nil && inserted["replacement"] as? String == "GA")
+  }
 }

@@ -57,4 +57,18 @@ import Testing
     let edit = ScoreEdit.make(text: tune, line: 3, column: 8, action: "insert", value: "d")
     #expect(edit?.selectColumn == 11)
   }
+
+  @Test func aHeadMovedPastAnAccidentalOfItsBarKeepsTheKeysPitch() {
+    // In G an `=f` earlier in the bar would make the moved head F natural: the key's F sharp
+    // is written out. Another octave, another bar, or a tune not propagating: the key decides.
+    #expect(edited("X:1\nK:G\n=f e|\n", column: 4, "up") == "=f ^f|")
+    #expect(edited("X:1\nK:G\n=f g|\n", column: 4, "down") == "=f ^f|")
+    #expect(edited("X:1\nK:F\n=B c|\n", column: 4, "down") == "=B _B|")
+    #expect(edited("X:1\nK:C\n^F G|\n", column: 4, "down") == "^F =F|")
+    #expect(edited("X:1\nK:G\n=F e|\n", column: 4, "up") == "=F f|")
+    #expect(edited("X:1\nK:G\n=f|e|\n", column: 4, "up") == "=f|f|")
+    #expect(edited("X:1\nK:G\n=f [K:D] e|\n", column: 10, "up") == "=f [K:D] ^f|")
+    #expect(edited("X:1\n%%propagate-accidentals not\nK:G\n=f e|\n", line: 4, column: 4, "up") == "=f f|")
+    #expect(edited("X:1\n%%propagate-accidentals pitch\nK:G\n=F e|\n", line: 4, column: 4, "up") == "=F ^f|")
+  }
 }

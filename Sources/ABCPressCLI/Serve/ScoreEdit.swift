@@ -50,13 +50,15 @@ struct ScoreEdit: Equatable {
     let here = SourceLocation(line: line, column: column)
     var found: SourceRange?
     var isRest = false
+    var context: BarContext?
     for tune in book.tunes {
       for voice in tune.voices {
-        for element in voice.elements {
+        for (index, element) in voice.elements.enumerated() {
           switch element {
           case .note(let note)
           where note.range.start.line == line && note.range.start <= here && here < note.range.end:
             found = note.range
+            context = BarContext(tune: tune, elements: voice.elements, index: index)
           case .rest(let rest)
           where rest.range.start.line == line && rest.range.start <= here && here < rest.range.end:
             found = rest.range
@@ -85,8 +87,9 @@ struct ScoreEdit: Equatable {
       token.heads = token.heads.map { head in
         var head = head
         head.step += steps
-        // Octaves keep the accidental; other steps let the key decide.
-        if steps % 7 != 0 { head.accidental = "" }
+        // Octaves keep the accidental; other steps let the key decide — written out when
+        // an earlier note of the bar has an accidental that would carry over to it.
+        if steps % 7 != 0 { head.accidental = context?.keyAccidental(forStep: head.step) ?? "" }
         return head
       }
     case "insert":
@@ -254,5 +257,56 @@ struct NoteToken {
     if isRest { return restLetter.isEmpty ? prefix : prefix + restLetter + length + suffix }
     let written = heads.map(\.text).joined()
     return prefix + (isChord ? "[" + written + "]" : written) + length + suffix
+  }
+}
+
+/// Where an edited note stands: its voice's elements before it in the bar, and the key in
+/// effect, so that a moved head sounds as the key says.
+struct BarContext {
+  let tune: Tune
+  let elements: [VoiceElement]
+  let index: Int
+
+  /// The accidental to write on a head moved to `step` (C4 = 28): none when the key alone
+  /// decides it, or the key's own (`^`, `_`, `=`) when an accidental written earlier in the
+  /// bar on that letter (and octave, as the tune propagates them) would otherwise apply.
+  func keyAccidental(forStep step: Int) -> String {
+    guard tune.accidentalPropagation != .not, let letter = Step(rawValue: ((step % 7) + 7) % 7) else {
+      return ""
+    }
+    let octave = Int((Double(step) / 7).rounded(.down))
+    var key: KeySignature?
+    var carried = false
+    var inBar = true
+    for element in elements[..<index].reversed() {
+      switch element {
+      case .bar: inBar = false
+      case .keyChange(let change, _) where key == nil: key = change
+      case .note(let note) where inBar:
+        carried =
+          carried
+          || note.heads.contains {
+            $0.accidental != nil && $0.pitch.step == letter
+              && (tune.accidentalPropagation == .pitch || $0.pitch.octave == octave)
+          }
+      default: break
+      }
+      // Past the bar line only the key in effect is wanted, and only when something carries.
+      if !inBar && (!carried || key != nil) { break }
+    }
+    return carried ? (key ?? tune.initialKey).accidentalText(for: letter) : ""
+  }
+}
+
+extension KeySignature {
+  /// The accidental that writes out what this key does to `step` (`=` for none).
+  fileprivate func accidentalText(for step: Step) -> String {
+    switch alter(for: step) {
+    case 2: "^^"
+    case 1: "^"
+    case -1: "_"
+    case -2: "__"
+    default: "="
+    }
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The editor's tune list: each tune of a text with the line it starts on, its `X:`, first
 /// title, key, meter and rhythm, read from its header fields.
 ///
@@ -25,23 +23,26 @@ struct TuneIndex {
     var entries: [Entry] = []
     var inHeader = false
     var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
       number += 1
-      let utf8 = line.utf8
-      guard utf8.count >= 2, utf8[utf8.index(after: utf8.startIndex)] == UInt8(ascii: ":") else { continue }
-      let value = line.dropFirst(2).trimmingCharacters(in: .whitespaces).replacingOccurrences(
-        of: "\r", with: "")
-      switch line.first {
-      case "X":
+      guard line.count >= 2, line[line.index(after: line.startIndex)] == UInt8(ascii: ":"),
+        let label = line.first
+      else { continue }
+      // Only these fields are read, and only in a header (`X:` starts one): a music line
+      // such as `|:d2fd` costs nothing more.
+      guard label == UInt8(ascii: "X") || (inHeader && "TMRK".utf8.contains(label)) else { continue }
+      let value = Self.trimmed(line.dropFirst(2))
+      switch label {
+      case UInt8(ascii: "X"):
         entries.append(Entry(line: number, number: value))
         inHeader = true
-      case "T" where inHeader && entries[entries.count - 1].title.isEmpty:
+      case UInt8(ascii: "T") where entries[entries.count - 1].title.isEmpty:
         entries[entries.count - 1].title = value
-      case "M" where inHeader:
+      case UInt8(ascii: "M"):
         entries[entries.count - 1].meter = value
-      case "R" where inHeader:
+      case UInt8(ascii: "R"):
         entries[entries.count - 1].rhythm = value
-      case "K" where inHeader:
+      case UInt8(ascii: "K"):
         // The key and mode, without clef and other settings (`clef=bass`, `transpose=-2`).
         entries[entries.count - 1].key = value.split(separator: " ").filter { !$0.contains("=") }.joined(
           separator: " ")
@@ -50,5 +51,14 @@ struct TuneIndex {
       }
     }
     return entries
+  }
+
+  /// `bytes` as text without the spaces, tabs and carriage returns around it.
+  private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> String {
+    let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    guard let first = bytes.firstIndex(where: { !blank($0) }),
+      let last = bytes.lastIndex(where: { !blank($0) })
+    else { return "" }
+    return String(decoding: bytes[first...last], as: UTF8.self)
   }
 }

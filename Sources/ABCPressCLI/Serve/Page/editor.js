@@ -138,6 +138,7 @@ async function engrave() {
   renderStatus = next;
 }
 function clickScore(event, index, page, width) {
+  if (banded) { banded = false; return; }  // (the end of a band dragged over the score)
   const box = page.getBoundingClientRect();
   const scale = width / box.width;
   const x = (event.clientX - box.left) * scale, y = (event.clientY - box.top) * scale;
@@ -149,10 +150,16 @@ function clickScore(event, index, page, width) {
     const distance = Math.hypot(dx, dy) + (iw * ih) / 10000;
     if (distance < 6 && (!best || distance < best.distance)) best = { distance, it };
   }
-  if (best) {
+  if (best && event.shiftKey && selected) {
+    // Shift+click: every symbol from the selected one to this one.
+    const at = (symbol) => symbol[0] * 100000 + symbol[1];
+    const ends = [at([selected.line, selected.column]), at([best.it[5], best.it[6]])].sort((a, b) => a - b);
+    selectRange(symbols().filter((symbol) => at(symbol) >= ends[0] && at(symbol) <= ends[1]));
+  } else if (best) {
     moveTo(best.it[5], best.it[6], false);
     // The symbol is selected on the score too: keys pressed there edit it (see scoreKey).
     selected = { line: best.it[5], column: best.it[6] };
+    range = null;
     score.focus({ preventScroll: true });
     mark();
   }
@@ -163,8 +170,21 @@ function clickScore(event, index, page, width) {
 // a step of the scale, Ctrl+↑/↓ an octave, 1–9 and / set its length, ^ _ = its accidental,
 // Delete turns it into a rest (a rest goes); Ctrl+Z undoes; Escape lets go; Tab goes to the
 // text. The server (`/api/edit`, the parser's reading of the note) makes each an edit of the
-// text, applied here as typing so that it is in the text's own undo history.
-let selected = null;
+// text, applied here as typing so that it is in the text's own undo history. Shift+click, or
+// a band dragged over the score from an empty place, selects a range (`range`): the keys
+// then edit every note in it, as one step of the undo history.
+let selected = null, range = null, banded = false;
+// Selects `list` ([line, column] in source order; the text selected from the first to the
+// end of the last).
+function selectRange(list) {
+  if (!list.length) return;
+  range = list.length > 1 ? list : null;
+  selected = { line: list[0][0], column: list[0][1] };
+  const last = list[list.length - 1];
+  pane.selectBetween(list[0][0], list[0][1], last[0], pane.tokenEnd(last[0], last[1]));
+  score.focus({ preventScroll: true });
+  mark();
+}
 score.tabIndex = 0;
 function scoreAction(event) {
   const ctrl = event.ctrlKey || event.metaKey;
@@ -186,7 +206,17 @@ score.addEventListener("keydown", async (event) => {
     score.focus({ preventScroll: true });
     return;
   }
-  if (event.key === "Escape") { selected = null; mark(); return; }
+  if (event.key === "Escape") { selected = null; range = null; mark(); return; }
+  if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && event.shiftKey && selected) {
+    // Shift+←/→: the range grows (or starts) by the next symbol that way.
+    event.preventDefault();
+    const all = symbols(), key = (symbol) => symbol[0] * 100000 + symbol[1];
+    const now = range || [[selected.line, selected.column]];
+    const low = key(now[0]), high = key(now[now.length - 1]);
+    const next = event.key === "ArrowRight" ? all.find((symbol) => key(symbol) > high) : [...all].reverse().find((symbol) => key(symbol) < low);
+    if (next) selectRange(all.filter((symbol) => key(symbol) >= Math.min(low, key(next)) && key(symbol) <= Math.max(high, key(next))));
+    return;
+  }
   if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
     event.preventDefault();
     stepSelection(event.key === "ArrowRight" ? 1 : -1);
@@ -206,6 +236,7 @@ function symbols() {
 }
 function select(line, column) {
   selected = { line, column };
+  range = null;
   pane.moveTo(line, column, false);
   mark();
 }
@@ -226,10 +257,22 @@ score.addEventListener("focus", () => {
   if (on.length) select(...on[on.length - 1]);
 });
 async function applyScoreEdit(action) {
-  const answer = await api("/api/edit?" + name(), { text: pane.value(), line: selected.line, column: selected.column,
-    action: action[0], value: action[1] });
+  const request = { text: pane.value(), line: selected.line, column: selected.column, action: action[0], value: action[1] };
+  if (range) request.also = range;
+  const answer = await api("/api/edit?" + name(), request);
   if (answer.replacement === undefined) return;
-  pane.replace(answer.line, answer.start, answer.end, answer.replacement);  // one step of the text's undo
+  const edits = [answer, ...(answer.more || [])];
+  pane.replaceAll(edits);  // one step of the text's undo
+  if (range) {
+    // Each selected symbol moved by the edits before it on its line.
+    const moved = ([line, column]) => {
+      let shift = 0;
+      for (const e of edits) if (e.line === line && e.end <= column) shift += Array.from(e.replacement).length - (e.end - e.start);
+      return [line, column + shift];
+    };
+    range = action[0] === "delete" ? null : range.map(moved);
+    if (range) [selected.line, selected.column] = range[0];
+  }
   if (answer.select) selected = { line: answer.line, column: answer.select };
   pane.moveTo(selected.line, selected.column, false);
   if (answer.replacement === "" || (action[0] === "delete" && !/[A-Ga-gzx]/.test(answer.replacement))) selected = null;
@@ -238,20 +281,24 @@ async function applyScoreEdit(action) {
 }
 // Dragging the selected note's head up or down moves it by the steps of the staff it is
 // dragged over; a ghost head shows the position (and the number of steps) while dragging.
-let drag = null;
+let drag = null, band = null;
 score.addEventListener("pointerdown", (event) => {
   const page = event.target.closest ? event.target.closest(".page") : null;
-  if (!selected || !page) return;
+  if (!page) return;
   const index = Number(page.dataset.page);
-  const head = items.find((it) => it[0] === index && it[5] === selected.line && it[6] === selected.column && it[3] >= 3 && it[4] >= 3);
-  if (!head) return;
   const box = page.getBoundingClientRect(), scale = box.width / (sizes[index] || [595])[0];
   const x = (event.clientX - box.left) / scale, y = (event.clientY - box.top) / scale;
-  if (x < head[1] - 2 || x > head[1] + head[3] + 2 || y < head[2] - 2 || y > head[2] + head[4] + 2) return;
+  const head = selected && items.find((it) => it[0] === index && it[5] === selected.line && it[6] === selected.column && it[3] >= 3 && it[4] >= 3);
+  if (!head || x < head[1] - 2 || x > head[1] + head[3] + 2 || y < head[2] - 2 || y > head[2] + head[4] + 2) {
+    // Not on the selected head: perhaps a band over the symbols to select.
+    band = { page, index, scale, x, y, left: event.clientX, top: event.clientY, box: null };
+    return;
+  }
   event.preventDefault();
   // A head is a staff space high: a step is half of it.
   drag = { y: event.clientY, half: head[4] / 2 * scale, steps: 0, ghost: document.createElement("div") };
   drag.ghost.className = "ghost";
+  drag.pitch = writtenStep(selected.line, selected.column);
   Object.assign(drag.ghost.style, { left: head[1] * scale + "px", top: head[2] * scale + "px",
     width: head[3] * scale + "px", height: head[4] * scale + "px" });
   drag.top = head[2] * scale;
@@ -259,21 +306,57 @@ score.addEventListener("pointerdown", (event) => {
   if (page.setPointerCapture) try { page.setPointerCapture(event.pointerId); } catch (error) { /* synthetic */ }
 });
 score.addEventListener("pointermove", (event) => {
+  if (band) {
+    if (!band.box && Math.hypot(event.clientX - band.left, event.clientY - band.top) < 6) return;
+    if (!band.box) { band.box = document.createElement("div"); band.box.className = "band"; band.page.appendChild(band.box); }
+    const r = band.page.getBoundingClientRect();
+    const x = Math.min(event.clientX, band.left) - r.left, y = Math.min(event.clientY, band.top) - r.top;
+    Object.assign(band.box.style, { left: x + "px", top: y + "px",
+      width: Math.abs(event.clientX - band.left) + "px", height: Math.abs(event.clientY - band.top) + "px" });
+    band.rect = [x / band.scale, y / band.scale, Math.abs(event.clientX - band.left) / band.scale, Math.abs(event.clientY - band.top) / band.scale];
+    return;
+  }
   if (!drag) return;
   drag.steps = Math.round((drag.y - event.clientY) / drag.half);
   drag.ghost.style.top = drag.top - drag.steps * drag.half + "px";
-  drag.ghost.dataset.steps = (drag.steps > 0 ? "+" : "") + drag.steps;
+  // Where the head would go: its letter and octave (the key decides the accidental).
+  drag.ghost.dataset.steps = (drag.pitch === null ? "" : pitchName(drag.pitch + drag.steps) + " ") + (drag.steps > 0 ? "+" : "") + drag.steps;
 });
 score.addEventListener("pointerup", async () => {
+  if (band) {
+    const done = band;
+    band = null;
+    if (!done.box) return;
+    done.box.remove();
+    banded = true;
+    const [x, y, w, h] = done.rect;
+    const inside = new Set(items.filter((it) => it[0] === done.index && it[3] >= 3 && it[4] >= 3 &&
+      it[1] < x + w && it[1] + it[3] > x && it[2] < y + h && it[2] + it[4] > y).map((it) => it[5] * 100000 + it[6]));
+    selectRange(symbols().filter(([line, column]) => inside.has(line * 100000 + column)));
+    return;
+  }
   if (!drag) return;
   const steps = drag.steps;
   drag.ghost.remove();
   drag = null;
   if (steps !== 0) await applyScoreEdit(["step", String(steps)]);
 });
+// The step (C4 = 28) of the note written at line, column (its first head), or null.
+function writtenStep(line, column) {
+  const text = pane.lineText(line).slice(scalarToIndex(pane.lineText(line), column));
+  const m = /^(?:![^!]*!|\+[^+]*\+|"[^"]*"|\{[^}]*\}|[.~H-Wh-w(\[])*[\^_=]*([A-Ga-g])([,']*)/.exec(text);
+  if (!m) return null;
+  let step = "CDEFGABcdefgab".indexOf(m[1]) + 28;
+  for (const mark of m[2]) step += mark === "'" ? 7 : -7;
+  return step;
+}
+function pitchName(step) {
+  return "CDEFGAB"[((step % 7) + 7) % 7] + Math.floor(step / 7);
+}
 function mark() {
   for (const old of score.querySelectorAll(".mark, .selected")) old.remove();
-  if (selected) for (const it of items) if (it[5] === selected.line && it[6] === selected.column && it[3] >= 3) overlay("selected", it);
+  const chosen = new Set((range || (selected ? [[selected.line, selected.column]] : [])).map(([l, c]) => l * 100000 + c));
+  if (chosen.size) for (const it of items) if (chosen.has(it[5] * 100000 + it[6]) && it[3] >= 3) overlay("selected", it);
   const here = cursor();
   const on = items.filter((it) => it[5] === here.line && it[6] <= here.column);
   if (!on.length) return;

@@ -18,7 +18,8 @@
  page's CSS colours `.cm-abc-bar`, … Because a slur's `(` and `)` and a chord's `[` and `]`
  share a kind, CodeMirror's bracket matching pairs them and not a tuplet's `(3`.
 
- The rest is CodeMirror's own: undo by runs of typing, search and replace (Ctrl+F,
+ The rest is CodeMirror's own: undo by words (a space, bar line or new line typed ends an
+ undo step), search and replace (Ctrl+F,
  Shift+Ctrl+F), go to line (Alt+G), bracket matching, toggling `%` comments (Ctrl+/),
  Tab indenting a selection of lines. Problems are its lint marks (wavy underlines, gutter
  markers with the message on hover); completion its hint box.
@@ -127,6 +128,11 @@ function codeMirrorPane(textarea, hooks) {
     },
   });
   let loading = false;
+  // Undo by words: typing a space, a bar line or a new line closes the undo step, so Ctrl+Z
+  // takes back the last word typed, not the whole run (CodeMirror merges a run of typing).
+  cm.on("change", (editor, change) => {
+    if (change.origin === "+input" && /[\s|]$/.test(change.text.join("\n"))) editor.changeGeneration(true);
+  });
   cm.on("changes", (editor, changes) => {
     if (loading) return;
     hooks.edit(changes.some((c) => c.text.length > 20 || c.removed.length > 20));
@@ -169,9 +175,23 @@ function codeMirrorPane(textarea, hooks) {
       cm.scrollIntoView(at, 80);
       if (focus !== false) cm.focus();
     },
-    // Replaces columns start..<end of `line` as one step of the undo history.
-    replace(line, start, end, text) {
-      cm.replaceRange(text, posOf(line, start), posOf(line, end), "score");
+    // Replaces columns start..<end of each edit's line (edits that do not overlap, read
+    // from the same text), as one step of the undo history.
+    replaceAll(edits) {
+      const ordered = [...edits].sort((a, b) => b.line - a.line || b.start - a.start);
+      cm.operation(() => {
+        for (const e of ordered) cm.replaceRange(e.replacement, posOf(e.line, e.start), posOf(e.line, e.end), "score");
+      });
+    },
+    selectBetween(line, column, toLine, toColumn) {
+      cm.setSelection(posOf(line, column), posOf(toLine, toColumn), { scroll: false });
+    },
+    lineText: (line) => cm.getLine(Math.max(0, Math.min(cm.lineCount() - 1, line - 1))) || "",
+    // The column after the token that starts at `column` of `line` (the parser's tokens).
+    tokenEnd(line, column) {
+      const text = cm.getLine(line - 1) || "", at = scalarToIndex(text, column);
+      const span = Tokens.spans(line - 1, text).find(([start, end]) => start <= at && at < end);
+      return indexToScalar(text, span ? span[1] : at + 1);
     },
     focus: () => cm.focus(),
     hasFocus: () => cm.hasFocus(),
@@ -256,11 +276,16 @@ function plainPane(textarea, hooks) {
       if (focus !== false) textarea.focus();
       textarea.setSelectionRange(offset, offset);
     },
-    replace(line, start, end, text) {
+    replaceAll(edits) {
       textarea.focus({ preventScroll: true });
-      textarea.setSelectionRange(offsetOf(line, start), offsetOf(line, end));
-      document.execCommand("insertText", false, text);  // one step of the browser's undo
+      for (const e of [...edits].sort((a, b) => b.line - a.line || b.start - a.start)) {
+        textarea.setSelectionRange(offsetOf(e.line, e.start), offsetOf(e.line, e.end));
+        document.execCommand("insertText", false, e.replacement);  // the browser's undo
+      }
     },
+    selectBetween(line, column, toLine, toColumn) { textarea.setSelectionRange(offsetOf(line, column), offsetOf(toLine, toColumn)); },
+    lineText: (line) => lines()[line - 1] || "",
+    tokenEnd: (line, column) => column + 1,
     focus: () => textarea.focus(),
     hasFocus: () => document.activeElement === textarea,
     undo() { textarea.focus(); document.execCommand("undo"); },
