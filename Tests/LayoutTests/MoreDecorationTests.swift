@@ -131,6 +131,19 @@ import Testing
     #expect(courtesy.contains("accidentalParensLeft") && courtesy.contains("accidentalNatural"))
   }
 
+  /// A chord's accidentals in columns: a narrow one left of a wide one keeps clear of it
+  /// (the next column starts left of the widest in the column to its right).
+  @Test(arguments: ["[=A^c]", "[_A^c]", "[=A^c=e]", "[^F=A^c]", "[_B,=D^F]"])
+  func chordAccidentalsNeverOverlap(chord: String) throws {
+    let accidentals = try items("\(chord)2|]").filter { $0.role == .accidental }
+    #expect(accidentals.count == chord.filter { "^_=".contains($0) }.count)
+    for (n, a) in accidentals.enumerated() {
+      for b in accidentals[(n + 1)...] {
+        #expect(!a.box.intersects(b.box, tolerance: 0.02), "\(a.box) and \(b.box)")
+      }
+    }
+  }
+
   @Test func invisibleAndStemlessNotes() throws {
     let all = try items("C !invisible!D E !stemless!F|!invisible!z4|]")
     #expect(all.filter { $0.role == .notehead }.count == 3)

@@ -33,7 +33,10 @@ enum ChordArrangement {
     }
     // Accidentals.
     let leftmost = note.heads.map(\.offset).min() ?? 0
-    var columns: [(lowestPosition: Int, right: Double)] = []
+    // A column's right edge, the lowest position in it and its widest accidental: the next
+    // column starts left of the widest (a sharp in one column and a narrower flat in the
+    // next must not overlap).
+    var columns: [(lowestPosition: Int, right: Double, width: Double)] = []
     for index in note.heads.indices.reversed() {
       guard !note.heads[index].isEditorial, let accidental = note.heads[index].accidentalGlyph(in: font)
       else {
@@ -42,17 +45,18 @@ enum ChordArrangement {
       var width = font.glyph(accidental)?.advance ?? 1
       if note.heads[index].isCautionary { width += Self.parenthesesWidth(font) }
       let position = note.heads[index].position
-      var chosen: Int?
-      for (c, column) in columns.enumerated() where column.lowestPosition - position >= 6 {
-        chosen = c
-        break
+      // (A column is taken only when its right edge leaves room: its width may not grow
+      // past the column to its left.)
+      let chosen = columns.indices.first { c in
+        columns[c].lowestPosition - position >= 6 && (c == columns.count - 1 || width <= columns[c].width)
       }
       let column = chosen ?? columns.count
-      let right = column == 0 ? leftmost - gap : (columns[column - 1].right - width - 0.1)
-      if chosen == nil {
-        columns.append((position, column == 0 ? right : right))
+      if let chosen {
+        columns[chosen].lowestPosition = position
+        columns[chosen].width = max(columns[chosen].width, width)
       } else {
-        columns[column].lowestPosition = position
+        let right = column == 0 ? leftmost - gap : columns[column - 1].right - columns[column - 1].width - 0.1
+        columns.append((position, right, width))
       }
       note.heads[index].accidentalOffset = columns[column].right - width
     }
