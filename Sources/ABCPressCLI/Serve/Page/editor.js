@@ -108,8 +108,8 @@ async function engrave() {
   catch (error) { $("status").textContent = "not engraved: " + error.message; return; }
   if (answer.superseded) return;
   shown = sent; shownTune = answer.tune || null;
-  // The text's colours and underlines are repainted only when the problems changed (the
-  // typing already painted the text): most keys leave them as they were.
+  // The colours come with every answer (the tune's tokens); the problems' marks and list
+  // are redone only when the problems changed: most keys leave them as they were.
   const found = JSON.stringify(answer.diagnostics || []), changed = found !== problemsSeen;
   problemsSeen = found;
   problems = answer.diagnostics || [];
