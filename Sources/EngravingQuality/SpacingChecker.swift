@@ -19,8 +19,8 @@ import Layout
      spread the notes for nothing.
 
      "Bbmaj7"B A G F |  — the chord overhangs A G F: the measure keeps its plain width
- Limits. Lines are compared only when both engravings break them alike (same lines, same
- bar lines); only the first staff's bar lines are read.
+ Limits. Lines are compared only when both engravings break them alike (as many lines, the
+ same bar lines of the source); only the first staff's bar lines are read.
  */
 
 /// Finds spacing defects: underfilled split lines and measures widened by text.
@@ -52,7 +52,8 @@ public enum SpacingChecker {
     guard texted.count == plain.count else { return [] }
     var found: [WidenedMeasure] = []
     for (line, (a, b)) in zip(texted, plain).enumerated() {
-      guard a.bars.count == b.bars.count, a.bars.count >= 3 else { continue }
+      // Alike means the same bar lines of the source, not only as many.
+      guard a.bars.count == b.bars.count, a.bars.count >= 3, a.barSources == b.barSources else { continue }
       let spanA = a.bars[a.bars.count - 1] - a.bars[0]
       let spanB = b.bars[b.bars.count - 1] - b.bars[0]
       guard spanA > 0, spanB > 0 else { continue }
@@ -94,6 +95,8 @@ public enum SpacingChecker {
   /// its staff's extent.
   struct Line {
     var bars: [Double] = []
+    /// Where in the source the bar lines are written.
+    var barSources: Set<SourcePosition> = []
     var heads: [Double] = []
     var texts: [DisplayItem] = []
     var staff: ClosedRange<Double> = 0...0
@@ -116,6 +119,7 @@ public enum SpacingChecker {
         let x = line.from.x
         // The strokes of one double or repeat bar line count once.
         if !(lines[key]?.bars.contains { abs($0 - x) < 6 } ?? false) { lines[key]?.bars.append(x) }
+        if let source = item.source { lines[key]?.barSources.insert(source) }
       } else if item.role == .notehead, item.context.staff ?? 0 == 0 {
         lines[key]?.heads.append(item.box.maxX)
       } else if textRoles.contains(item.role) {

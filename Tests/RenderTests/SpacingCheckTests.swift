@@ -38,13 +38,15 @@ import Testing
   }
 
   /// A line of three 100-point measures (bar lines at 0, 100, 200, 300) with texts.
-  func line(firstMeasure width: Double, texts: [Rect]) -> DisplayList {
-    let bars = [0, width, width + (300 - width) / 2, 300].map { x in
+  /// `sourceLine` is where its bar lines are written (nil: nowhere).
+  func line(firstMeasure width: Double, texts: [Rect], sourceLine: Int? = nil) -> DisplayList {
+    let bars = [0, width, width + (300 - width) / 2, 300].enumerated().map { index, x in
       DisplayItem(
         role: .barLine,
         shape: .line(LineShape(from: Point(x: x, y: 100), to: Point(x: x, y: 120), thickness: 0.8)),
         box: Rect(x: x - 0.4, y: 100, width: 0.8, height: 20),
-        context: ItemContext(tune: 1, staff: 0, line: 0))
+        context: ItemContext(tune: 1, staff: 0, line: 0),
+        source: sourceLine.map { SourcePosition(line: $0, column: 10 * index) })
     }
     let heads = [20.0, 60, width + 20, width + 60].map { x in
       DisplayItem(
@@ -76,6 +78,14 @@ import Testing
       firstMeasure: 140,
       texts: [Rect(x: 20, y: 80, width: 40, height: 10), Rect(x: 64, y: 80, width: 30, height: 10)])
     #expect(SpacingChecker.textWidenedMeasures(withText: pair, withoutText: plain, space: 5).isEmpty)
+    // Lines holding other bars of the source (broken differently) are not compared.
+    let moved = line(firstMeasure: 140, texts: [Rect(x: 20, y: 80, width: 40, height: 10)], sourceLine: 7)
+    let elsewhere = line(firstMeasure: 100, texts: [], sourceLine: 8)
+    #expect(SpacingChecker.textWidenedMeasures(withText: moved, withoutText: elsewhere, space: 5).isEmpty)
+    #expect(
+      SpacingChecker.textWidenedMeasures(
+        withText: moved, withoutText: line(firstMeasure: 100, texts: [], sourceLine: 7), space: 5
+      ).count == 1)
     // A measure that did not grow is never a defect.
     #expect(
       SpacingChecker.textWidenedMeasures(

@@ -24,6 +24,12 @@ import ScoreModel
  - `.optimal` (`%%linebreak <none>`, `--auto-break`): source breaks are ignored and every
    bar line is a candidate, with a small penalty per line so the tune is not spread thin.
 
+ A line that ends where the next one changes clef, key or meter must keep room at its end
+ for the courtesy signatures announcing the change (`endRoom`): one that cannot, even at its
+ tightest, is taken only when no other break will do. Its badness is still weighed at the
+ full width, so lines are not set looser for the signs' sake. (Systems of several staves
+ keep the room; a single staff's lines have not been seen to need it.)
+
  A single bar wider than the page may be broken before any note inside it, at a high
  penalty, so no line is ever overfull when a cut exists. The last line of a tune costs
  nothing for being short: it is set at natural width unless it fills `stretchLast`.
@@ -59,6 +65,9 @@ struct LineBreaker {
   /// How much narrower than `width` a line starting at a symbol is (margins changed in
   /// the middle of a tune); nil when every line has the full width.
   var narrowing: ((Int) -> Double)? = nil
+  /// The room a line ending after a symbol needs past its last bar (the courtesy clef, key
+  /// and meter announcing the next line's changes); nil when none is ever needed.
+  var endRoom: ((Int) -> Double)? = nil
 
   /// The measure width of a line whose first symbol is `first`: `width`, less the
   /// narrowing (looked up once per symbol before the search, in `measures`).
@@ -79,6 +88,8 @@ struct LineBreaker {
     let isForced = symbols.indices.map { mode == .source && symbols[$0].breakAfter || symbols[$0].mustBreak }
     let measures = narrowing.map { narrowing in symbols.indices.map { width - narrowing($0) } }
     markInnerCandidates(&isCandidate, symbols: symbols, widths: &widths, measures: measures)
+    // Looked up once per candidate end (signatures are rare, so this stays linear).
+    let room = symbols.indices.map { isCandidate[$0] ? endRoom?($0) ?? 0 : 0 }
 
     var best = [Double](repeating: .infinity, count: count + 1)
     var previous = [Int](repeating: -1, count: count + 1)
@@ -92,10 +103,23 @@ struct LineBreaker {
           // The tune's last line is free to be short only when the source starts it: the
           // remainder of a split source line is weighed like any line (4 + 4, not 6 + 2).
           let startsSourceLine = start == 0 || isForced[start - 1]
-          let cost = lineCost(
-            symbols, widths: &widths, first: start, last: end, forcedEnd: isForced[end] || end == count - 1,
-            isLast: end == count - 1 && (startsSourceLine || mode == .optimal), isBarEnd: symbols[end].isBar,
-            width: width(from: start, measures))
+          func costAt(_ measure: Double) -> Double {
+            lineCost(
+              symbols, widths: &widths, first: start, last: end, forcedEnd: isForced[end] || end == count - 1,
+              isLast: end == count - 1 && (startsSourceLine || mode == .optimal),
+              isBarEnd: symbols[end].isBar,
+              width: measure)
+          }
+          // Weighed at the full width (the courtesy signs take their room from the stretch),
+          // but a line too full to hold them even at its tightest is set only when nothing
+          // else will do (they then run into the margin), rather than cut up note by note.
+          let measure = width(from: start, measures)
+          var cost = costAt(measure)
+          if room[end] > 0 && cost < .infinity
+            && widths.width(from: start, to: end, force: HorizontalSpacer.minimumForce) > measure - room[end]
+          {
+            cost += 1e5
+          }
           if best[start] + cost < best[end + 1] {
             best[end + 1] = best[start] + cost
             previous[end + 1] = start

@@ -127,6 +127,19 @@ struct CurvePlacement {
     return nil
   }
 
+  /// Where a tie from `x0` into the note at `index` ends: just before its heads, or
+  /// before its arpeggio when it has one and that leaves a tie a space long; nil when the
+  /// symbol is not a drawn note.
+  func tieEnd(at index: Int, in line: EngravedLine, from x0: Double) -> Double? {
+    guard let geometry = line.notes[index] else { return nil }
+    if case .note(let note) = line.symbols[index].kind, note.hasArpeggio,
+      geometry.x - SymbolBuilder.arpeggioRoom - 0.15 >= x0 + 1
+    {
+      return geometry.x - SymbolBuilder.arpeggioRoom - 0.15
+    }
+    return geometry.x - 0.15
+  }
+
   func drawTies(line: EngravedLine, on canvas: inout StaffCanvas) {
     let drawing = CurveDrawing(font: font)
     // Ties arriving from the previous line: only from the voice's last note or rest before
@@ -140,7 +153,8 @@ struct CurvePlacement {
       for (index, head) in note.heads.enumerated() {
         guard let dotted = head.tie,
           let ending = head.tieAcross ? onward : target, ending <= line.last,
-          let x1 = line.notes[ending]?.x ?? line.x(of: ending)
+          let x1 = tieEnd(at: ending, in: line, from: line.musicStart + 0.3).map({ $0 + 0.15 })
+            ?? line.x(of: ending)
         else { continue }
         let up = tieGoesUp(note, head: index, at: line.symbols[previous].onset)
         let y = StaffCanvas.y(ofPosition: head.position) + (up ? -0.55 : 0.55)
@@ -166,7 +180,7 @@ struct CurvePlacement {
         // A tie into another voice's note ends where the voice goes on (that note's time).
         let ending = head.tieAcross ? nextDurational(after: index, in: line) : target
         let x1 =
-          ending.flatMap { line.notes[$0].map { $0.x - 0.15 } ?? line.x(of: $0).map { $0 - 0.15 } }
+          ending.flatMap { tieEnd(at: $0, in: line, from: x0) ?? line.x(of: $0).map { $0 - 0.15 } }
           ?? (line.end - 0.4)
         guard x1 > x0 + 0.3 else { continue }
         // A tie that would run through another voice's note curves the other way when

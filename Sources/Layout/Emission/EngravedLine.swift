@@ -12,6 +12,8 @@ struct EngravedLine {
   let end: Double
   /// The voice's slurs, endings and beam groups.
   let spans: VoiceSpans
+  /// Where the clef at the line's start ends (its tail reaches down among the first words).
+  var clefEnd = 0.0
   var notes: [Int: NoteGeometry] = [:]
 
   /// The anchor x of symbol `index` when it is on this line.

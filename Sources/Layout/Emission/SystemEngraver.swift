@@ -76,6 +76,7 @@ struct SystemEngraver {
       symbols: symbols, first: start.firstSymbol, last: plan.last, xs: xs,
       musicStart: start.meterX + (start.meter.map { MeterDrawing.width(of: $0, font: font) } ?? 0), end: end,
       spans: spans)
+    line.clefEnd = start.keyX - 0.4
     drawSymbols(&line, on: &canvas)
     drawCourtesy(courtesy, line: line, on: &canvas)
     return line

@@ -20,6 +20,26 @@ public protocol TextMeasurer {
   func measure(_ text: String, font: FontSpec) -> TextExtent
 }
 
+extension TextMeasurer {
+  /// `words` set into lines no wider than `width` points, as many to a line as fit (a
+  /// word wider than the line stands alone).
+  func fill(_ words: [String], font: FontSpec, width: Double) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in words {
+      let candidate = current.isEmpty ? word : current + " " + word
+      if !current.isEmpty && measure(candidate, font: font).width > width {
+        lines.append(current)
+        current = word
+      } else {
+        current = candidate
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+}
+
 /// A deterministic text measurer from a per-character width table (no fonts needed).
 ///
 /// Widths are typical of a Century Schoolbook-like serif face, in ems. Used by golden

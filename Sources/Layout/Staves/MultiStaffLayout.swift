@@ -265,6 +265,9 @@ final class MultiStaffSystems: SystemMaker {
       stretchLast: stretchLast)
     let margins = MarginPlan(setup: layout.layout.setup, options: layout.layout.options)
     breaker.narrowing = margins.narrowing(for: symbols)
+    breaker.endRoom = { [symbols] last in
+      layout.layout.courtesyWidth(layout.layout.courtesySignatures(symbols, from: last + 1))
+    }
     self.margins = margins
     plans = symbols.isEmpty ? [] : breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
     lineSegments = plans.map { layout.segment(at: columns[$0.first].symbol.onset) }

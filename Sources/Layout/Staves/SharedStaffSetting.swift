@@ -9,7 +9,10 @@ import ScoreModel
    - rests of equal value in every voice are one rest, set where a single voice's would
      be (the first voice's is kept and unshifted; the others are not drawn);
    - another rest moves clear of the other voices' heads at its time: the first voice's
-     above them, the others' below, a whole staff space at a time;
+     above them, the others' below, a whole staff space at a time; rests of different
+     values in two voices at one time move two spaces apart, up and down;
+   - a lower chord whose second (the head left of its down stem) is a unison of the upper
+     note moves right just so far that that head lands on the upper one: they share it;
    - where the upper voice's lowest head and a lower voice's highest head are a second
      apart, or cross, or are a unison of different heads, dots or sizes, the lower voice's note
      moves right by the upper note's head width (and past a head of the upper chord set
@@ -67,10 +70,18 @@ struct SharedStaffSetting {
             met = note
             break
           }
-          guard let upperNote = met else { continue }
+          guard let upperNote = met else {
+            clearDisplacedHeads(
+              voices[..<position], of: lowerNote, members: members, in: &voiceSymbols,
+              columns: &columns[index])
+            continue
+          }
           // Past the upper chord's heads set right of its stem (a second) too.
           let beyond = upperNote.heads.map { $0.offset * upperNote.size }.max() ?? 0
-          let shift = (font.glyph(upperNote.notehead)?.advance ?? 1.18) + max(0, beyond)
+          var shift = (font.glyph(upperNote.notehead)?.advance ?? 1.18) + max(0, beyond)
+          // A head the lower chord sets left of its down stem (its second) on the upper
+          // note's unison lands exactly on it: one head, as a chord's second shares it.
+          if beyond <= 0, let offset = displacedUnison(upperNote, lowerNote) { shift = -offset }
           shifts[lower][member] = shift
           voiceSymbols[lower][member].right += shift
           columns[index].symbol.right = max(columns[index].symbol.right, voiceSymbols[lower][member].right)
@@ -83,7 +94,8 @@ struct SharedStaffSetting {
             let extra = upperAccidentals.max() ?? 0
             var moved = lowerNote
             for head in moved.heads.indices where moved.heads[head].accidental != nil {
-              moved.heads[head].accidentalOffset -= shift + extra
+              // Offsets are in the note's own size (a cue note's are smaller).
+              moved.heads[head].accidentalOffset -= (shift + extra) / moved.size
             }
             voiceSymbols[lower][member].kind = .note(moved)
             voiceSymbols[lower][member].left += shift + extra
@@ -94,6 +106,43 @@ struct SharedStaffSetting {
       }
     }
     return shifts
+  }
+
+  /// An upper voice's accidentals, set before a lower chord's head drawn left of its down
+  /// stem (its second) where they would meet it, move left of that head (and of the lower
+  /// chord's accidentals beside them).
+  func clearDisplacedHeads(
+    _ uppers: ArraySlice<Int>, of lower: NoteSymbol, members: [Int?], in voiceSymbols: inout [[StaffSymbol]],
+    columns column: inout ColumnMerger.Column
+  ) {
+    let displaced = lower.heads.filter { $0.offset < 0 }
+    guard let reach = displaced.map({ $0.offset * lower.size }).min() else { return }
+    for upper in uppers {
+      guard let member = members[upper], case .note(var note) = voiceSymbols[upper][member].kind else {
+        continue
+      }
+      // An accidental's ink reaches about three steps up and down from its head; where one
+      // meets a displaced head, all the chord's accidentals (in their columns) move by it.
+      let meets = note.heads.contains { head in
+        head.accidental != nil && !head.isEditorial
+          && displaced.contains { abs($0.position - head.position) <= 3 }
+      }
+      guard meets else { continue }
+      // Left of the lower chord's own accidentals there too.
+      let accidentals = lower.heads.filter { head in
+        head.accidental != nil && !head.isEditorial
+          && note.heads.contains { $0.accidental != nil && abs($0.position - head.position) <= 5 }
+      }
+      let edge = min(reach, accidentals.map { $0.accidentalOffset * lower.size }.min() ?? 0)
+      for index in note.heads.indices where note.heads[index].accidental != nil {
+        note.heads[index].accidentalOffset += edge / note.size
+      }
+      let moved = -edge
+      guard moved > 0 else { continue }
+      voiceSymbols[upper][member].kind = .note(note)
+      voiceSymbols[upper][member].left += moved
+      column.symbol.left = max(column.symbol.left, voiceSymbols[upper][member].left)
+    }
   }
 
   /// Rests of one value in every voice of the staff become the first voice's rest alone.
@@ -130,7 +179,21 @@ struct SharedStaffSetting {
         else { return nil }
         return note
       }
-      guard !others.isEmpty else { continue }
+      guard !others.isEmpty else {
+        // Rests of two voices at one time (not merged: their values differ): the first
+        // voice's two spaces up, the others' two spaces down.
+        let restsBeside = voices.contains { other in
+          guard other != voice, let index = members[other],
+            case .rest(let otherRest) = voiceSymbols[other][index].kind
+          else { return false }
+          return otherRest.isVisible && !otherRest.isWholeBar
+        }
+        if restsBeside {
+          rest.shift = order == 0 ? max(rest.shift, 4) : min(rest.shift, -4)
+          voiceSymbols[voice][member].kind = .rest(rest)
+        }
+        continue
+      }
       // Positions are half spaces from the bottom line; the rest glyph's origin sits at
       // `base + shift`, its ink from `below` to `above` positions around it.
       let glyph = rest.value.rest
@@ -148,6 +211,22 @@ struct SharedStaffSetting {
       }
       voiceSymbols[voice][member].kind = .rest(rest)
     }
+  }
+
+  /// How far left of its anchor the lower chord sets the head (left of its down stem, as
+  /// a second) that is a unison of the upper note's plain head: alike head, dots, size and
+  /// accidental; nil when there is none.
+  func displacedUnison(_ upper: NoteSymbol, _ lower: NoteSymbol) -> Double? {
+    guard upper.notehead == lower.notehead, upper.value.dots == lower.value.dots, upper.size == lower.size
+    else { return nil }
+    for head in lower.heads where head.offset < 0 {
+      let shared = upper.heads.contains {
+        $0.position == head.position && $0.offset == 0
+          && (head.accidental == nil || $0.accidental == head.accidental)
+      }
+      if shared { return head.offset * lower.size }
+    }
+    return nil
   }
 
   /// Whether two voices' notes at one time would overlap drawn at one x.

@@ -48,6 +48,8 @@ struct NoteSymbol {
   var isSmall = false
   /// An arpeggio stands left of the chord (room is kept for it).
   var hasArpeggio = false
+  /// A tie from the note before arrives here (room is kept for it before an arpeggio).
+  var isTiedInto = false
 
   /// The voice's size in percent (`%%voicescale`), 100 by default.
   var voicePercent: UInt8 = 100

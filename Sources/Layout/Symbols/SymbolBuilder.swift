@@ -384,6 +384,8 @@ struct SymbolBuilder {
   static let flagClearance = 0.35
   /// Room an arpeggio takes left of its chord's accidentals (its line and a gap).
   static let arpeggioRoom = 1.0
+  /// The room kept before an arpeggio for a tie into its chord (staff spaces).
+  static let tieRoomBeforeArpeggio = 1.0
 
   func extents(of note: NoteSymbol) -> (Double, Double) {
     let size = note.size
@@ -414,7 +416,11 @@ struct SymbolBuilder {
       // A stemless two-note tremolo: room for the strokes between the heads.
       right += 2
     }
-    if note.hasArpeggio { left += note.grace.map(GraceDrawing.arpeggioRoom(after:)) ?? Self.arpeggioRoom }
+    if note.hasArpeggio {
+      left += note.grace.map(GraceDrawing.arpeggioRoom(after:)) ?? Self.arpeggioRoom
+      // A tie arriving stops before the arpeggio: room for a tie a space long.
+      if note.isTiedInto && note.grace == nil { left += Self.tieRoomBeforeArpeggio }
+    }
     if let grace = note.grace {
       left += GraceDrawing.width(of: grace, font: font) + 0.3 + grace.tieRoom
     }

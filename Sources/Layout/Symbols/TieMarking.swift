@@ -4,7 +4,8 @@ import ScoreModel
 ///
 /// A tie joins a head to the head of the same written pitch in the next note or chord of
 /// the voice (bars and signatures in between are skipped; a rest ends the search). A tie
-/// that finds no such head is dropped rather than drawn to nowhere.
+/// that finds no such head is dropped rather than drawn to nowhere. A chord tied into an
+/// arpeggiated one keeps room before the arpeggio for the ties.
 enum TieMarking {
   static func mark(_ symbols: inout [StaffSymbol], voice: Voice) {
     let events = voice.elements.compactMap { element -> NoteEvent? in
@@ -24,11 +25,13 @@ enum TieMarking {
       guard event.heads.contains(where: \.isTiedToNext) else { continue }
       var nextHeads: [PlacedHead] = []
       var nextShift = 0
+      var nextArpeggio = false
       if let next, case .note(let target) = symbols[next].kind,
         !((index + 1)..<next).contains(where: { symbols[$0].isRest })
       {
         nextHeads = target.heads
         nextShift = Int(target.ottavaShift)
+        nextArpeggio = target.hasArpeggio
       }
       let clef = symbols[index].clef
       // Heads are found where they are drawn: under an octave line they stand an octave
@@ -44,6 +47,13 @@ enum TieMarking {
           head.tiesAcrossVoices && !nextHeads.contains(where: { $0.position == position + nextShift })
       }
       symbols[index].kind = .note(note)
+      // A tie into an arpeggiated chord stops before the arpeggio: its extents keep room.
+      if nextArpeggio, let next, note.heads.contains(where: { $0.tie != nil && !$0.tieAcross }),
+        case .note(var target) = symbols[next].kind
+      {
+        target.isTiedInto = true
+        symbols[next].kind = .note(target)
+      }
     }
   }
 }

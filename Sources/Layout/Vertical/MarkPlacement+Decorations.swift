@@ -130,6 +130,7 @@ extension MarkPlacement {
                 }
               }
             }
+            left = leftOfOtherVoices(note: note, left: left)
             drawArpeggio(note: note, left: left, column: column, source: source)
           }
         case .staffGlyph(let glyph):
@@ -149,7 +150,7 @@ extension MarkPlacement {
     }
   }
 
-  /// The common baseline (bottom y) of each run of two or more neighbouring notes that carry
+  /// The common baseline (bottom y) of each run of two or more neighbouring notes (or rests) that carry
   /// the same mark above them (`MgMfMeMd`, a row of trills): the highest any of them needs,
   /// so they stand in one row instead of a staircase. Keyed by symbol index.
   func ornamentRows(line: EngravedLine) -> [Int: Double] {
@@ -163,8 +164,10 @@ extension MarkPlacement {
       for member in run { rows[member.index] = bottom }
     }
     for index in line.indices where index <= line.last {
-      guard let note = line.notes[index] else {
-        if line.symbols[index].isDurational { close() }
+      // Notes and rests make runs (a fermata over a note and the rest after it); bar
+      // lines and signatures between them neither join nor break one.
+      let note = line.notes[index]
+      guard note != nil || line.symbols[index].isDurational, let centre = centre(of: index, line: line) else {
         continue
       }
       var glyph: SMuFLGlyph?
@@ -180,8 +183,8 @@ extension MarkPlacement {
       }
       if glyph != runGlyph { close() }
       runGlyph = glyph
-      let x0 = note.centreX - metrics.width / 2
-      run.append((index, x0, x0 + metrics.width, min(0, note.top)))
+      let x0 = centre - metrics.width / 2
+      run.append((index, x0, x0 + metrics.width, min(0, note?.top ?? 0)))
     }
     close()
     return rows
@@ -243,22 +246,6 @@ extension MarkPlacement {
     CurveDrawing(font: font).draw(
       from: (x - width / 2, box.bottom), to: (x + width / 2, box.bottom), height: -0.55, isTie: true,
       isDotted: false, role: .decoration, on: &canvas, column: column, source: source)
-  }
-
-  /// The wavy line left of a chord; `left` is how far the chord's accidentals reach left
-  /// of its anchor (0 or less).
-  mutating func drawArpeggio(note: NoteGeometry, left: Double = 0, column: Int?, source: SourcePosition?) {
-    let x = note.x + left - SymbolBuilder.arpeggioRoom + 0.25
-    var points: [PathSegment] = []
-    var y = note.lowestY + 0.6
-    var left = true
-    points.append(.move(canvas.point(x, y)))
-    while y > note.highestY - 0.6 {
-      y -= 0.35
-      points.append(.line(canvas.point(x + (left ? -0.25 : 0.25), y)))
-      left.toggle()
-    }
-    canvas.path(points, strokeWidth: 0.14, dash: nil, role: .decoration, column: column, source: source)
   }
 
   /// Dynamics and hairpins under the staff (below the lyrics).

@@ -29,8 +29,8 @@ extension MarkPlacement {
         }
         let extent = measurer.measure(syllable.text, font: spec)
         let width = extent.width / scale
-        // Centred under the head, but never past the staff's end.
-        let x0 = max(0, min(note.centreX - width / 2, line.end - width))
+        // Centred under the head, but never past the staff's end nor under the clef's tail.
+        let x0 = max(line.clefEnd, min(note.centreX - width / 2, line.end - width))
         canvas.text(
           syllable.text, font: spec, x: x0, y: baseline, extent: extent, role: .lyric,
           column: line.column(of: index), source: syllable.range.position)

@@ -81,7 +81,28 @@ extension MarkPlacement {
 
   /// The lines of an annotation: `;` separates them (abcm2ps's `"^beam;crossing;a bar"`).
   static func lines(of text: String) -> [String] {
-    text.contains(";") ? text.split(separator: ";", omittingEmptySubsequences: true).map(String.init) : [text]
+    guard text.contains(where: { $0 == ";" || $0 == "\n" }) else { return [text] }
+    return text.split(whereSeparator: { $0 == ";" || $0 == "\n" }).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+  }
+
+  /// How much taller than 1.2 times its size a line of `font` is (staff spaces): lines of a
+  /// stack overlap by half of each one's excess, so they stand 1.2 times their size apart.
+  func leading(_ font: FontSpec) -> Double {
+    let extent = measurer.measure("Hg", font: font)
+    return max(0, extent.ascent + extent.descent - 1.2 * font.size) / scale
+  }
+
+  /// The lines of an annotation, each broken at spaces to fit the staff's length (a
+  /// footnote or a verse set as words over the music would otherwise run off the page).
+  func wrappedLines(of text: String, font spec: FontSpec) -> [String] {
+    Self.lines(of: text).flatMap { line -> [String] in
+      guard rightLimit.isFinite, measurer.measure(line, font: spec).width / scale > rightLimit else {
+        return [line]
+      }
+      return measurer.fill(line.split(separator: " ").map(String.init), font: spec, width: rightLimit * scale)
+    }
   }
 
   /// Annotations: above and below stacked beyond the ink, left and right beside the head.
@@ -96,31 +117,28 @@ extension MarkPlacement {
       guard annotations.contains(where: { $0.placement == .below }), let x = line.x(of: index) else {
         continue
       }
-      let stacked = annotations.count > 1 || annotations.first?.text.contains(";") == true
-      let lineExtent =
-        stacked ? measurer.measure("Hg", font: spec) : TextExtent(width: 0, ascent: 0, descent: 0)
-      let tighten = max(0, lineExtent.ascent + lineExtent.descent - 1.2 * spec.size) / scale
-      var padding = 0.5
+      // The font of the line placed last: the next follows it at 1.2 times its size.
+      var previous: FontSpec?
       if crossRuns == nil { crossRuns = self.crossRuns(line) }
       // The words reach as far right as the widest of them (at least three spaces); they
       // are measured only where a beam runs to the staff below.
       var reach = 3.0
       for annotation in annotations where annotation.placement == .below && crossRuns?.isEmpty == false {
-        for text in Self.lines(of: annotation.text) {
+        for text in wrappedLines(of: annotation.text, font: spec) {
           reach = max(
             reach, measurer.measure(text, font: Self.font(spec, styled: annotation.style)).width / scale)
         }
       }
       let underBeam = crossRuns?.contains { $0.from < x + reach && $0.to > x - 0.5 } ?? false
       for annotation in annotations where annotation.placement == .below {
-        for text in Self.lines(of: annotation.text) {
+        let font = Self.font(spec, styled: annotation.style)
+        for text in wrappedLines(of: annotation.text, font: font) {
           placeText(
-            text, font: Self.font(spec, styled: annotation.style), x: x - 0.2,
-            side: underBeam ? .above : .below,
-            floor: underBeam ? 0 : 4,
-            padding: padding, role: .annotation, column: line.column(of: index),
+            text, font: font, x: x - 0.2, side: underBeam ? .above : .below, floor: underBeam ? 0 : 4,
+            padding: previous.map { -(leading($0) + leading(font)) / 2 } ?? 0.5, role: .annotation,
+            column: line.column(of: index),
             source: annotation.range.position)
-          padding = -tighten
+          previous = font
         }
       }
     }
@@ -137,18 +155,16 @@ extension MarkPlacement {
       // Lines of one stack follow at 1.2 times the font size (the font's own extents are
       // taller): only the first keeps its padding.
       let spec = style.annotationFont
-      let stacked = annotations.count > 1 || annotations.first?.text.contains(";") == true
-      let lineExtent =
-        stacked ? measurer.measure("Hg", font: spec) : TextExtent(width: 0, ascent: 0, descent: 0)
-      let tighten = max(0, lineExtent.ascent + lineExtent.descent - 1.2 * spec.size) / scale
-      var padding = 0.5
+      // The font of the line placed last: the next follows it at 1.2 times its size.
+      var previous: FontSpec?
       for annotation in annotations.reversed() where annotation.placement == .above {
-        for text in Self.lines(of: annotation.text).reversed() {
+        let font = Self.font(spec, styled: annotation.style)
+        for text in wrappedLines(of: annotation.text, font: font).reversed() {
           placeText(
-            text, font: Self.font(style.annotationFont, styled: annotation.style), x: x - 0.2, side: .above,
-            floor: 0, padding: padding,
+            text, font: font, x: x - 0.2, side: .above, floor: 0,
+            padding: previous.map { -(leading($0) + leading(font)) / 2 } ?? 0.5,
             role: .annotation, column: column, source: annotation.range.position)
-          padding = -tighten
+          previous = font
         }
       }
       for annotation in annotations {

@@ -151,18 +151,7 @@ struct TitleBlock {
   /// than the line stands alone).
   func wrap(_ text: String, font: FontSpec, width: Double) -> [String] {
     guard measurer.measure(text, font: font).width > width else { return [text] }
-    var lines: [String] = []
-    var current = ""
-    for word in text.split(separator: " ").flatMap({ pieces(of: String($0), font: font, width: width) }) {
-      let candidate = current.isEmpty ? String(word) : current + " " + word
-      if !current.isEmpty && measurer.measure(candidate, font: font).width > width {
-        lines.append(current)
-        current = String(word)
-      } else {
-        current = candidate
-      }
-    }
-    if !current.isEmpty { lines.append(current) }
-    return lines
+    let words = text.split(separator: " ").flatMap { pieces(of: String($0), font: font, width: width) }
+    return measurer.fill(words.map(String.init), font: font, width: width)
   }
 }

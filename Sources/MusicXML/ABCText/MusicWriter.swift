@@ -212,7 +212,9 @@ struct MusicWriter {
       case .right: sign = ">"
       case .above, .free: sign = "^"
       }
-      result += "\"" + sign + ABCWriter.quoted(annotation.text) + "\""
+      // A line break in the words is ABC's `;` between an annotation's lines.
+      let text = annotation.text.replacingOccurrences(of: "\n", with: ";")
+      result += "\"" + sign + ABCWriter.quoted(text) + "\""
     }
     for decoration in decorations { result += "!" + decoration.name + "!" }
     return result

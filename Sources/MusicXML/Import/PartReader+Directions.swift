@@ -35,6 +35,7 @@ extension PartReader {
     let below = !isSystemText && element.attribute("placement") != "above"
     var words: [String] = []
     var wordsStyle: TextStyle?
+    var breaksAfterWords = false
     var metronome: XMLTree.Element?
     func decorate(_ name: String, _ at: XMLTree.Element) {
       mark.decorations.append(Decoration(name: name, range: Self.range(at)))
@@ -43,9 +44,19 @@ extension PartReader {
       for child in type.children {
         let text = child.trimmedText
         switch child.name {
+        case "words" where text == "\u{E047}" || text == "\u{E048}":
+          // SMuFL's segno and coda typed as words in a music font.
+          decorate(text == "\u{E047}" ? "segno" : "coda", child)
         case "words" where !text.isEmpty:
           if words.isEmpty { wordsStyle = textStyle(child) }
-          words.append(text)
+          // A run ending in a line break (MuseScore's footnotes and verses set as words)
+          // starts the next run on a new line.
+          if breaksAfterWords, let last = words.popLast() {
+            words.append(last + "\n" + text)
+          } else {
+            words.append(text)
+          }
+          breaksAfterWords = child.text.last?.isNewline == true
         case "rehearsal" where !text.isEmpty && isFirstPart:
           if let first = lanes.indices.first {
             place(.partLabel(text, Self.range(child)), at: time, lane: first)
@@ -96,7 +107,9 @@ extension PartReader {
       }
     }
     // Words beside a metronome mark are its tempo's text: "Allegro ♩ = 120", one mark.
-    if let metronome, readMetronome(metronome, at: time, text: words.joined(separator: " ")) {
+    // (on one line: a tempo mark is not broken).
+    let oneLine = words.joined(separator: " ").split(whereSeparator: \.isNewline).joined(separator: " ")
+    if let metronome, readMetronome(metronome, at: time, text: oneLine) {
       words = []
     }
     if isSystemText && !words.isEmpty {

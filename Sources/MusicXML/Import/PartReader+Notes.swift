@@ -378,10 +378,34 @@ extension PartReader {
         if skipping.contains(number) { continue }
         if let id = lanes[lane].openSlurs.removeValue(forKey: number) {
           note.slurEnds.append(SlurMark(id: id, range: Self.range(slur)))
+        } else if let other = lanes.indices.first(where: { $0 != lane && lanes[$0].openSlurs[number] != nil }
+        ),
+          let id = lanes[other].openSlurs.removeValue(forKey: number)
+        {
+          endSlur(id, inLane: other, range: Self.range(slur))
         }
       default: break
       }
     }
+  }
+
+  /// Ends slur `id`, opened in another lane, at that lane's latest note: MusicXML numbers
+  /// slurs per part, so a phrase may run from one voice's note into another's, which a
+  /// voice's slur cannot; it spans the same time in the voice it started in. Left open, it
+  /// would pair with that voice's next stop of the number, pages later. A slur whose start
+  /// is that latest note is dropped.
+  private mutating func endSlur(_ id: Int, inLane lane: Int, range: SourceRange) {
+    guard
+      let index = lanes[lane].elements.lastIndex(where: {
+        if case .note = $0 { true } else { false }
+      }), case .note(var note) = lanes[lane].elements[index]
+    else { return }
+    if let start = note.slurStarts.firstIndex(where: { $0.id == id }) {
+      note.slurStarts.remove(at: start)
+    } else {
+      note.slurEnds.append(SlurMark(id: id, range: range))
+    }
+    lanes[lane].elements[index] = .note(note)
   }
 
   /// A syllable's text: its `<text>`s joined by an elision where the file has one
@@ -434,8 +458,10 @@ extension PartReader {
         verseNames[label] = verse
       }
       guard verse < Limits.versesPerBlock else { continue }
-      let text = Self.syllableText(lyric)
-      guard !text.trimmingSpaces.isEmpty else { continue }
+      // Spaces around a syllable carry no ink (MuseScore users pad verse numbers with
+      // them, "1.         "): kept, they would push the next syllables aside.
+      let text = Self.syllableText(lyric).trimmingSpaces
+      guard !text.isEmpty else { continue }
       let syllabic = lyric.elements(forName: "syllabic").last?.trimmedText ?? "single"
       let extend = lyric.first("extend")
       while verses.count <= verse { verses.append(nil) }
