@@ -130,19 +130,7 @@ struct DumpText {
   mutating func quoted(_ text: String) {
     put(byte: UInt8(ascii: "\""))
     for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): put("\\\"")
-      case UInt8(ascii: "\\"): put("\\\\")
-      case 0x0A: put("\\n")
-      case 0x0D: put("\\r")
-      case 0x09: put("\\t")
-      case 0..<0x20:
-        put("\\u00")
-        let digits: StaticString = "0123456789abcdef"
-        put(byte: digits.utf8Start[Int(byte >> 4)])
-        put(byte: digits.utf8Start[Int(byte & 0xF)])
-      default: put(byte: byte)
-      }
+      if let escape = JSONText.escape(byte) { put(escape) } else { put(byte: byte) }
     }
     put(byte: UInt8(ascii: "\""))
   }

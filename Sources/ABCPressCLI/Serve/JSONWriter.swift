@@ -1,3 +1,4 @@
+import DisplayList
 import Foundation
 
 /// Writes the server's answers as JSON bytes, several times faster than `JSONSerialization`
@@ -84,8 +85,6 @@ struct JSONWriter {
     write(double: number.doubleValue)
   }
 
-  private static let hex = Array("0123456789abcdef".utf8)
-
   private mutating func write(string: String) {
     bytes.append(UInt8(ascii: "\""))
     var string = string
@@ -96,17 +95,7 @@ struct JSONWriter {
         guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
         start = index + 1
-        switch byte {
-        case UInt8(ascii: "\""): append("\\\"")
-        case UInt8(ascii: "\\"): append("\\\\")
-        case 0x0A: append("\\n")
-        case 0x0D: append("\\r")
-        case 0x09: append("\\t")
-        default:
-          append("\\u00")
-          bytes.append(Self.hex[Int(byte >> 4)])
-          bytes.append(Self.hex[Int(byte & 0x0F)])
-        }
+        if let escape = JSONText.escape(byte) { append(escape) }
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
     }

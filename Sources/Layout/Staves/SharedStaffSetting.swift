@@ -73,7 +73,7 @@ struct SharedStaffSetting {
           guard let upperNote = met else {
             clearDisplacedHeads(
               voices[..<position], of: lowerNote, members: members, in: &voiceSymbols,
-              columns: &columns[index])
+              column: &columns[index])
             continue
           }
           // Past the upper chord's heads set right of its stem (a second) too.
@@ -113,7 +113,7 @@ struct SharedStaffSetting {
   /// chord's accidentals beside them).
   func clearDisplacedHeads(
     _ uppers: ArraySlice<Int>, of lower: NoteSymbol, members: [Int?], in voiceSymbols: inout [[StaffSymbol]],
-    columns column: inout ColumnMerger.Column
+    column: inout ColumnMerger.Column
   ) {
     let displaced = lower.heads.filter { $0.offset < 0 }
     guard let reach = displaced.map({ $0.offset * lower.size }).min() else { return }

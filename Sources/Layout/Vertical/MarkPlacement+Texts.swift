@@ -124,9 +124,9 @@ extension MarkPlacement {
       // are measured only where a beam runs to the staff below.
       var reach = 3.0
       for annotation in annotations where annotation.placement == .below && crossRuns?.isEmpty == false {
-        for text in wrappedLines(of: annotation.text, font: spec) {
-          reach = max(
-            reach, measurer.measure(text, font: Self.font(spec, styled: annotation.style)).width / scale)
+        let font = Self.font(spec, styled: annotation.style)
+        for text in wrappedLines(of: annotation.text, font: font) {
+          reach = max(reach, measurer.measure(text, font: font).width / scale)
         }
       }
       let underBeam = crossRuns?.contains { $0.from < x + reach && $0.to > x - 0.5 } ?? false
