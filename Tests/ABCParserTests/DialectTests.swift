@@ -45,6 +45,17 @@ import Testing
     #expect(tune?.voices.first?.elements.filter { $0.duration > .zero }.count == 5)
   }
 
+  @Test func curveSideMarksSetTheSide() throws {
+    // abcm2ps: `('` above, `(,` below, `-'` and `-,` for ties, inside chords too.
+    let (tune, diagnostics) = Parse.tune("('B C) (,D E) (F G) A-, A B-' B [C-,E]2 [CE] [CE]-' [CE]")
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    let notes = try #require(
+      tune?.voices.first?.elements.compactMap { if case .note(let note) = $0 { note } else { nil } })
+    #expect(notes.flatMap { $0.slurStarts.map(\.isBelow) } == [false, true, nil])
+    let ties = notes.flatMap { $0.heads.filter(\.isTiedToNext).map(\.tieBelow) }
+    #expect(ties == [true, false, true, false, false])
+  }
+
   @Test func userSymbolLettersAreSkipped() {
     let (tune, diagnostics) = Parse.tune("Jc Rd Ne", header: "U:J=!slide!\nK:C")
     #expect(diagnostics.isEmpty)

@@ -51,7 +51,8 @@ import Testing
       M:4/4
       L:1/8
       K:D
-      (DE F2-) F2 (3ABc | {g}d2 {/e}f2 .(Bc .d)e | [DF]4- [DF]2 z2 |]
+      (DE F2-) F2 (3ABc | {g}d2 {/e}f2 .(Bc .d)e | [DF]4- [DF]2 z2 |
+      (,AB c)d ('FE D2) | B,4-' B,4 |]
       """
     ),
     (

@@ -36,6 +36,26 @@ import Testing
     for tie in ties { #expect(tie.box.minY > lowerBottom - 1, "tie below the lower voice") }
   }
 
+  @Test func aSideTheSourceAsksForIsKeptWhereItRunsClear() throws {
+    // The upper voice's curves go above unless the source says below (`(,`, `-,`): the
+    // tie below its head is clear of the lower voice and kept; the slur below would run
+    // through the lower voice's notes and stays above. Alone, the voice's slur goes below.
+    let abc = Self.duet.replacingOccurrences(of: "(a3 g f e) | (d6 | d6)", with: "(,a3 g f e) | d6-, | d6")
+    let all = try items(abc)
+    let upper = all.filter { $0.role == .notehead && $0.source?.line == 7 }
+    let slur = try #require(all.first { $0.role == .slur })
+    let tie = try #require(all.first { $0.role == .tie && $0.source?.line == 7 })
+    let upperTop = try #require(upper.map(\.box.minY).min())
+    #expect(slur.box.maxY < upperTop + 1, "the slur stays above the upper voice")
+    let d = try #require(upper.last { $0.box.maxX < tie.box.minX + 2 })
+    #expect(tie.box.minY > d.box.midY, "the tie curves below its head")
+    let alone = try items("X:1\nL:1/8\nK:D\n(,a3 g f e) |]")
+    let heads = alone.filter { $0.role == .notehead }
+    let lone = try #require(alone.first { $0.role == .slur })
+    let headsBottom = try #require(heads.map(\.box.maxY).max())
+    #expect(lone.box.maxY > headsBottom, "a single voice's slur asked below hangs below")
+  }
+
   static let hymn = """
     X:2
     T:Hymn

@@ -176,6 +176,33 @@ import Testing
     #expect(sides(try MusicXMLImporter.tune(from: Array(document.utf8))) == [true, nil])
   }
 
+  @Test func aTieKeepsTheSideTheFileSetsIt() throws {
+    let xml = """
+      <score-partwise version="4.0"><part-list><score-part id="P1"><part-name>Piano</part-name></score-part></part-list>
+      <part id="P1"><measure number="1"><attributes><divisions>1</divisions><time><beats>4</beats><beat-type>4</beat-type>\
+      </time></attributes>\
+      <note><pitch><step>B</step><octave>4</octave></pitch><duration>2</duration><tie type="start"/><voice>1</voice>\
+      <type>half</type><notations><tied type="start" orientation="under" placement="below"/></notations></note>\
+      <note><pitch><step>B</step><octave>4</octave></pitch><duration>2</duration><tie type="stop"/><voice>1</voice>\
+      <type>half</type><notations><tied type="stop"/></notations></note>\
+      </measure></part></score-partwise>
+      """
+    func sides(_ tune: Tune) -> [Bool?] {
+      tune.voices[0].elements.flatMap { element -> [Bool?] in
+        if case .note(let note) = element { return note.heads.filter(\.isTiedToNext).map(\.tieBelow) }
+        return []
+      }
+    }
+    let tune = try MusicXMLImporter.tune(from: Array(xml.utf8))
+    #expect(sides(tune) == [true])
+    // ABC keeps it as abcm2ps writes it; the exported file says it again.
+    let abc = ABCWriter.text(of: tune)
+    #expect(abc.contains("B4-,"), "\(abc)")
+    let document = MusicXMLExporter.document(for: tune)
+    #expect(document.contains("orientation=\"under\""))
+    #expect(sides(try MusicXMLImporter.tune(from: Array(document.utf8))) == [true])
+  }
+
   static func titled(_ head: String) throws -> TuneMetadata {
     let xml = """
       <score-partwise version="4.0">\(head)

@@ -45,9 +45,9 @@ extension BodyParser {
   }
 
   /// Opens a slur at the next note, within `Limits.openSlurs`.
-  mutating func openSlur(dotted: Bool, range: SourceRange) {
+  mutating func openSlur(dotted: Bool, below: Bool? = nil, range: SourceRange) {
     guard mayOpenSlur(at: range) else { return }
-    builder.openSlur(dotted: dotted, range: range)
+    builder.openSlur(dotted: dotted, below: below, range: range)
   }
 
   /// True when a grace group with `count` notes may be added to what waits for the next

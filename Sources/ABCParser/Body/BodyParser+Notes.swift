@@ -156,10 +156,11 @@ extension BodyParser {
           addPendingDecoration(Decoration(name: "staccato", range: scanner.range(from: before)))
         } else {
           if dotted { scanner.advance() }
-          _ = scanner.consume("'") || scanner.consume(",")  // abcm2ps tie direction.
+          let below = scanner.readCurveSide()  // abcm2ps: `-'` above, `-,` below.
           if !heads.isEmpty {
             heads[heads.count - 1].isTiedToNext = true
             heads[heads.count - 1].isTieDotted = dotted
+            heads[heads.count - 1].tieBelow = below
           }
         }
       case "\"": parseString(&scanner)
@@ -167,7 +168,8 @@ extension BodyParser {
       case "+": parseDecoration(&scanner, delimiter: "+", mayBreakLine: false)
       case "(":
         scanner.advance()
-        openSlur(dotted: false, range: scanner.range(from: before))
+        let below = scanner.readCurveSide()
+        openSlur(dotted: false, below: below, range: scanner.range(from: before))
       case ")":
         scanner.advance()
         slurEnds.append(scanner.range(from: before))

@@ -17,8 +17,8 @@ extension BodyParser {
       return
     }
     guard let p = scanner.readNumber() else {
-      _ = scanner.consume("'") || scanner.consume(",")  // abcm2ps slur direction.
-      openSlur(dotted: dotted, range: scanner.range(from: start))
+      let below = scanner.readCurveSide()  // abcm2ps: `('` above, `(,` below.
+      openSlur(dotted: dotted, below: below, range: scanner.range(from: start))
       return
     }
     var q: Int?

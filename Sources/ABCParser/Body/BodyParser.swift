@@ -188,8 +188,8 @@ struct BodyParser {
   private mutating func parseTie(_ scanner: inout LineScanner, dotted: Bool) {
     let start = scanner.position
     scanner.advance()
-    _ = scanner.consume("'") || scanner.consume(",")  // abcm2ps tie direction.
-    if !builder.tieLastNote(dotted: dotted) {
+    let below = scanner.readCurveSide()  // abcm2ps: `-'` above, `-,` below.
+    if !builder.tieLastNote(dotted: dotted, below: below) {
       diagnostics.warning("tie '-' does not follow a note", at: scanner.range(from: start))
     }
   }

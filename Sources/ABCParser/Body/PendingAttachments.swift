@@ -46,13 +46,13 @@ extension VoiceBuilder {
   }
 
   /// Opens a slur at the next note.
-  mutating func openSlur(dotted: Bool, range: SourceRange) {
-    pending.slurStarts.append(makeSlur(dotted: dotted, range: range))
+  mutating func openSlur(dotted: Bool, below: Bool? = nil, range: SourceRange) {
+    pending.slurStarts.append(makeSlur(dotted: dotted, below: below, range: range))
   }
 
   /// Opens a slur and returns its start mark (for the caller to place).
-  mutating func makeSlur(dotted: Bool, range: SourceRange) -> SlurMark {
-    let mark = SlurMark(id: nextSlurID, isDotted: dotted, range: range)
+  mutating func makeSlur(dotted: Bool, below: Bool? = nil, range: SourceRange) -> SlurMark {
+    let mark = SlurMark(id: nextSlurID, isDotted: dotted, range: range, isBelow: below)
     nextSlurID += 1
     openSlurs.append(mark)
     return mark

@@ -220,11 +220,12 @@ struct VoiceBuilder {
   }
 
   /// Ties every head of the last note; false when the last element is not a note.
-  mutating func tieLastNote(dotted: Bool) -> Bool {
+  mutating func tieLastNote(dotted: Bool, below: Bool? = nil) -> Bool {
     guard let index = lastDurationalIndex, case .note(var note) = elements[index] else { return false }
     for head in note.heads.indices {
       note.heads[head].isTiedToNext = true
       note.heads[head].isTieDotted = dotted
+      note.heads[head].tieBelow = below
     }
     elements[index] = .note(note)
     return true

@@ -33,6 +33,14 @@ struct LineScanner {
     return line.scalars[position]
   }
 
+  /// abcm2ps's side mark after `(` or `-`: `'` above (false), `,` below (true), nil when
+  /// neither follows.
+  mutating func readCurveSide() -> Bool? {
+    if consume("'") { return false }
+    if consume(",") { return true }
+    return nil
+  }
+
   /// Consumes the next scalar when it equals `scalar`.
   mutating func consume(_ scalar: Unicode.Scalar) -> Bool {
     guard peek() == scalar else { return false }

@@ -11,6 +11,8 @@ import ScoreModel
 /// to the staff's end; one that arrives from the previous line starts before the first
 /// note. On a staff shared by two voices every curve of a voice goes on one side
 /// (`fixedAbove`): the upper voice's above, the lower's below, so neither crosses the other.
+/// A side the source asks for (MusicXML's `orientation`) overrides all of these unless,
+/// on a shared staff, it runs through more of the other voices' ink than the usual side.
 /// The other voices' heads, stems and accidentals already drawn there (`others`) are
 /// cleared too: a slur arches over those inside its span, and a tie that would run
 /// through one curves to its head's other side when that side meets less.
@@ -207,6 +209,7 @@ struct CurvePlacement {
   /// Ties curve away from the stem; in chords the outer halves curve outwards. A voice
   /// sharing its staff curves all its ties to its own side.
   func tieGoesUp(_ note: NoteSymbol, head: Int, at onset: Rational) -> Bool {
+    if let below = note.heads[head].tieBelow { return !below }
     if let fixed = fixed(at: onset) { return fixed }
     guard note.heads.count > 1 else { return !note.stemUp }
     let middle = Double(note.heads.count - 1) / 2
@@ -219,110 +222,5 @@ struct CurvePlacement {
   func fixed(at onset: Rational) -> Bool? {
     guard let fixedAbove, !SoloBars.contains(soloBars, onset) else { return nil }
     return fixedAbove
-  }
-
-  func drawSlurs(line: EngravedLine, on canvas: inout StaffCanvas) {
-    let spans = line.spans.slurs(overlapping: line.first, line.last)
-    let drawing = CurveDrawing(font: font)
-    for span in spans where span.end >= line.first && span.start <= line.last && span.end > span.start {
-      let (lower, upper) = (max(span.start, line.first), min(span.end, line.last))
-      guard lower <= upper else { continue }
-      let inside = (lower...upper).compactMap { line.notes[$0] }
-      guard !inside.isEmpty else { continue }
-      let allUp = inside.allSatisfy { $0.stemUp || !$0.hasStem }
-      let allDown = inside.allSatisfy { !$0.stemUp && $0.hasStem }
-      let above =
-        fixed(at: line.symbols[span.start].onset) ?? fixed(at: line.symbols[span.end].onset)
-        ?? (!allUp || allDown)
-      let startGeometry = span.start >= line.first ? line.notes[span.start] : nil
-      let endGeometry = span.end <= line.last ? line.notes[span.end] : nil
-      var first =
-        startGeometry.map { end(of: $0, above: above) } ?? (line.musicStart + 0.3, inside[0].top - 0.6)
-      var last =
-        endGeometry.map { end(of: $0, above: above) } ?? (
-          line.end - 0.3, (inside.last ?? inside[0]).top - 0.6
-        )
-      // An end at a note with an articulation on the slur's side starts past the mark.
-      if startGeometry != nil, let marks = marksNear[span.start] {
-        first.1 = above ? min(first.1, marks.top - 0.3) : max(first.1, marks.bottom + 0.3)
-      }
-      if endGeometry != nil, let marks = marksNear[span.end] {
-        last.1 = above ? min(last.1, marks.top - 0.3) : max(last.1, marks.bottom + 0.3)
-      }
-      var firstPoint = first
-      var lastPoint = last
-      if !above {
-        if startGeometry == nil { firstPoint.1 = inside[0].bottom + 0.6 }
-        if endGeometry == nil { lastPoint.1 = (inside.last ?? inside[0]).bottom + 0.6 }
-      }
-      // A head is as wide as it is: a sloping slur must clear both its corners.
-      var obstacles = inside.flatMap { note in
-        let reach = above ? note.top : note.bottom
-        return [
-          (x: note.x, reach: reach), (x: note.centreX, reach: reach),
-          (x: note.x + note.headWidth, reach: reach),
-        ]
-      }
-      if !marksNear.isEmpty {
-        for index in lower...upper {
-          guard let marks = marksNear[index], let note = line.notes[index] else { continue }
-          obstacles.append((x: note.centreX, reach: above ? marks.top : marks.bottom))
-        }
-      }
-      // The other voices' ink inside the slur's span, on its side, is cleared too.
-      for other in others(from: firstPoint.0 + 0.3, to: lastPoint.0 - 0.3)
-      where other.right > firstPoint.0 + 0.3 && other.left < lastPoint.0 - 0.3 {
-        let reach = above ? other.top : other.bottom
-        obstacles.append((x: other.left, reach: reach))
-        obstacles.append((x: other.right, reach: reach))
-      }
-      let base = (above ? -1.0 : 1.0) * CurveDrawing.slurHeight(length: lastPoint.0 - firstPoint.0)
-      var height = CurveDrawing.clearingHeight(
-        from: firstPoint, to: lastPoint, height: base, obstacles: obstacles, gap: 0.5)
-      // A slur that would have to arch far to clear its notes lifts its lower end instead
-      // (by half-spaces, at most two spaces), as engravers slant a slur over a rising run.
-      // A head right beside an end, which no arch can clear, lifts that end (up to four
-      // spaces) until the slur passes over it; one in its middle third that the highest
-      // arch does not clear (an arpeggio rising to its peak and back) lifts both ends.
-      let limit = max(abs(base), min(3, (lastPoint.0 - firstPoint.0) * 0.3))
-      var lifts = 0
-      while lifts < 8 {
-        let step = above ? -0.5 : 0.5
-        if let near = CurveDrawing.uncleared(
-          from: firstPoint, to: lastPoint, height: height, obstacles: obstacles, gap: 0.25)
-        {
-          if near < 1.0 / 3 {
-            firstPoint.1 += step
-          } else if near > 2.0 / 3 {
-            lastPoint.1 += step
-          } else {
-            firstPoint.1 += step
-            lastPoint.1 += step
-          }
-        } else if abs(height) > limit + 0.01 && lifts < 4 {
-          if (firstPoint.1 - lastPoint.1) * step < 0 { firstPoint.1 += step } else { lastPoint.1 += step }
-        } else {
-          break
-        }
-        height = CurveDrawing.clearingHeight(
-          from: firstPoint, to: lastPoint, height: base, obstacles: obstacles, gap: 0.5)
-        lifts += 1
-      }
-      guard lastPoint.0 > firstPoint.0 + 0.5 else { continue }
-      let column = line.column(of: max(span.start, line.first))
-      drawing.draw(
-        from: firstPoint, to: lastPoint, height: height, isTie: false, isDotted: span.dotted, role: .slur,
-        on: &canvas, column: column, source: line.symbols[span.start].source)
-    }
-  }
-
-  /// Where a slur meets a note: beside the stem's tip on the stem side, else off the head.
-  func end(of note: NoteGeometry, above: Bool) -> (Double, Double) {
-    if above {
-      if note.hasStem && note.stemUp { return (note.stemX, note.stemTipY - 0.4) }
-      return (note.centreX, note.highestY - 0.9)
-    }
-    if note.hasStem && !note.stemUp { return (note.stemX, note.stemTipY + 0.4) }
-    return (note.centreX, note.lowestY + 0.9)
   }
 }

@@ -15,6 +15,9 @@ struct PlacedHead: Hashable {
   var accidentalOffset: Double = 0
   /// A tie from this head to the same pitch in the next note; `true` when dotted.
   var tie: Bool? = nil
+  /// The side the source asks the tie to take: true below, false above, nil as the layout
+  /// decides.
+  var tieBelow: Bool? = nil
   /// The tie goes into another voice's note: it ends at the voice's next symbol.
   var tieAcross = false
   /// A cautionary accidental the source did not write, drawn in parentheses.

@@ -43,6 +43,7 @@ enum TieMarking {
           let headIndex = note.heads.firstIndex(where: { $0.position == position + Int(note.ottavaShift) })
         else { continue }
         note.heads[headIndex].tie = head.isTieDotted
+        note.heads[headIndex].tieBelow = head.tieBelow
         note.heads[headIndex].tieAcross =
           head.tiesAcrossVoices && !nextHeads.contains(where: { $0.position == position + nextShift })
       }

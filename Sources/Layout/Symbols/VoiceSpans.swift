@@ -31,6 +31,8 @@ struct SlurSpan: Hashable, SymbolSpan {
   var start: Int
   var end: Int
   var dotted: Bool
+  /// The side the source asks for: true below, false above, nil as the notes decide.
+  var below: Bool? = nil
 }
 
 /// A voice's slurs, endings and beam group sizes, for line-by-line queries.
@@ -55,7 +57,7 @@ struct VoiceSpans {
   static let empty = VoiceSpans(slurs: [], endings: [], beamGroupSizes: [:])
 
   init(symbols: [StaffSymbol], endings: [EndingSpan]) {
-    var starts: [Int: (index: Int, dotted: Bool)] = [:]
+    var starts: [Int: (index: Int, dotted: Bool, below: Bool?)] = [:]
     var slurs: [SlurSpan] = []
     var sizes: [Int: Int] = [:]
     var hasLyrics = false
@@ -75,10 +77,10 @@ struct VoiceSpans {
       }
       for mark in attachments.slurEnds {
         if let start = starts.removeValue(forKey: mark.id) {
-          slurs.append(SlurSpan(start: start.index, end: index, dotted: start.dotted))
+          slurs.append(SlurSpan(start: start.index, end: index, dotted: start.dotted, below: start.below))
         }
       }
-      for mark in attachments.slurStarts { starts[mark.id] = (index, mark.isDotted) }
+      for mark in attachments.slurStarts { starts[mark.id] = (index, mark.isDotted, mark.isBelow) }
       if case .note(let note) = symbols[index].kind, let group = note.beamGroup {
         sizes[group, default: 0] += 1
       }

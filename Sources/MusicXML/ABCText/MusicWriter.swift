@@ -88,7 +88,7 @@ struct MusicWriter {
   }
 
   private mutating func writeNote(_ note: NoteEvent) {
-    var written = String(repeating: "(", count: note.slurStarts.count)
+    var written = note.slurStarts.map { ($0.isDotted ? ".(" : "(") + Self.sideText($0.isBelow) }.joined()
     if let grace = note.graceNotes {
       written += "{" + (grace.isAcciaccatura ? "/" : "")
       for graceNote in grace.notes { written += heads(graceNote, length: graceNote.displayDuration) }
@@ -152,16 +152,25 @@ struct MusicWriter {
   /// The heads of a note or chord with their accidentals, the length and the ties.
   private mutating func heads(_ note: NoteEvent, length: Rational) -> String {
     let lengthText = Self.lengthText(length)
-    let allTied = note.heads.allSatisfy(\.isTiedToNext)
-    let tie = note.heads.first?.isTieDotted == true ? ".-" : "-"
+    let ties = note.heads.map { $0.isTiedToNext ? Self.tieText($0) : "" }
     if note.heads.count == 1, let head = note.heads.first {
-      return pitch(head) + lengthText + (head.isTiedToNext ? tie : "")
+      return pitch(head) + lengthText + ties[0]
     }
+    // One tie after the chord when every head is tied alike, else one inside after each.
+    let alike = !ties.isEmpty && !ties[0].isEmpty && ties.allSatisfy { $0 == ties[0] }
     var result = "["
-    for head in note.heads {
-      result += pitch(head) + (head.isTiedToNext && !allTied ? "-" : "")
-    }
-    return result + "]" + lengthText + (allTied && !note.heads.isEmpty ? tie : "")
+    for (head, tie) in zip(note.heads, ties) { result += pitch(head) + (alike ? "" : tie) }
+    return result + "]" + lengthText + (alike ? ties[0] : "")
+  }
+
+  /// A head's tie: `-`, `.-` when dotted, with abcm2ps's side mark when the source gives one.
+  static func tieText(_ head: NoteHead) -> String {
+    (head.isTieDotted ? ".-" : "-") + sideText(head.tieBelow)
+  }
+
+  /// abcm2ps's side mark after `(` or `-`: `,` below, `'` above, nothing when free.
+  static func sideText(_ below: Bool?) -> String {
+    below.map { $0 ? "," : "'" } ?? ""
   }
 
   /// A head's accidental (when needed) and pitch: `^c'`, `=B,`.

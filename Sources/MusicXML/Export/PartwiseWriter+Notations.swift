@@ -16,9 +16,14 @@ extension PartwiseWriter {
     guard !notations.isEmpty else { return }
     xml.begin("notations")
     for tie in notations.tied {
-      let dotted = tie.hasSuffix(" dotted")
-      let type = dotted ? String(tie.dropLast(7)) : tie
-      xml.element("tied", nil, [("type", type)] + (dotted ? [("line-type", "dotted")] : []))
+      // "start", then " dotted" and " over" or " under" as the head asks.
+      let words = tie.split(separator: " ").map(String.init)
+      var attributes = [("type", words.first ?? tie)]
+      if words.contains("dotted") { attributes.append(("line-type", "dotted")) }
+      if let side = words.first(where: { $0 == "over" || $0 == "under" }) {
+        attributes.append(("orientation", side))
+      }
+      xml.element("tied", nil, attributes)
     }
     for (type, number) in notations.slurs {
       let parts = type.split(separator: " ").map(String.init)

@@ -97,7 +97,10 @@ extension PartwiseWriter {
         }
         var notations = Notations()
         if tieStop { notations.tied.append("stop") }
-        if tieStart { notations.tied.append(head.isTieDotted ? "start dotted" : "start") }
+        if tieStart {
+          let side = head.tieBelow.map { $0 ? " under" : " over" } ?? ""
+          notations.tied.append((head.isTieDotted ? "start dotted" : "start") + side)
+        }
         if headIndex == 0 {
           if piece == 0 { notations.slurs = slurs.filter { $0.0.hasPrefix("start") } }
           if piece == count - 1 { notations.slurs += slurs.filter { $0.0 == "stop" } }

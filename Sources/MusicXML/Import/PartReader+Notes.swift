@@ -359,11 +359,20 @@ extension PartReader {
     guard lanes[lane].openSlurs.count < Limits.openSlurs, lanes[lane].openSlurs[number] == nil else { return }
     nextSlurID += 1
     lanes[lane].openSlurs[number] = nextSlurID
-    let side = slur.attribute("placement") ?? slur.attribute("orientation")
     note.slurStarts.append(
       SlurMark(
         id: nextSlurID, isDotted: slur.attribute("line-type") == "dotted", range: Self.range(slur),
-        isBelow: side == "below" || side == "under" ? true : side == "above" || side == "over" ? false : nil))
+        isBelow: Self.curveBelow(slur)))
+  }
+
+  /// The side a `<slur>` or `<tied>` start asks for: true below, false above, nil when it
+  /// says nothing (`orientation` first: it names the curve's own shape).
+  static func curveBelow(_ curve: XMLTree.Element) -> Bool? {
+    switch curve.attribute("orientation") ?? curve.attribute("placement") {
+    case "under", "below": true
+    case "over", "above": false
+    default: nil
+    }
   }
 
   private mutating func readSlurs(

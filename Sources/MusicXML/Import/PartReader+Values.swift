@@ -29,6 +29,9 @@ extension PartReader {
     head.isTieDotted = tied.contains {
       $0.attribute("type") == "start" && $0.attribute("line-type") == "dotted"
     }
+    if let start = tied.first(where: { $0.attribute("type") == "start" }) {
+      head.tieBelow = Self.curveBelow(start)
+    }
     return head
   }
 

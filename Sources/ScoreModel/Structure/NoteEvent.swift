@@ -53,6 +53,15 @@ public struct NoteHead: Hashable, Sendable {
     get { flags & 8 != 0 }
     set { set(8, newValue) }
   }
+  /// The side the tie from this head asks for (MusicXML's `orientation`/`placement`):
+  /// true below, false above, nil as the layout decides.
+  public var tieBelow: Bool? {
+    get { flags & 16 == 0 ? nil : flags & 32 != 0 }
+    set {
+      set(16, newValue != nil)
+      set(32, newValue == true)
+    }
+  }
 
   /// The sounding MIDI key (C4 = 60).
   public var midiKey: Int { pitch.naturalMIDIKey + soundingAlter }
