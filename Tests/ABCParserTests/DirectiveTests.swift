@@ -83,6 +83,16 @@ import Testing
   func tempoForms(field: String, tempo: Tempo) {
     #expect(Parse.tune("A", header: "\(field)\nK:C").tune?.tempo == tempo)
   }
+
+  /// "About this fast", written the ways tune books write it, with no warning.
+  @Test(arguments: ["Q:1/4=ca. 120", "Q:ca. 1/4=120", "Q:1/4=c.120", "Q:1/4=circa 120", "Q:1/4=Ca 120"])
+  func approximateTempos(field: String) {
+    let (tune, diagnostics) = Parse.tune("A", header: "\(field)\nK:C")
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    var expected = Tempo(beats: [Rational(1, 4)], beatsPerMinute: 120)
+    expected.isApproximate = true
+    #expect(tune?.tempo == expected)
+  }
 }
 
 /// A `% comment` after a directive's value is not part of it.

@@ -42,6 +42,17 @@ private func verse(_ notes: [NoteEvent], _ index: Int = 0) -> [String] {
     #expect(verse(notes, 1) == ["three", "four", "*", "*"])
   }
 
+  @Test func aBackslashAtTheEndOfAWordsLineGoesOnInTheNext() {
+    // ABC 2.1: `w:` lines may be continued with `\`; the next `w:` is the same verse.
+    let (tune, diagnostics) = Parse.tune(
+      "A B C D | E F G A |\nw: one two three four \\\nw: five six sev-en\nw: second")
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    let notes: [NoteEvent] =
+      tune?.voices.first?.elements.compactMap { if case .note(let n) = $0 { n } else { nil } } ?? []
+    #expect(verse(notes, 0) == ["one", "two", "three", "four", "five", "six", "sev-", "en"])
+    #expect(verse(notes, 1) == ["second", "*", "*", "*", "*", "*", "*", "*"])
+  }
+
   @Test func continuationLineGoesOnWithTheSameVerse() {
     let (tune, diagnostics) = Parse.tune("A B C D\nw: one two\n+: three four")
     #expect(diagnostics.isEmpty)

@@ -184,6 +184,27 @@ import Testing
     #expect(heads == ["Tunes for $T at {page} 100$", "1"])
   }
 
+  @Test func runningHeadsBreakLinesAtBackslashN() throws {
+    // abcm2ps's `%%header "$T\n Page $P"`: two lines, the header's rising into the margin
+    // from its baseline and the footer's going down from its own.
+    var template = PageTemplate.plain
+    template.setup.marginTop = 60
+    let font = FontSpec(family: "TeX Gyre Schola", size: 9)
+    template.setup.header = RunningHead.tabSeparated("$T\\n Page $P", font: font)
+    template.setup.footer = RunningHead.tabSeparated("left\\tMiddle\\nline two", font: font)
+    let list = try BookFixture.engraver(template).engrave(
+      book: BookFixture.blocks(BookFixture.bookSource(count: 1)), matter: BookMatter())
+    let items = try #require(list.pages.first).items
+    let heads = items.filter { $0.role == .header }
+    #expect(heads.compactMap(\.text) == ["Tune 1", "Page 1"])
+    #expect(heads.count == 2 && heads[0].box.maxY <= heads[1].box.minY + 3 && heads[0].box.minY >= 0)
+    let feet = items.filter { $0.role == .footer }
+    #expect(feet.compactMap(\.text) == ["left", "Middle", "line two"])
+    #expect(
+      feet.count == 3 && feet[2].box.minY > feet[1].box.minY && feet[2].box.maxY <= list.pages[0].height)
+    #expect(!items.contains { $0.text?.contains("\\") == true })
+  }
+
   @Test func textBlocksFillAndJustify() throws {
     let abc = """
       %%begintext justify

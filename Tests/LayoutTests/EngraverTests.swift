@@ -265,4 +265,18 @@ import Testing
     let plain = try LayoutFixture.engrave("X:1\nT:Parts\nP:AABB\nK:G\nGABc|]\n", setup: setup)
     #expect(!LayoutFixture.items(plain, role: .partLabel).contains { text($0) == "AABB" })
   }
+
+  @Test func notesOfSeveralLinesAreLabelledOnce() throws {
+    var setup = PageSetup.a4
+    setup.titleStyle.fields.insert("N")
+    let list = try LayoutFixture.engrave(
+      "X:1\nT:Noted\nN:Learnt from a fiddler.\nN:Second source differs.\nK:G\nGABc|]\n", setup: setup)
+    let texts = list.pages.flatMap(\.items).compactMap { item -> String? in
+      if case .text(let run) = item.shape { return run.text }
+      return nil
+    }
+    let all = texts.joined(separator: " ")
+    #expect(all.components(separatedBy: "Notes:").count == 2, "\(texts)")
+    #expect(all.contains("fiddler.") && all.contains("Second source differs."))
+  }
 }

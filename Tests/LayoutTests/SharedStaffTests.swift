@@ -356,4 +356,14 @@ import Testing
     let tempoStart = try #require(items.filter { $0.role == .tempo }.map(\.box.minX).min())
     #expect(abs(tempoStart - staffStart) < 0.5)
   }
+
+  @Test func anApproximateTempoSaysCa() throws {
+    let items = try LayoutFixture.engrave("X:1\nQ:1/4=ca. 100\nK:C\nc d e f|]\n").pages.flatMap(\.items)
+    let tempo = items.filter { $0.role == .tempo }
+    let texts = tempo.compactMap { item -> String? in
+      if case .text(let text) = item.shape { text.text } else { nil }
+    }
+    #expect(texts == [" = ca. 100"])
+    #expect(tempo.count == 2, "the beat's note is drawn")
+  }
 }

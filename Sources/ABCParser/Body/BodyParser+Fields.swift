@@ -70,7 +70,9 @@ extension BodyParser {
   mutating func alignLine(isSymbolLine: Bool, value: LineScanner, continuing: Bool) {
     var lyrics = builder.lyrics
     var resume: LyricState.Resume
-    if continuing, let previous = lyrics.resume {
+    let (value, continues) = value.droppingTrailingBackslash()
+    defer { builder.lyrics.continues = continues }
+    if continuing || lyrics.continues, let previous = lyrics.resume {
       resume = previous
     } else {
       if !isSymbolLine && lyrics.nextVerse >= Limits.versesPerBlock {

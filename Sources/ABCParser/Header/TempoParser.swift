@@ -41,6 +41,9 @@ enum TempoParser {
       } else if scalar == "=" {
         scanner.advance()
         sawEquals = true
+      } else if let length = scanner.circaLength() {
+        scanner.position += length  // `ca.`, `c.`, `circa`, `approx.`: an approximate rate.
+        tempo.isApproximate = true
       } else if scalar == "C" || scalar == "c" || scalar == "L" {
         scanner.advance()  // Old `Q:C=120`: the unit length is the beat.
         if unitFormStart == nil { unitFormStart = start }
@@ -79,6 +82,20 @@ enum TempoParser {
 
 /// Look-ahead used to tell a beat (`1/4`) from beats per minute (`120`).
 extension LineScanner {
+  /// The length of a word meaning "about" at the cursor (`ca.`, `ca`, `c.`, `circa`,
+  /// `approx.`, `~`) when a space, a digit or the end follows it; nil otherwise (`C=120`
+  /// is the old unit-length form).
+  fileprivate func circaLength() -> Int? {
+    for word in ["circa", "approx.", "approx", "ca.", "ca", "c.", "~"] {
+      let scalars = Array(word.unicodeScalars)
+      guard scalars.indices.allSatisfy({ peek($0).map { Character($0).lowercased() } == String(scalars[$0]) })
+      else { continue }
+      let after = peek(scalars.count)
+      if after == nil || after!.isABCWhitespace || after!.asciiDigit != nil { return scalars.count }
+    }
+    return nil
+  }
+
   /// The scalar right after the run of digits at the cursor.
   fileprivate func peekAfterNumber() -> Unicode.Scalar? {
     var offset = 0

@@ -19,6 +19,15 @@ struct LineScanner {
 
   var isAtEnd: Bool { position >= end }
 
+  /// The scanner without a `\` that ends its text (blanks after it aside), and whether
+  /// there was one: a `w:` line so ended goes on in the next `w:` line.
+  func droppingTrailingBackslash() -> (LineScanner, Bool) {
+    var last = end
+    while last > position, line.scalars[last - 1].isABCWhitespace { last -= 1 }
+    guard last > position, line.scalars[last - 1] == "\\" else { return (self, false) }
+    return (LineScanner(line: line, from: position, to: last - 1), true)
+  }
+
   /// The scalar `offset` places ahead, or nil past the end.
   func peek(_ offset: Int = 0) -> Unicode.Scalar? {
     let index = position + offset

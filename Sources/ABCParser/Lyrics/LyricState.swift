@@ -11,6 +11,8 @@ struct LyricState {
   var nextVerse = 0
   /// Where the last `w:` (or `s:`) line stopped, for `+:`.
   var resume: Resume?
+  /// The last `w:` or `s:` line ended with `\`: the next one goes on with it, as `+:` does.
+  var continues = false
 
   /// A place to resume aligning: the verse, the next element to look at, and the
   /// element holding the last syllable (for a `_` at the start of the continuation).

@@ -1,4 +1,5 @@
 import DisplayList
+import Foundation
 
 /// What placeholders in running heads refer to on one page.
 struct PageFacts {
@@ -52,6 +53,16 @@ struct RunningHeads {
     return out
   }
 
+  /// The lines of an expanded part: abcm2ps's `\n` (as written in the directive) or a
+  /// line break starts a new one.
+  static func lines(of text: String) -> [String] {
+    text.replacingOccurrences(of: "\\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String($0.trimmingCharacters(in: .whitespaces)) }
+  }
+
+  /// The distance between the baselines of a running head's lines.
+  static func lineStep(_ font: FontSpec) -> Double { font.size * 1.2 }
+
   /// Header and footer items for the page at physical `pageIndex`.
   func items(pageIndex: Int, facts: PageFacts, isFirstPage: Bool) -> [DisplayItem] {
     var items: [DisplayItem] = []
@@ -66,17 +77,21 @@ struct RunningHeads {
         ? setup.marginTop - metrics.descent - font.size * 0.9
         : setup.height - setup.marginBottom + font.size * 0.9 + metrics.ascent
       let role: Role = isHeader ? .header : .footer
+      let step = Self.lineStep(font)
       for (part, alignment) in zip(head.parts(pageIndex: pageIndex), TextAlignment.allCases) {
-        let text = Self.expand(part, facts)
-        guard !text.allSatisfy(\.isWhitespace) else { continue }
-        let extent = measurer.measure(text, font: font)
-        let x = left + (width - extent.width) * alignment.factor
-        items.append(
-          DisplayItem(
-            role: role, shape: .text(TextShape(text: text, font: font, origin: Point(x: x, y: baseline))),
-            box: Rect(
-              x: x, y: baseline - extent.ascent, width: extent.width, height: extent.ascent + extent.descent))
-        )
+        // A header's lines stack up from its baseline, a footer's down: both stay in the margin.
+        let lines = Self.lines(of: Self.expand(part, facts))
+        for (index, text) in lines.enumerated() where !text.allSatisfy(\.isWhitespace) {
+          let y = baseline + (isHeader ? -Double(lines.count - 1 - index) : Double(index)) * step
+          let extent = measurer.measure(text, font: font)
+          let x = left + (width - extent.width) * alignment.factor
+          items.append(
+            DisplayItem(
+              role: role, shape: .text(TextShape(text: text, font: font, origin: Point(x: x, y: y))),
+              box: Rect(
+                x: x, y: y - extent.ascent, width: extent.width, height: extent.ascent + extent.descent))
+          )
+        }
       }
       if head.rule {
         let y = isHeader ? baseline + metrics.descent + 2 : baseline - metrics.ascent - 2
@@ -102,11 +117,13 @@ struct RunningHeads {
     var baseline = setup.height - setup.marginBottom + font.size * 0.9 + metrics.ascent
     if let footer = setup.footer, !(footer.skipFirstPage && isFirstPage) {
       let parts = footer.parts(pageIndex: pageIndex)
-      if parts.count > 1, !Self.expand(parts[1], facts).allSatisfy(\.isWhitespace) {
+      let centre = parts.count > 1 ? Self.expand(parts[1], facts) : ""
+      if !centre.allSatisfy(\.isWhitespace) {
         let footerMetrics = measurer.measure("Ag", font: footer.font)
+        let below = Double(Self.lines(of: centre).count - 1) * Self.lineStep(footer.font)
         baseline =
           setup.height - setup.marginBottom + footer.font.size * 0.9 + footerMetrics.ascent
-          + footerMetrics.descent + font.size * 0.4 + metrics.ascent
+          + footerMetrics.descent + font.size * 0.4 + metrics.ascent + below
       }
     }
     let left = setup.contentLeft(pageIndex: pageIndex)

@@ -128,7 +128,11 @@ struct TuneLayout {
     }
     if fields.contains("W") && !words.isEmpty { blocks.append(TextBlock(lines: words, role: .lyric)) }
     if fields.contains("N") && !tune.metadata.notes.isEmpty {
-      blocks.append(TextBlock(lines: tune.metadata.notes.map { "Notes: " + $0 }, mode: .fill))
+      // One label for all the notes, as abcm2ps sets them: "Notes: " before the first.
+      let notes = tune.metadata.notes.enumerated().map {
+        $0.offset == 0 ? "Notes: " + $0.element : $0.element
+      }
+      blocks.append(TextBlock(lines: notes, mode: .fill))
     }
     if fields.contains("H") && !tune.metadata.history.isEmpty {
       blocks.append(TextBlock(lines: tune.metadata.history, mode: .fill))

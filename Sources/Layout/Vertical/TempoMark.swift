@@ -46,7 +46,7 @@ struct TempoMark {
         }
         x += 2
       }
-      text(" = \(bpm)" + (tempo.isParenthesized ? ")" : ""))
+      text(" = \(tempo.isApproximate ? "ca. " : "")\(bpm)" + (tempo.isParenthesized ? ")" : ""))
     }
     if let trailing = tempo.trailingText, !trailing.isEmpty { text(" " + trailing) }
     system.items += items
@@ -74,7 +74,7 @@ struct TempoMark {
           ? "𝅝" : value.base >= Rational(1, 2) ? "𝅗𝅥" : value.base >= Rational(1, 4) ? "♩" : "♪"
         return symbol + String(repeating: ".", count: value.dots)
       }
-      let mark = notes.joined(separator: " ") + " = \(bpm)"
+      let mark = notes.joined(separator: " ") + " = \(tempo.isApproximate ? "ca. " : "")\(bpm)"
       parts.append(tempo.isParenthesized ? "(" + mark + ")" : mark)
     }
     if let trailing = tempo.trailingText, !trailing.isEmpty { parts.append(trailing) }

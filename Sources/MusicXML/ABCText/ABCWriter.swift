@@ -168,7 +168,8 @@ public struct ABCWriter {
     if let text = tempo.text { parts.append("\"\(quoted(text))\"") }
     if let perMinute = tempo.beatsPerMinute, !tempo.beats.isEmpty {
       parts.append(
-        tempo.beats.map { "\($0.numerator)/\($0.denominator)" }.joined(separator: " ") + "=\(perMinute)")
+        tempo.beats.map { "\($0.numerator)/\($0.denominator)" }.joined(separator: " ") + "="
+          + (tempo.isApproximate ? "ca. " : "") + "\(perMinute)")
     }
     if let trailing = tempo.trailingText { parts.append("\"\(quoted(trailing))\"") }
     return parts.isEmpty ? nil : parts.joined(separator: " ")

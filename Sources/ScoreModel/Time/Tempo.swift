@@ -8,6 +8,8 @@ public struct Tempo: Hashable, Sendable {
   /// The metronome mark is printed in parentheses, `Allegro (♩ = 120)` (MusicXML's
   /// `<metronome parentheses="yes">`; ABC has no way to say it).
   public var isParenthesized = false
+  /// The rate is approximate: `Q:1/4=ca. 120`, printed `♩ = ca. 120`.
+  public var isApproximate = false
 
   public init(
     text: String? = nil, beats: [Rational] = [], beatsPerMinute: Int? = nil,
