@@ -87,12 +87,25 @@ import Testing
     #expect(note?.heads.count == 3)
   }
 
-  @Test func unknownDecorationIsANoteOncePerTune() {
+  @Test func unknownDecorationIsAWarningOncePerTune() {
     let input = MarkedInput("X:1\nK:C\n1️⃣!wibble!A !wibble!B\n")
     let (book, diagnostics) = ABCParser.parse(input.text)
     #expect(diagnostics.map(\.range.start) == [input[1]])
-    #expect(diagnostics.map(\.severity) == [.note])
+    #expect(diagnostics.map(\.severity) == [.warning])
+    #expect(diagnostics.first?.message == "unknown decoration '!wibble!'; it is not drawn")
     #expect(book.tunes.first?.voices.first?.elements.count == 3)
+  }
+
+  @Test func aMisspeltDecorationIsGivenTheNameMeant() {
+    let (_, diagnostics) = ABCParser.parse("X:1\nK:C\n!trilll!A +fermatta+B !uppermordent!c\n")
+    #expect(
+      diagnostics.map(\.message) == [
+        "unknown decoration '!trilll!'; did you mean '!trill!'?",
+        "unknown decoration '!fermatta!'; did you mean '!fermata!'?",
+      ])
+    // A name the file defines is known.
+    let (_, defined) = ABCParser.parse("X:1\n%%deco trilll 3 dsh 0 0 0\nK:C\n!trilll!A\n")
+    #expect(!defined.contains { $0.message.contains("unknown decoration") })
   }
 
   @Test func undefinedLowercaseSymbolWarnsOnce() {

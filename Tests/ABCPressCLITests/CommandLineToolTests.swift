@@ -1,5 +1,6 @@
 import ABCPressTestSupport
 import Foundation
+import ScoreModel
 import Testing
 
 @testable import ABCPressCLI

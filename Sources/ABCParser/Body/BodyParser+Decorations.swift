@@ -78,7 +78,13 @@ extension BodyParser {
         !reportedDecorations.contains(canonical)
       {
         reportedDecorations.insert(canonical)  // Reported once per tune.
-        diagnostics.note("unknown decoration '\(Diagnostic.excerpt(name))'", at: scanner.range(from: start))
+        // A warning, as abcm2ps makes it an error: the mark is not drawn.
+        let known = DecorationTable.known.union(settings.customDecorations)
+        let hint =
+          Suggestion.closest(to: name, among: known).map { "; did you mean '!\($0)!'?" }
+          ?? "; it is not drawn"
+        diagnostics.warning(
+          "unknown decoration '!\(Diagnostic.excerpt(name))!'" + hint, at: scanner.range(from: start))
       }
       return Decoration(name: canonical, range: scanner.range(from: start))
     }

@@ -1,3 +1,5 @@
+import ScoreModel
+
 /// A command-line usage mistake, reported with exit code 2.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
   public var message: String

@@ -2,8 +2,8 @@
 /// distance (insertions, deletions, substitutions and swaps of neighbours each cost one),
 /// when it is close enough to be the likely intent — at most one edit for a name of up to
 /// four letters, else a third of the name's length.
-enum Suggestion {
-  static func closest(to original: String, among names: some Sequence<String>) -> String? {
+public enum Suggestion {
+  public static func closest(to original: String, among names: some Sequence<String>) -> String? {
     let typed = Array(original.lowercased())
     var best: (name: String, distance: Int)?
     for name in names {
@@ -18,12 +18,12 @@ enum Suggestion {
   }
 
   /// A hint sentence for a typed name, or "" when nothing is close.
-  static func hint(for typed: String, among names: some Sequence<String>) -> String {
+  public static func hint(for typed: String, among names: some Sequence<String>) -> String {
     closest(to: typed, among: names).map { "; did you mean '\($0)'?" } ?? ""
   }
 
   /// Optimal string alignment distance (Damerau–Levenshtein without repeated edits).
-  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+  public static func distance(_ a: [Character], _ b: [Character]) -> Int {
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
     var previous2 = [Int](repeating: 0, count: b.count + 1)
