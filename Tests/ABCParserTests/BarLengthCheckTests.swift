@@ -25,8 +25,8 @@ import Testing
     let found = try warnings("d2 | g2 f2 e2 | d4 | B2 c2 d2 e2 | g6 |]")
     #expect(
       found == [
-        "bar 3 is short: 1/2 where M:3/4 holds 3/4 (1/4 missing)",
-        "bar 4 is too long: 1 where M:3/4 holds 3/4 (1/4 too much)",
+        "bar 3 has 2 quarters; 3/4 needs 3",
+        "bar 4 has 4 quarters; 3/4 needs 3",
       ])
     // A bar split over two lines is one bar.
     #expect(try warnings("g2 f2\ne2 | d6 |]") == [])
@@ -36,7 +36,7 @@ import Testing
     #expect(try warnings("g6 | [M:2/4] g4 | f4 |]") == [])
     #expect(
       try warnings("g6 | [M:2/4] g6 | f4 |]") == [
-        "bar 2 is too long: 3/4 where M:2/4 holds 1/2 (1/4 too much)"
+        "bar 2 has 3 quarters; 2/4 needs 2"
       ])
     #expect(try warnings("g2 | abcdefg | f |]", meter: "none") == [])
     #expect(try warnings("Z4 | g6 |]") == [])
@@ -45,7 +45,22 @@ import Testing
   @Test func voicesAreCheckedApartAndNamed() throws {
     let (tune, _) = Parse.tune("V:1\ng6 | f6 |]\nV:2\nG,6 | F,4 | E,6 |]", header: "M:3/4\nL:1/8\nK:G")
     let found = BarLengthCheck.diagnostics(for: try #require(tune), file: "t.abc").map(\.message)
-    #expect(found == ["bar 2 in voice 2 is short: 1/2 where M:3/4 holds 3/4 (1/4 missing)"])
+    #expect(found == ["bar 2 in voice 2 has 2 quarters; 3/4 needs 3"])
+  }
+
+  @Test func aPartAfterARepeatMayStartWithAPickup() throws {
+    // `… B2 :|` then `g | …`: the second part's pickup and the first part's short last bar.
+    #expect(try warnings("d2 | g2 f2 e2 | d4 :| g2 | f2 e2 d2 | c4 |]") == [])
+    // A short bar inside a part is still named, in the meter's own notes.
+    #expect(try warnings("g2 | f2 e2 d2 | c4 | B6 |]") == ["bar 3 has 2 quarters; 3/4 needs 3"])
+  }
+
+  @Test func lengthsAreCountedInTheMetersNotes() throws {
+    #expect(try warnings("d3 | g3 f2 | e6 | d6 |]", meter: "6/8") == ["bar 2 has 5 eighths; 6/8 needs 6"])
+    #expect(
+      try warnings("d3 | g3 f2 e/ | e6 | d6 |]", meter: "6/8") == ["bar 2 has 11 sixteenths; 6/8 needs 12"])
+    #expect(try warnings("c8 | d6 | c8 |]", meter: "C") == ["bar 2 has 3 quarters; 4/4 needs 4"])
+    #expect(try warnings("c8 | d9 | c8 |]", meter: "C|") == ["bar 2 has 9 eighths; 2/2 needs 8"])
   }
 }
 

@@ -135,9 +135,16 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
     let checked = ToolRun(["check", "-", "--no-excerpt"], input: tune)
     #expect(
       checked.output.contains(
-        "<stdin>:6:20: warning: bar 3 is short: 1/2 where M:3/4 holds 3/4 (1/4 missing)"))
+        "<stdin>:6:20: warning: bar 3 has 2 quarters; 3/4 needs 3"))
     #expect(checked.exitCode == .success)  // warnings only
     #expect(!ToolRun(["check", "-", "--no-bar-check"], input: tune).output.contains("bar 3"))
+    // render and book report what check reports, and take the same flag.
+    for command in ["render", "book"] {
+      let run = ToolRun([command, "-", "-o", "out.pdf", "--no-excerpt"], input: tune)
+      #expect(run.errors.contains("<stdin>:6:20: warning: bar 3 has 2 quarters; 3/4 needs 3"), "\(command)")
+      let quiet = ToolRun([command, "-", "-o", "quiet.pdf", "--no-bar-check"], input: tune)
+      #expect(quiet.exitCode == .success && !quiet.errors.contains("bar 3"), "\(command)")
+    }
   }
 
   @Test func formatFilesAreReadFromTheAbcFileToo() throws {

@@ -12,7 +12,7 @@ struct PreparedTune {
   var diagnostics: [Diagnostic]
 
   /// Parses `item` over `base`; nil (with the parser's diagnostics) when it holds no tune.
-  static func prepare(_ item: TuneStream.Item, base: FormatDirectives, transpose: Int = 0)
+  static func prepare(_ item: TuneStream.Item, base: FormatDirectives, transpose: Int = 0, checksBars: Bool)
     -> (prepared: PreparedTune?, diagnostics: [Diagnostic])
   {
     let parsed = BookAssembler.parse(item.source, headerTitles: item.headerTitles)
@@ -25,9 +25,9 @@ struct PreparedTune {
     var own = FormatDirectives(setup: run.setup, options: run.options)
     own.apply(tune: tune)
     let diagnostics =
-      parsed.diagnostics + included.warnings
-      + own.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: item.source.file) }
-      + UndrawnNotation.warnings(for: tune, file: item.source.file)
+      parsed.diagnostics
+      + TuneWarnings.of(
+        tune, included: included.warnings, format: own, file: item.source.file, checksBars: checksBars)
     return (PreparedTune(tune: tune, format: own, diagnostics: diagnostics), diagnostics)
   }
 }

@@ -70,7 +70,7 @@ struct Thumbnail: @unchecked Sendable {
     }
     CrashReporter.begin(identity)
     defer { CrashReporter.end() }
-    let (prepared, found) = PreparedTune.prepare(item, base: base)
+    let (prepared, found) = PreparedTune.prepare(item, base: base, checksBars: session.checksBars)
     guard let prepared else { return Result(diagnostics: found, tune: false) }
     let (tune, own, diagnostics) = (prepared.tune, prepared.format, prepared.diagnostics)
     if let title = TuneJob.crashTest, tune.title == title {

@@ -85,10 +85,8 @@ struct TuneJob: @unchecked Sendable {
     tune = included.tune
     var format = FormatDirectives(setup: setup, options: options)
     format.apply(tune: tune)
-    let warnings =
-      included.warnings
-      + format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: source.file) }
-      + UndrawnNotation.warnings(for: tune, file: source.file)
+    let warnings = TuneWarnings.of(
+      tune, included: included.warnings, format: format, file: source.file, checksBars: session.checksBars)
     let engraver = session.engraver(workspace, setup: format.setup, options: format.options)
     return EngravingRun.TuneResult(
       engraved: engraver.engrave(tune: tune), diagnostics: parsed.diagnostics + warnings, trailing: trailing)

@@ -25,7 +25,8 @@ struct TuneSplit: @unchecked Sendable {
   }
 
   func make(_ item: TuneStream.Item, workspace: RenderWorkspace) -> Result {
-    let (prepared, found) = PreparedTune.prepare(item, base: session.base, transpose: transpose)
+    let (prepared, found) = PreparedTune.prepare(
+      item, base: session.base, transpose: transpose, checksBars: session.checksBars)
     guard let prepared else { return Result(diagnostics: found) }
     let (tune, own, diagnostics) = (prepared.tune, prepared.format, prepared.diagnostics)
     let place = (item.source.file, item.source.startLine)

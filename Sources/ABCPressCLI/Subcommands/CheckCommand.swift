@@ -78,11 +78,9 @@ struct CheckCommand {
     let (tune, included) = FormatInclude.expand(written, file: source.file)
     var format = FormatDirectives(setup: .a4, options: LayoutOptions())
     format.apply(tune: tune)
-    let formatWarnings =
-      included + format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: source.file) }
-    let bars = checksBars ? BarLengthCheck.diagnostics(for: tune, file: source.file) : []
     // A reporter puts them in source order.
-    return parsed.diagnostics + formatWarnings + UndrawnNotation.warnings(for: tune, file: source.file) + bars
+    return parsed.diagnostics
+      + TuneWarnings.of(tune, included: included, format: format, file: source.file, checksBars: checksBars)
   }
 
   static func json(_ d: Diagnostic) -> String {

@@ -32,6 +32,7 @@ struct RenderCommand {
       --music-font <name>     Bravura (default), Leland or Petaluma.
       --staff-space <pt>      Distance between staff lines in points (default 5).
       --auto-break            Choose line breaks optimally, ignoring the source's.
+      --no-bar-check          Do not warn of bars that do not fill the meter (as check).
       -F, --fmt <file.fmt>    An abcm2ps format file (one directive a line, no %%): a house
                               style kept for abcm2ps, applied over the template. In the ABC,
                               %%format FILE reads one too (next to the file, as abc-include).

@@ -20,13 +20,15 @@ struct EngravingSession: @unchecked Sendable {
   let formatWarnings: [Diagnostic]
   /// Threads that lay out and draw (`-j`), 1 for none beside the main thread.
   let jobs: Int
+  /// Bars are compared with the meter, as `check` does (`--no-bar-check`: not).
+  let checksBars: Bool
 
   /// Options shared by every command that engraves.
   static let optionNames: Set<String> = [
     "--page-size", "--music-font", "--fonts", "--staff-space", "--template", "--theme", "--jobs",
     "--include-path", "--fmt",
   ]
-  static let flagNames: Set<String> = ["--auto-break"]
+  static let flagNames: Set<String> = ["--auto-break", "--no-bar-check"]
   static let aliases: [String: String] = ["-o": "--output", "-j": "--jobs", "-F": "--fmt"]
 
   /// Sets up fonts, template and theme from the arguments.
@@ -66,6 +68,7 @@ struct EngravingSession: @unchecked Sendable {
     }
     base = FormatDirectives(setup: format.setup, options: format.options)
     formatWarnings = warnings
+    checksBars = !arguments.has("--no-bar-check")
     self.template = template
     self.theme = theme
   }

@@ -6,14 +6,14 @@
  they stand, and free meter (`M:none`) is never checked. A line that ends on a full bar
  without a bar line ends the bar there (many transcriptions leave that bar line off). A bar longer than the meter is
  always reported. A short bar is allowed where music writes one: the first bar of a voice
- (a pickup, anacrusis), the first bar after a section starts (`|:`, `||`, `[|`, an ending)
+ (a pickup, anacrusis), the first bar after a section starts (`|:`, `:|`, `||`, `[|`, an ending)
  and the last bar of a section or of the tune (before `:|`, `||`, `|]`, or at the end) —
  the pickup's complement. Bars holding a multi-bar rest (`Z4`) and overlay voices (`&`)
  are passed over.
 
      M:3/4  L:1/8
      |: c2 | e2 f2 g2 | a2 b2 | c'6 :|
-        ↑ a pickup: allowed    ↑ "bar 3 is short: 1/2 where M:3/4 holds 3/4 (1/4 missing)"
+        ↑ a pickup: allowed    ↑ "bar 3 has 2 quarters; 3/4 needs 3"
 
  Limits. An ending's first bar after `:|2` is treated as a section start; a deliberately
  irregular bar inside a section (a fermata bar, a cadenza) is reported.
@@ -68,11 +68,11 @@ public enum BarLengthCheck {
       // Words only for a bar that is wrong: most bars are right.
       let name = scoreNumber.map { "measure \($0)" } ?? "bar \(number)"
       let place = range ?? bar.last ?? bar.start ?? SourceRange(SourceLocation(line: 1, column: 1))
-      let holds = "where M:\(bar.meter.abcText) holds \(full)"
+      let unit = countingUnit(bar.length, full, meter: bar.meter)
+      let meterName = bar.meter == .common ? "4/4" : bar.meter == .cut ? "2/2" : bar.meter.abcText
       let message =
-        tooLong
-        ? "\(name)\(label) is too long: \(bar.length) \(holds) (\(bar.length - full) too much)"
-        : "\(name)\(label) is short: \(bar.length) \(holds) (\(full - bar.length) missing)"
+        "\(name)\(label) has \(counted(bar.length, in: unit)); \(meterName) needs "
+        + "\(full.dividingExactly(by: unit))"
       found.append(Diagnostic(.warning, message, at: place, file: file))
     }
 
@@ -111,15 +111,46 @@ public enum BarLengthCheck {
         let wasAfterStart = afterSectionStart
         if !voice.measureNumbers.isEmpty { scoreNumber = voice.measureNumbers[line.range.start] }
         close(endsSection: endsSection, at: line.range)
-        // Bar lines before the first note keep the first bar a possible pickup.
+        // Bar lines before the first note keep the first bar a possible pickup; a part
+        // after a `:|` may start with one too (`… B2 :| g | …`).
         afterSectionStart =
-          line.repeatsStart || line.ending != nil || [.double, .thinThick, .thickThin].contains(line.style)
-          || (number == 0 && wasAfterStart)
+          line.repeatsStart || line.repeatsEnd || line.ending != nil
+          || [.double, .thinThick, .thickThin].contains(line.style) || (number == 0 && wasAfterStart)
       default: break
       }
     }
     // The last bar, unclosed: the end of the tune ends a section.
     close(endsSection: true, at: nil)
     return found
+  }
+
+  /// The note value a bar's length and the meter's are counted in: the meter's beat note
+  /// (the eighth of 6/8), or a shorter one when the lengths are not whole numbers of it.
+  static func countingUnit(_ length: Rational, _ full: Rational, meter: Meter) -> Rational {
+    var unit = Rational(1, meter.terms?.denominator ?? (meter == .cut ? 2 : 4))
+    while unit > Rational(1, 128) && (!length.isMultiple(of: unit) || !full.isMultiple(of: unit)) {
+      unit = unit * Rational(1, 2)
+    }
+    return unit
+  }
+
+  /// "5 eighths", "1 quarter", "3 sixteenths": a length counted in `unit`.
+  static func counted(_ length: Rational, in unit: Rational) -> String {
+    let count = length.dividingExactly(by: unit)
+    let names = [1: "whole", 2: "half", 4: "quarter", 8: "eighth", 16: "sixteenth", 32: "32nd", 64: "64th"]
+    let name = unit.numerator == 1 ? names[unit.denominator] ?? "1/\(unit.denominator)" : "\(unit)"
+    let plural = name == "half" ? "halves" : name + "s"
+    return "\(count) " + (count == "1" ? name : plural)
+  }
+}
+
+extension Rational {
+  /// True when this is a whole number of `unit`s.
+  fileprivate func isMultiple(of unit: Rational) -> Bool { (self / unit).denominator == 1 }
+
+  /// This many `unit`s, as a whole number or a fraction ("5", "7/2").
+  fileprivate func dividingExactly(by unit: Rational) -> String {
+    let count = self / unit
+    return count.denominator == 1 ? "\(count.numerator)" : "\(count)"
   }
 }
