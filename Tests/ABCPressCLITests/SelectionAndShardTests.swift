@@ -210,10 +210,22 @@ import Testing
     let first = thumbs(book("GABc|"), into: "a", cached: true)
     #expect(first.exitCode == .success)
     let stored = FileManager.default.enumerator(atPath: cache)?.allObjects.compactMap { $0 as? String } ?? []
-    #expect(stored.filter { $0.hasSuffix(".png") }.count == 2)  // the warned tune is not stored
+    // The warned tune is stored too, its warning beside it, and printed again at its line,
+    // where it now is when the tune has moved.
+    #expect(stored.filter { $0.hasSuffix(".png") }.count == 3)
+    #expect(stored.filter { $0.hasSuffix(".warnings") }.count == 1)
+    func warnings(_ run: ToolRun) -> [String] {
+      run.errors.split(separator: "\n").map(String.init).filter { $0.contains("warning:") }
+    }
     let again = thumbs(book("GABc|"), into: "b", cached: true)
-    #expect(again.errors.contains("warning"))  // its warning is printed again
+    #expect(!warnings(first).isEmpty && warnings(again) == warnings(first))
     #expect(try files("a") == files("b"))
+    let moved = thumbs("% a line above\n" + book("GABc|"), into: "m", cached: true)
+    let shifted = warnings(first).map { $0.replacingOccurrences(of: "<stdin>:14:", with: "<stdin>:15:") }
+    #expect(warnings(first).allSatisfy { $0.hasPrefix("<stdin>:14:") } && warnings(moved) == shifted)
+    let afterMove =
+      FileManager.default.enumerator(atPath: cache)?.allObjects.compactMap { $0 as? String } ?? []
+    #expect(afterMove.filter { $0.hasSuffix(".png") }.count == 3, "the moved tunes were read from the cache")
     // An edit: the changed tune is drawn anew and equals a fresh, uncached drawing.
     _ = thumbs(book("dcBA|"), into: "c", cached: true)
     _ = thumbs(book("dcBA|"), into: "d", cached: false)

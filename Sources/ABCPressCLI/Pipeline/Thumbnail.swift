@@ -56,8 +56,9 @@ struct Thumbnail: @unchecked Sendable {
       let wanted = ThumbsCommand.fileName(
         pattern, number: hit.facts.number, title: hit.facts.title, position: item.position,
         file: item.source.file)
+      let warnings = cache.readWarnings(key: key, firstLine: item.source.startLine, file: item.source.file)
       return Result(
-        diagnostics: [], tune: true, place: (item.source.file, item.source.startLine),
+        diagnostics: warnings, tune: true, place: (item.source.file, item.source.startLine),
         number: hit.facts.number,
         cached: (hit.bytes, wanted), facts: hit.facts)
     }
@@ -115,7 +116,8 @@ struct Thumbnail: @unchecked Sendable {
         .error, "cannot write the thumbnail \(wanted): \(reason)", at: tune.range, file: item.source.file)
       return Result(diagnostics: diagnostics + [failed], tune: true, place: place)
     }
-    if let cache, let key, diagnostics.isEmpty {
+    if let cache, let key, TuneCache.mayStore(diagnostics, file: item.source.file) {
+      cache.writeWarnings(diagnostics, key: key, firstLine: item.source.startLine)
       cache.store(key, pathExtension: pathExtension, file: url, facts: facts)
     }
     return Result(

@@ -44,17 +44,20 @@ struct TuneJob: @unchecked Sendable {
         encoded: bytes, firstLine: source.startLine, unpack: CompressedRecord.unpack,
         rendering: { PDFFragment(encoded: $0) })
     {
-      return EngravingRun.TuneResult(engraved: engraved, diagnostics: [], trailing: trailing)
+      let warnings = cache.readWarnings(key: key, firstLine: source.startLine, file: source.file)
+      return EngravingRun.TuneResult(engraved: engraved, diagnostics: warnings, trailing: trailing)
     }
     var result = drawn(engrave(workspace), workspace)
-    // Tunes with diagnostics are engraved again on every run, so their messages are too.
-    if result.diagnostics.isEmpty,
+    // Tunes with errors are engraved again on every run, so their messages are too; warnings
+    // are kept with the record.
+    if TuneCache.mayStore(result.diagnostics, file: source.file),
       let bytes = result.engraved?.encoded(
         firstLine: source.startLine, pack: CompressedRecord.pack,
         // Operators are packed; a run unpacks them only for pages it draws again.
         rendering: { ($0.rendering as? PDFFragment)?.encoded() },
         itemsNeeded: pdf == nil)
     {
+      cache.writeWarnings(result.diagnostics, key: key, firstLine: source.startLine)
       cache.write(bytes, key: key, pathExtension: kind)
     }
     return result

@@ -15,8 +15,9 @@ import ScoreModel
  key. Entries are `DIR/ab/<key>.<ext>` with `<key>.name` (its X: number and title, for
  the file-name pattern), each sealed by the folder (CacheFolder: a tag under a key only
  the folder's owner can read; links, FIFOs and strangers' files are never followed or
- trusted), so a torn, damaged or forged entry reads as missing. Tunes with diagnostics
- are not stored, so their warnings are printed again on every run, at their current lines.
+ trusted), so a torn, damaged or forged entry reads as missing. A tune's warnings are kept
+ beside its entry and printed again on every run, at their current lines
+ (TuneCache+Warnings); a tune with an error is not stored.
 
      abcpress thumbs book.abc -o 'thumbs/{X}.png' --cache ~/.cache/abcpress
 

@@ -1,0 +1,73 @@
+import ScoreModel
+
+/*
+ TuneCache+Warnings — a tune's warnings kept with its stored output, so a tune that has
+ some (a bar that does not fill the meter, a decoration that is not drawn) is still read
+ from the cache and its warnings still printed, at its current lines.
+
+ Method. `<key>.warnings` holds one warning a line: severity, start line and column, end
+ line and column, then the message (`\` and line breaks escaped). Lines count from the
+ tune's first line, so a tune that moves in its file (a tune added above it) prints them
+ where they now are. It is written before the record it goes with, so a record found is a
+ record whose warnings were kept; a tune with an error, or with a warning about another
+ file (an included format file), is not stored at all and is engraved again each run.
+
+     W\t3\t5\t3\t9\tbar 2 has 2 quarters; 3/4 needs 3
+
+ Limits. A warnings record that is lost or damaged on its own reads as no warnings.
+ */
+
+extension TuneCache {
+  /// Whether a tune with these diagnostics may be stored: no error, and every warning about
+  /// the tune's own file.
+  static func mayStore(_ diagnostics: [Diagnostic], file: String?) -> Bool {
+    diagnostics.allSatisfy { $0.severity != .error && $0.file == file }
+  }
+
+  /// Stores a tune's warnings under `key` (nothing when it has none), lines counted from
+  /// `firstLine`; call before writing the record they go with.
+  func writeWarnings(_ diagnostics: [Diagnostic], key: String, firstLine: Int) {
+    guard !diagnostics.isEmpty else { return }
+    let lines = diagnostics.map { diagnostic in
+      let range = diagnostic.range
+      let fields = [
+        diagnostic.severity == .warning ? "W" : "N", String(range.start.line - firstLine),
+        String(range.start.column), String(range.end.line - firstLine), String(range.end.column),
+      ]
+      let message = diagnostic.message.replacingOccurrences(of: "\\", with: "\\\\")
+        .replacingOccurrences(of: "\n", with: "\\n")
+      return (fields + [message]).joined(separator: "\t")
+    }
+    write(Array(lines.joined(separator: "\n").utf8), key: key, pathExtension: "warnings")
+  }
+
+  /// The warnings stored under `key`, at lines counted from `firstLine` in `file`; none when
+  /// there are none (or the record cannot be read).
+  func readWarnings(key: String, firstLine: Int, file: String?) -> [Diagnostic] {
+    guard let bytes = read(key, pathExtension: "warnings") else { return [] }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
+      let fields = line.split(separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
+      guard fields.count == 6,
+        let severity = fields[0] == "W" ? Severity.warning : fields[0] == "N" ? .note : nil,
+        let startLine = Int(fields[1]), let startColumn = Int(fields[2]), let endLine = Int(fields[3]),
+        let endColumn = Int(fields[4])
+      else { return nil }
+      var message = ""
+      var escaped = false
+      for character in fields[5] {
+        if escaped {
+          message.append(character == "n" ? "\n" : character)
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else {
+          message.append(character)
+        }
+      }
+      let range = SourceRange(
+        start: SourceLocation(line: startLine + firstLine, column: startColumn),
+        end: SourceLocation(line: endLine + firstLine, column: endColumn))
+      return Diagnostic(severity, message, at: range, file: file)
+    }
+  }
+}
