@@ -266,6 +266,19 @@ import Testing
     #expect(!LayoutFixture.items(plain, role: .partLabel).contains { text($0) == "AABB" })
   }
 
+  @Test func setbarnbNumbersTheBarItStandsInOrTheNext() throws {
+    // `[I:setbarnb 10]` at a bar's start numbers that bar; `%%setbarnb 20` after notes of
+    // a bar numbers the next. Numbers on every bar (`%%measurenb 1`).
+    let abc =
+      "X:1\n%%measurenb 1\nM:4/4\nL:1/4\nK:C\nCDEF|GABc|\n[I:setbarnb 10]cBAG|FE\n%%setbarnb 20\nDC|CDEF|GABc|]\n"
+    let list = try LayoutFixture.engrave(abc)
+    let numbers = LayoutFixture.items(list, role: .measureNumber).compactMap { item -> String? in
+      if case .text(let run) = item.shape { return run.text }
+      return nil
+    }
+    #expect(numbers == ["2", "10", "11", "20", "21"])
+  }
+
   @Test func notesOfSeveralLinesAreLabelledOnce() throws {
     var setup = PageSetup.a4
     setup.titleStyle.fields.insert("N")

@@ -152,6 +152,16 @@ extension BodyParser {
     case "repeat":
       noteRepeatSign(scanner, range: scanner.line.range(from: start - 2, to: scanner.end))
       return true
+    case "setbarnb":
+      // abcm2ps: the number of this bar (when it has no notes yet) or of the next.
+      let before = scanner.position
+      guard let number = scanner.readNumber(), (0...99_999).contains(number) else {
+        diagnostics.warning(
+          "setbarnb needs a bar number from 0 to 99999", at: scanner.range(from: before))
+        return true
+      }
+      builder.properties.barNumberSettings[builder.elements.count] = number
+      return true
     case "voicemap":
       // `%%voicemap NAME` in the music: the current voice's `%%map` from here.
       staff.noteMap = scanner.read { !$0.isABCWhitespace }

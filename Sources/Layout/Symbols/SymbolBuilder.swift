@@ -39,6 +39,8 @@ struct SymbolBuilder {
     var currentKey = key
     var pending = Attachments()
     var barNumber = 1
+    /// A `%%setbarnb` number waiting for the next bar line (it came after notes of a bar).
+    var nextBarNumber: Int?
     var barStart = Rational.zero
     var currentMeter = meter
     /// A two-note tremolo was met (most voices have none: no pass for them).
@@ -74,6 +76,14 @@ struct SymbolBuilder {
     }
     for (elementIndex, element) in voice.elements.enumerated() {
       let source = element.range.position
+      if !voice.barNumberSettings.isEmpty, let number = voice.barNumberSettings[elementIndex] {
+        // `%%setbarnb`: this bar when none of it has sounded yet, else the next.
+        if onset == barStart {
+          barNumber = number
+        } else {
+          nextBarNumber = number
+        }
+      }
       if !signs.isEmpty, let sign = signs[elementIndex] {
         replacement = RepeatSignReplacement(sign: sign, start: onset)
       }
@@ -170,6 +180,10 @@ struct SymbolBuilder {
             for index in symbols.indices { symbols[index].barNumber = 0 }
           } else {
             barNumber += 1
+          }
+          if let number = nextBarNumber {
+            barNumber = number
+            nextBarNumber = nil
           }
           barStart = onset
           cautions.endBar()

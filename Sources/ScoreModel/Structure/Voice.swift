@@ -36,6 +36,9 @@ public struct Voice: Sendable {
   public var noteMap: String?
   /// `%%repeat` (abcm2ps): written-out music to draw as repeat signs, in order.
   public var repeatSigns: [RepeatSign] = []
+  /// `%%setbarnb N` (or `[I:setbarnb N]`) by the element index it stands before: the bar it
+  /// stands in takes number N when no note or rest of it came before, else the next bar.
+  public var barNumberSettings: [Int: Int] = [:]
   /// `[I:staff N]` (abcm2ps): where the voice's notes move to another staff, in order.
   public var staffMoves: [StaffMove] = []
   /// The voice's staff is drawn on every line, even where it has nothing but invisible
