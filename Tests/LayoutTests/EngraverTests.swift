@@ -279,6 +279,22 @@ import Testing
     #expect(numbers == ["2", "10", "11", "20", "21"])
   }
 
+  @Test func theRollIsAWaveAsAbcm2psDrawsItNotAnArc() throws {
+    let list = try LayoutFixture.engrave("X:1\nL:1/8\nK:D\n~d3 dcB|\n")
+    let roll = try #require(LayoutFixture.items(list, role: .decoration).first)
+    guard case .path(let path) = roll.shape, case .move(let start) = path.segments.first,
+      case .curve(let rising, let falling, _) = path.segments.dropFirst().first
+    else {
+      Issue.record("the roll is not a drawn path: \(roll.shape)")
+      return
+    }
+    // Its edge rises then falls (y runs down): a tilde, where an arc's would rise twice.
+    #expect(rising.y < start.y && falling.y > start.y)
+    #expect(roll.box.width < 8 && roll.box.height < 4)  // about a head wide, a few points tall
+    let head = try #require(LayoutFixture.items(list, role: .notehead).first)
+    #expect(abs(roll.box.midX - head.box.midX) < 1 && roll.box.maxY < head.box.minY)
+  }
+
   @Test func notesOfSeveralLinesAreLabelledOnce() throws {
     var setup = PageSetup.a4
     setup.titleStyle.fields.insert("N")

@@ -240,12 +240,29 @@ extension MarkPlacement {
     return nil
   }
 
+  /// The roll (`~`) as abcm2ps draws it: a small tilde over the note, a wave rising then
+  /// falling across a head's width, thick in its middle and thin at its ends — not an arc,
+  /// which reads as a slur or a fermata without its dot.
   mutating func placeRoll(centre x: Double, floor: Double, column: Int?, source: SourcePosition?) {
-    let width = 1.6
-    let box = above.place(from: x - width / 2, to: x + width / 2, height: 0.55, padding: 0.5, floor: floor)
-    CurveDrawing(font: font).draw(
-      from: (x - width / 2, box.bottom), to: (x + width / 2, box.bottom), height: -0.55, isTie: true,
-      isDotted: false, role: .decoration, on: &canvas, column: column, source: source)
+    let width = 1.3
+    let box = above.place(from: x - width / 2, to: x + width / 2, height: 0.5, padding: 0.45, floor: floor)
+    let (x0, x1, middle) = (x - width / 2, x + width / 2, box.bottom - 0.25)
+    // A cubic whose inner control points stand k above and below the middle line swings
+    // about 0.28 k each way; the outline's two edges part by `thickness` in the middle.
+    let (k, thickness, end) = (0.8, 0.11, 0.03)
+    let (c1, c2) = (x0 + width / 3, x0 + 2 * width / 3)
+    let segments: [PathSegment] = [
+      .move(canvas.point(x0, middle - end)),
+      .curve(
+        canvas.point(c1, middle - k - thickness), canvas.point(c2, middle + k - thickness),
+        canvas.point(x1, middle - end)),
+      .line(canvas.point(x1, middle + end)),
+      .curve(
+        canvas.point(c2, middle + k + thickness), canvas.point(c1, middle - k + thickness),
+        canvas.point(x0, middle + end)),
+      .close,
+    ]
+    canvas.path(segments, strokeWidth: nil, dash: nil, role: .decoration, column: column, source: source)
   }
 
   /// Dynamics and hairpins under the staff (below the lyrics).
