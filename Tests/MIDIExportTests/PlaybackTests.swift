@@ -64,6 +64,10 @@ import Testing
     ("C :| D :| E |]", "C C D D E"),
     // An ending group closed by `||`, then plain music.
     ("|: C |1 D :|2 E || F |]", "C D C E F"),
+    // Endings straight after a `:|` whose section had none: the next section's, its body
+    // empty (abc2midi plays the same).
+    ("C D E F :| [1 G A B c :|[2 c B A G |]", "CDEF CDEF GABc cBAG"),
+    ("|: C :| [1 D :| [2 E |]", "C C D E"),
   ]
 
   @Test(arguments: repeatSweep)

@@ -16,7 +16,7 @@ import ScoreModel
 ///   `[|` or `|:`.
 ///
 /// Example: `|: A |1 B :|2 C |]` → A B A C; `|: A |1,3 B :|2 C :|` → A B A C A B;
-/// `C :| D || E :| F` → C C D E E F.
+/// `C :| D || E :| F` → C C D E E F; `C :| [1 D :|[2 E` → C C D E.
 ///
 /// - A `:|` with no `|:` goes back to the latest double bar (`||`, `|]`, `[|`), else to
 ///   just after the previous completed repeat, else the tune's start (ABC 2.1 §4.8); a
@@ -68,6 +68,7 @@ public enum RepeatUnfolder {
           state.pass += 1
           state.inEnding = false
           index = state.start
+          if let label = state.startEnding { state.enterEnding(label, at: index - 1) }
           continue
         }
         state.sectionDone = true
@@ -75,12 +76,12 @@ public enum RepeatUnfolder {
         state.explicitStart = false
         state.inEnding = false
         if bar.repeatsStart { state.beginSection(at: index + 1, passes: bar.repeatCount) }
-        if let label = bar.ending { state.enterEnding(label) }
+        if let label = bar.ending { state.enterEnding(label, at: index) }
         index += 1
         continue
       }
       if let label = bar.ending {
-        state.enterEnding(label)
+        state.enterEnding(label, at: index)
       } else if bar.repeatsStart {
         state.beginSection(at: index + 1, passes: bar.repeatCount, explicit: true)
       } else if closesEnding(bar) && (state.inEnding || !state.explicitStart && !state.skipping) {
@@ -105,6 +106,11 @@ public enum RepeatUnfolder {
     var declaredPasses = 2
     /// The section was opened by `|:` (a double bar inside it does not move its start).
     var explicitStart = false
+    /// An ending of the section was met.
+    var sectionHadEnding = false
+    /// The ending label on the bar just before the section's start (`:|[1`), entered again
+    /// on each pass.
+    var startEnding: String?
 
     mutating func beginSection(at index: Int, passes: Int = 2, explicit: Bool = false) {
       start = index
@@ -114,10 +120,20 @@ public enum RepeatUnfolder {
       skipping = false
       inEnding = false
       sectionDone = false
+      sectionHadEnding = false
+      startEnding = nil
     }
 
-    mutating func enterEnding(_ label: String) {
+    /// Enters the ending `label` on the bar at `index`. A first ending right after a
+    /// completed repeat that had none opens the next section's first pass, the ending on
+    /// its start (`A :| [1 B :|[2 C` plays A A B C, as abc2midi does).
+    mutating func enterEnding(_ label: String, at index: Int) {
+      if sectionDone && !sectionHadEnding, EndingLabel(label)?.passes.contains(1) == true {
+        beginSection(at: index + 1)
+        startEnding = label
+      }
       inEnding = true
+      sectionHadEnding = true
       if sectionDone {
         skipping = true
       } else if let passes = EndingLabel(label) {
