@@ -295,6 +295,17 @@ import Testing
     #expect(abs(roll.box.midX - head.box.midX) < 1 && roll.box.maxY < head.box.minY)
   }
 
+  @Test func aLinesVoltasStandAtOneHeight() throws {
+    // A word over the second ending's first note raises its bracket; the first rises too.
+    let abc = "X:1\nM:4/4\nL:1/4\nK:C\n|: C D E F [1 G A B c :|[2 \"last time\" c B A G |]\n"
+    let list = try LayoutFixture.engrave(abc)
+    let rails = LayoutFixture.items(list, role: .volta).filter { $0.box.width > 20 }
+    #expect(rails.count == 2)
+    #expect(Set(rails.map { ($0.box.minY * 100).rounded() }).count == 1, "\(rails.map(\.box))")
+    let word = try #require(LayoutFixture.items(list, role: .chordSymbol).first)
+    #expect(rails.allSatisfy { $0.box.maxY <= word.box.minY + 0.5 })
+  }
+
   @Test func notesOfSeveralLinesAreLabelledOnce() throws {
     var setup = PageSetup.a4
     setup.titleStyle.fields.insert("N")

@@ -107,12 +107,9 @@ struct SystemEngraver {
     marks.absorb(since: count)
     marks.place(line: line)
     swap(&canvas, &marks.canvas)
-    let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)
-    for span in line.spans.endings(overlapping: line.first, line.last) {
-      volta.draw(
-        span, symbols: line.symbols, first: line.first, last: line.last, xs: line.xs, end: line.end,
-        on: &canvas)
-    }
+    VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer).draw(
+      line.spans.endings(overlapping: line.first, line.last), symbols: line.symbols, first: line.first,
+      last: line.last, xs: line.xs, end: line.end, on: &canvas)
   }
 
   /// On a staff shared by voices, the second stage's first half for one voice:
@@ -150,12 +147,9 @@ struct SystemEngraver {
     marks.staffCrossRuns = staffCrossRuns
     marks.place(line: line)
     swap(&canvas, &marks.canvas)
-    let volta = VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer)
-    for span in line.spans.endings(overlapping: line.first, line.last) {
-      volta.draw(
-        span, symbols: line.symbols, first: line.first, last: line.last, xs: line.xs, end: line.end,
-        on: &canvas)
-    }
+    VoltaDrawing(font: font, labelFont: setup.voltaFont, measurer: measurer).draw(
+      line.spans.endings(overlapping: line.first, line.last), symbols: line.symbols, first: line.first,
+      last: line.last, xs: line.xs, end: line.end, on: &canvas)
   }
 
   /// Staff lines, clef, key and meter of a line start.
