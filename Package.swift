@@ -74,7 +74,9 @@ let package = Package(
     .target(name: "DisplayList"),
     .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList", "Transposition"]),
     .target(name: "EngravingQuality", dependencies: ["DisplayList", "Layout"]),
-    .target(name: "Book", dependencies: ["Layout", "ABCParser", "ScoreModel", "DisplayList"]),
+    // Pango only for its table of CSS colour names (`StyleValues.color`).
+    .target(
+      name: "Book", dependencies: ["Layout", "ABCParser", "ScoreModel", "DisplayList", "CABCPressPangoCairo"]),
 
     // Cairo/Pango backend.
     .target(

@@ -29,6 +29,12 @@ import Testing
     #expect(font == FontSpec(family: "EB Garamond", size: 11, isItalic: true))
     #expect(StyleValues.color("#ff8000") == ThemeColor(red: 1, green: 128.0 / 255, blue: 0))
     #expect(StyleValues.color("none")?.alpha == 0)
+    // CSS colour names, in any case; a word that names no colour is refused.
+    #expect(StyleValues.color("red") == ThemeColor(red: 1, green: 0, blue: 0))
+    #expect(
+      StyleValues.color("DarkSlateBlue") == ThemeColor(red: 72.0 / 255, green: 61.0 / 255, blue: 139.0 / 255))
+    #expect(StyleValues.color("navy") == ThemeColor(red: 0, green: 0, blue: 128.0 / 255))
+    #expect(StyleValues.color("reddish") == nil && StyleValues.color("red1x") == nil)
   }
 
   @Test(arguments: ["a4-book", "letter-book", "a5-pocket", "card", "incipit"])

@@ -1,3 +1,4 @@
+import CABCPressPangoCairo
 import DisplayList
 import ScoreModel
 
@@ -67,10 +68,18 @@ public enum StyleValues {
     return font
   }
 
-  /// A colour from `#rgb`, `#rrggbb`, `#rrggbbaa` or `none` (transparent).
+  /// A colour from `#rgb`, `#rrggbb`, `#rrggbbaa`, a CSS colour name (`red`,
+  /// `darkslateblue`, as Pango's table of them knows them) or `none` (transparent).
   public static func color(_ text: String) -> ThemeColor? {
     let value = text.lowercased().trimmed
     if value == "none" || value == "transparent" { return ThemeColor(red: 0, green: 0, blue: 0, alpha: 0) }
+    if !value.isEmpty, value.count <= 40, value.allSatisfy({ $0.isASCII && $0.isLetter }) {
+      var named = PangoColor()
+      guard pango_color_parse(&named, value) != 0 else { return nil }
+      return ThemeColor(
+        red: Double(named.red) / 65535, green: Double(named.green) / 65535, blue: Double(named.blue) / 65535,
+        alpha: 1)
+    }
     guard value.hasPrefix("#") else { return nil }
     var hex = String(value.dropFirst())
     if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }

@@ -55,7 +55,10 @@ public struct Theme: Hashable, Sendable {
       func colour() throws(StyleFileError) -> ThemeColor {
         guard let color = StyleValues.color(value) else {
           throw StyleFileError(
-            line: line, message: "'\(Diagnostic.excerpt(value))' is not a colour (#rrggbb or none)")
+            line: line,
+            message:
+              "'\(Diagnostic.excerpt(value))' is not a colour (#rrggbb, a CSS colour name such as red, or none)"
+          )
         }
         return color
       }
