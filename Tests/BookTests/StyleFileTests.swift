@@ -37,7 +37,7 @@ import Testing
     #expect(StyleValues.color("reddish") == nil && StyleValues.color("red1x") == nil)
   }
 
-  @Test(arguments: ["a4-book", "letter-book", "a5-pocket", "card", "incipit"])
+  @Test(arguments: ["plain", "a4-book", "letter-book", "a5-pocket", "card", "incipit"])
   func builtinTemplatesLoadAndMatchTheirFiles(name: String) throws {
     let template = try #require(PageTemplate.builtin(name))
     #expect(template.name == name)
@@ -45,6 +45,12 @@ import Testing
     let onDisk = try String(contentsOf: url, encoding: .utf8)
     let embedded = try #require(PageTemplate.builtinSources.first { $0.name == name }).text
     #expect(onDisk.trimmingCharacters(in: .newlines) == embedded, "run scripts/embed-templates")
+  }
+
+  @Test func thePlainTemplateNamedIsTheDefault() throws {
+    // `--template plain`, the default the help names, is the template used without one.
+    let named = try #require(PageTemplate.builtin("plain"))
+    #expect(named.setup == PageTemplate.plain.setup && named.options == PageTemplate.plain.options)
   }
 
   @Test func pageSizesAndMarginsPerTemplate() throws {

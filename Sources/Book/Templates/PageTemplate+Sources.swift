@@ -4,6 +4,14 @@ extension PageTemplate {
   /// Built-in template sources by name, in listing order.
   public static let builtinSources: [(name: String, text: String)] = [
     (
+      "plain",
+      #"""
+      # plain: what `abcpress render` uses when no template is named — every setting its default.
+      name: plain
+      description: The default: A4, titles and music only, no running heads, contents or index
+      """#
+    ),
+    (
       "a4-book",
       #"""
       # a4-book: an A4 tune book for binding, with a title page, contents and index.
