@@ -89,7 +89,7 @@ import Testing
 
   @Test func listsBuiltinTemplatesAndThemes() {
     let templates = Self.tool(["templates"]).output
-    for name in ["a4-book", "letter-book", "a5-pocket", "card", "incipit"] {
+    for name in ["plain", "a4-book", "letter-book", "a5-pocket", "card", "incipit"] {
       #expect(templates.contains(name))
     }
     let themes = Self.tool(["themes"]).output
