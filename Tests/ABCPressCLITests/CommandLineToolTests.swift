@@ -130,7 +130,7 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
         == .usage)
   }
 
-  @Test func checkComparesBarsWithTheMeterUnlessAsked() {
+  @Test func checkComparesBarsWithTheMeterUnlessAsked() throws {
     let tune = "X:1\nT:Bars\nM:3/4\nL:1/8\nK:G\nd2 | g2 f2 e2 | d4 | B2 c2 d2 |]\n"
     let checked = ToolRun(["check", "-", "--no-excerpt"], input: tune)
     #expect(
@@ -139,10 +139,12 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
     #expect(checked.exitCode == .success)  // warnings only
     #expect(!ToolRun(["check", "-", "--no-bar-check"], input: tune).output.contains("bar 3"))
     // render and book report what check reports, and take the same flag.
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
     for command in ["render", "book"] {
-      let run = ToolRun([command, "-", "-o", "out.pdf", "--no-excerpt"], input: tune)
+      let run = ToolRun([command, "-", "-o", folder.path + "/out.pdf", "--no-excerpt"], input: tune)
       #expect(run.errors.contains("<stdin>:6:20: warning: bar 3 has 2 quarters; 3/4 needs 3"), "\(command)")
-      let quiet = ToolRun([command, "-", "-o", "quiet.pdf", "--no-bar-check"], input: tune)
+      let quiet = ToolRun([command, "-", "-o", folder.path + "/quiet.pdf", "--no-bar-check"], input: tune)
       #expect(quiet.exitCode == .success && !quiet.errors.contains("bar 3"), "\(command)")
     }
   }
