@@ -44,6 +44,7 @@ import Testing
       "share/abcpress/templates/a4-book.abcstyle", "share/abcpress/themes/classic.abcstyle",
       "share/man/man1/abcpress.1", "share/bash-completion/completions/abcpress",
       "share/zsh/site-functions/_abcpress", "share/fish/vendor_completions.d/abcpress.fish",
+      "share/doc/abcpress/README.md", "share/doc/abcpress/Documentation/templates.md",
     ] {
       #expect(FileManager.default.fileExists(atPath: base + "/" + file), "\(file) not installed")
     }
@@ -58,9 +59,12 @@ import Testing
     // The manual page has a section per subcommand; completions name the subcommands.
     let manual = try String(contentsOfFile: base + "/share/man/man1/abcpress.1", encoding: .utf8)
     #expect(manual.hasPrefix(".TH ABCPRESS 1"))
-    for section in [".SH RENDER", ".SH BOOK", ".SH THUMBS", ".SH COMPLETIONS"] {
+    for section in [
+      ".SH RENDER", ".SH BOOK", ".SH THUMBS", ".SH COMPLETIONS", ".SH EXAMPLES", ".SH SEE ALSO",
+    ] {
       #expect(manual.contains(section))
     }
+    #expect(manual.contains("abcpress render reels.abc -o reels.pdf"))
     let (completed, words) = try shell(
       "source '\(base)/share/bash-completion/completions/abcpress'; COMP_WORDS=(abcpress bo); COMP_CWORD=1;"
         + " _abcpress; echo \"${COMPREPLY[@]}\"", in: work)

@@ -41,7 +41,9 @@ struct RenderCommand {
       --cache <dir>           Keep each tune's layout in this folder, keyed by its text and
                               every setting: a later run lays out only changed tunes (watch
                               keeps one in ~/.cache/abcpress without this option).
-      --fonts <dir>           Folder holding the music fonts (default: the checkout's Fonts/).
+      --fonts <dir>           Folder holding the music fonts (default: $ABCPRESS_FONTS, else
+                              share/abcpress/fonts beside the installed program, else the
+                              checkout's Fonts/).
     \(IncludePolicy.help)
       -h, --help              Show this help.
     """
