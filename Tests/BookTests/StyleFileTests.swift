@@ -70,6 +70,22 @@ import Testing
     #expect(try #require(PageTemplate.builtin("incipit")).incipitBars == 4)
   }
 
+  @Test func evenPagePartsNotGivenAreEmptyInAnyOrder() throws {
+    // With an even-* part given, the other even parts are empty, whichever line comes first;
+    // with none, even pages repeat the odd ones.
+    for text in [
+      "[header]\neven-left: \"{page}\"\nleft: \"{book}\"\nright: \"{page}\"\n",
+      "[header]\nleft: \"{book}\"\nright: \"{page}\"\neven-left: \"{page}\"\n",
+    ] {
+      let template = try PageTemplate(file: try StyleFile(parsing: text), base: .plain)
+      let head = try #require(template.setup.header)
+      #expect(head.parts(pageIndex: 0) == ["{book}", "", "{page}"])
+      #expect(head.parts(pageIndex: 1) == ["{page}", "", ""], "\(text)")
+    }
+    let plain = try PageTemplate(file: try StyleFile(parsing: "[header]\nright: \"{page}\"\n"), base: .plain)
+    #expect(plain.setup.header?.parts(pageIndex: 1) == ["", "", "{page}"])
+  }
+
   @Test func userTemplateOverridesABase() throws {
     let file = try StyleFile(
       parsing: """

@@ -212,7 +212,9 @@ public struct PageTemplate: Hashable, Sendable {
       if let slot = slots[field] {
         head.odd[slot] = value
       } else if field.hasPrefix("even-"), let slot = slots[String(field.dropFirst(5))] {
-        var even = head.even ?? head.odd
+        // Once even pages have parts of their own, a part not given is empty (never a
+        // copy of the odd page's, which doubled a page number on every spread).
+        var even = head.even ?? ["", "", ""]
         even[slot] = value
         head.even = even
       } else {

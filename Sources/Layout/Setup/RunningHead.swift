@@ -8,7 +8,8 @@ import DisplayList
 public struct RunningHead: Hashable, Sendable {
   /// Left, centre, right on odd (right-hand) pages.
   public var odd: [String]
-  /// Left, centre, right on even pages; nil repeats `odd`.
+  /// Left, centre, right on even pages; nil repeats `odd` (a template giving any `even-*`
+  /// part sets all three, those not given empty).
   public var even: [String]?
   public var font: FontSpec
   /// Leave page 1 of the body (and front matter) without it.
