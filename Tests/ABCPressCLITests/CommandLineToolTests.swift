@@ -130,6 +130,23 @@ let simpleTune = "X:1\nT:Simple\nM:4/4\nL:1/8\nK:G\nGABc dedB|dedB dedB|\n"
         == .usage)
   }
 
+  @Test func aTextFontNotInstalledIsNamedWithTheFontUsedInstead() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let style = folder.appendingPathComponent("typo.abcstyle")
+    try Data("[text]\nfont: Tex Gyre Scholla 10\n".utf8).write(to: style)
+    let run = ToolRun(
+      ["render", "-", "-o", folder.path + "/out.pdf", "--template", style.path, "--no-excerpt"],
+      input: simpleTune)
+    #expect(run.exitCode == .success)
+    #expect(
+      run.errors.contains(
+        "typo.abcstyle:1:1: warning: font 'Tex Gyre Scholla' is not installed; its text is set in '"))
+    // The default template's fonts are installed (by scripts/bootstrap): no such warning.
+    let plain = ToolRun(["render", "-", "-o", folder.path + "/plain.pdf"], input: simpleTune)
+    #expect(!plain.errors.contains("is not installed"), "\(plain.errors)")
+  }
+
   @Test func checkComparesBarsWithTheMeterUnlessAsked() throws {
     let tune = "X:1\nT:Bars\nM:3/4\nL:1/8\nK:G\nd2 | g2 f2 e2 | d4 | B2 c2 d2 |]\n"
     let checked = ToolRun(["check", "-", "--no-excerpt"], input: tune)

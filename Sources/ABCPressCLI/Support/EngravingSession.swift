@@ -67,6 +67,16 @@ struct EngravingSession: @unchecked Sendable {
       warnings = format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: path) }
     }
     base = FormatDirectives(setup: format.setup, options: format.options)
+    // A text font that is not installed is quietly set in another (often a script font):
+    // say which, at the file that named it when there is one.
+    let namer = arguments["--fmt"] ?? arguments["--theme"] ?? arguments["--template"]
+    for family in base.setup.textFamilies.sorted() {
+      guard let used = fonts.substitute(for: family) else { continue }
+      warnings.append(
+        Diagnostic(
+          .warning, "font '\(family)' is not installed; its text is set in '\(used)' instead",
+          at: SourceRange(SourceLocation(line: 1, column: 1)), file: namer ?? "template"))
+    }
     formatWarnings = warnings
     checksBars = !arguments.has("--no-bar-check")
     self.template = template

@@ -107,13 +107,24 @@ public struct PageSetup: Hashable, Sendable {
     return marginLeft + gutter
   }
 
-  /// Every text font, for themes that swap the family.
-  public mutating func setTextFamily(_ family: String) {
-    let paths: [WritableKeyPath<PageSetup, FontSpec>] = [
+  /// Every text font but the running heads'.
+  static var textFontPaths: [WritableKeyPath<PageSetup, FontSpec>] {
+    [
       \.titleFont, \.subtitleFont, \.composerFont, \.infoFont, \.tempoFont, \.voltaFont, \.textFont,
       \.wordsFont, \.chordFont, \.annotationFont, \.vocalFont, \.partsFont,
     ]
-    for path in paths { self[keyPath: path].family = family }
+  }
+
+  /// The families of every text font, the running heads' included.
+  public var textFamilies: Set<String> {
+    var families = Set(Self.textFontPaths.map { self[keyPath: $0].family })
+    for head in [header, footer] { if let head { families.insert(head.font.family) } }
+    return families
+  }
+
+  /// Every text font, for themes that swap the family.
+  public mutating func setTextFamily(_ family: String) {
+    for path in Self.textFontPaths { self[keyPath: path].family = family }
     header?.font.family = family
     footer?.font.family = family
   }
