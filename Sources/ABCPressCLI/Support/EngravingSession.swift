@@ -69,8 +69,11 @@ struct EngravingSession: @unchecked Sendable {
     base = FormatDirectives(setup: format.setup, options: format.options)
     // A text font that is not installed is quietly set in another (often a script font):
     // say which, at the file that named it when there is one.
+    // The families of the built-in templates and themes come with the package (its
+    // Depends) and are not looked up: a lookup waits for fontconfig's start-up, which
+    // otherwise runs beside the parsing.
     let namer = arguments["--fmt"] ?? arguments["--theme"] ?? arguments["--template"]
-    for family in base.setup.textFamilies.sorted() {
+    for family in base.setup.textFamilies.subtracting(Self.packagedFamilies).sorted() {
       guard let used = fonts.substitute(for: family) else { continue }
       warnings.append(
         Diagnostic(
@@ -82,6 +85,18 @@ struct EngravingSession: @unchecked Sendable {
     self.template = template
     self.theme = theme
   }
+
+  /// The text families the built-in templates and themes use.
+  static let packagedFamilies: Set<String> = {
+    var families = PageTemplate.plain.setup.textFamilies
+    for source in PageTemplate.builtinSources {
+      if let template = PageTemplate.builtin(source.name) { families.formUnion(template.setup.textFamilies) }
+    }
+    for source in Theme.builtinSources {
+      if let family = Theme.builtin(source.name)?.textFont { families.insert(family) }
+    }
+    return families
+  }()
 
   /// `-j N` / `--jobs N`: 1 to 256, default every core.
   static func jobs(_ arguments: ParsedArguments) throws -> Int {
