@@ -6,8 +6,8 @@ import Render
 /// The cache-record target: the bytes as a record someone planted in the cache folder
 /// (it must be refused: no tag made without the key passes) and as a record the cache
 /// seals (it must come back as it was); then the record decoders behind the tag — a tune's
-/// layout, a PDF fragment, a packed record, a thumbnail's facts — on the bytes as they are:
-/// none may trap, whatever they hold.
+/// layout, a PDF fragment, a packed record, a thumbnail's facts, a tune's warnings — on the
+/// bytes as they are: none may trap, whatever they hold.
 enum FuzzCacheRecords {
   static let session = FuzzHooks.CacheSession(
     path: NSTemporaryDirectory() + "abcpress-fuzz-cache-\(getpid())")
@@ -22,5 +22,6 @@ enum FuzzCacheRecords {
     _ = PDFFragment(encoded: data)
     _ = CompressedRecord.unpack(data)
     _ = FuzzHooks.thumbnailFacts(String(decoding: data, as: UTF8.self))
+    _ = FuzzHooks.cachedWarnings(data)
   }
 }

@@ -45,6 +45,20 @@ import Testing
     }
   }
 
+  @Test func aWarningsRecordReadsOnlyTheLinesItCanAndNeverTraps() throws {
+    let good = "W\t2\t5\t2\t9\tbar 2 has 2 quarters; 3/4 needs 3\\nsecond line"
+    let record = [
+      good, "X\t1\t1\t1\t1\tbad severity", "W\t1\t1", "W\t\(Int.max)\t1\t1\t1\toverflowing line",
+      "N\t-1\t1\t1\t1\tnegative line", "W\t1\t1\t1\t1\ttrailing escape \\",
+    ].joined(separator: "\n")
+    let read = TuneCache.warnings(decoding: Array(record.utf8), firstLine: Int.max - 10, file: "t.abc")
+    #expect(read.count == 2)  // the good line and the one ending in a lone escape
+    #expect(read.first?.message == "bar 2 has 2 quarters; 3/4 needs 3\nsecond line")
+    #expect(read.first?.range.start.line == Int.max - 8 && read.first?.range.start.column == 5)
+    #expect(read.first?.severity == .warning && read.first?.file == "t.abc")
+    #expect(TuneCache.warnings(decoding: [0xFF, 0x00, 0x09, 0x0A], firstLine: 1, file: nil).isEmpty)
+  }
+
   @Test func aLinkPlantedAtARecordIsNeverWrittenThrough() throws {
     let bench = try Bench()
     defer { try? FileManager.default.removeItem(at: bench.folder) }

@@ -73,6 +73,11 @@ public enum FuzzHooks {
     }
   }
 
+  /// The warnings a `.warnings` record holds, read from `bytes` (its lines that read).
+  public static func cachedWarnings(_ bytes: [UInt8]) -> [String] {
+    TuneCache.warnings(decoding: bytes, firstLine: Int.max >> 8, file: nil).map(\.description)
+  }
+
   /// The facts a thumbnail's `.name` record holds, read from `text` (nil when malformed).
   public static func thumbnailFacts(_ text: String) -> String? {
     ThumbnailFacts(record: text).map(\.record)

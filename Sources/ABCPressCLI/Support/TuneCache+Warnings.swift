@@ -14,7 +14,8 @@ import ScoreModel
 
      W\t3\t5\t3\t9\tbar 2 has 2 quarters; 3/4 needs 3
 
- Limits. A warnings record that is lost or damaged on its own reads as no warnings.
+ Limits. A warnings record that is lost or damaged on its own reads as no warnings; a line
+ whose numbers are not counts up to 2^24 is skipped.
  */
 
 extension TuneCache {
@@ -45,12 +46,18 @@ extension TuneCache {
   /// there are none (or the record cannot be read).
   func readWarnings(key: String, firstLine: Int, file: String?) -> [Diagnostic] {
     guard let bytes = read(key, pathExtension: "warnings") else { return [] }
-    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
+    return Self.warnings(decoding: bytes, firstLine: firstLine, file: file)
+  }
+
+  /// The warnings of a `<key>.warnings` record's bytes; lines that do not read are skipped.
+  static func warnings(decoding bytes: [UInt8], firstLine: Int, file: String?) -> [Diagnostic] {
+    String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
       let fields = line.split(separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
       guard fields.count == 6,
         let severity = fields[0] == "W" ? Severity.warning : fields[0] == "N" ? .note : nil,
         let startLine = Int(fields[1]), let startColumn = Int(fields[2]), let endLine = Int(fields[3]),
-        let endColumn = Int(fields[4])
+        let endColumn = Int(fields[4]),
+        [startLine, startColumn, endLine, endColumn].allSatisfy({ (0...(1 << 24)).contains($0) })
       else { return nil }
       var message = ""
       var escaped = false
