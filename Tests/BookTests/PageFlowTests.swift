@@ -227,3 +227,33 @@ extension DisplayItem {
     return nil
   }
 }
+
+@Suite struct SectionHeadingFlowTests {
+  /// Wherever a section falls, its heading is on the page its first tune starts on: a
+  /// tune moved whole to the next page takes the heading with it.
+  @Test func aSectionHeadingNeverStaysAloneAtAPageFoot() throws {
+    let engraver = try BookFixture.engraver(.plain)
+    var moved = 0
+    for split in 1...9 {
+      var blocks = BookFixture.blocks(BookFixture.bookSource(count: 10))
+      blocks.insert(.section("Section Heading"), at: split)
+      let list = engraver.engrave(book: blocks, matter: BookMatter())
+      let headingPage = try #require(
+        list.pages.firstIndex { $0.items.contains { $0.text == "Section Heading" } })
+      let tuneTitle = "Tune \(split + 1)"
+      let tunePage = try #require(list.pages.firstIndex { $0.items.contains { $0.text == tuneTitle } })
+      #expect(
+        headingPage == tunePage, "section before \(tuneTitle): heading on \(headingPage), tune on \(tunePage)"
+      )
+      // The heading stands above its tune's title on that page.
+      let heading = try #require(list.pages[headingPage].items.first { $0.text == "Section Heading" })
+      let title = try #require(list.pages[tunePage].items.first { $0.text == tuneTitle })
+      #expect(heading.box.maxY < title.box.minY)
+      if headingPage > 0, list.pages[headingPage].items.map(\.box.minY).min() ?? 0 >= heading.box.minY - 1 {
+        moved += 1
+      }
+    }
+    // At least one of the places put the heading at a page's top (the case that was broken).
+    #expect(moved > 0)
+  }
+}

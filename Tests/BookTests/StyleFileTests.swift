@@ -1,3 +1,4 @@
+import ABCPressCLI
 import Book
 import DisplayList
 import Foundation
@@ -117,5 +118,62 @@ import Testing
     for role in try #require(Theme.groups["staff"]) { #expect(dark.color(for: role).hex == "#8c8f99") }
     #expect(dark.color(for: .notehead).hex == "#e6e6e6")
     #expect(throws: StyleFileError.self) { try Theme(file: StyleFile(parsing: "[colors]\nnope: #000000")) }
+  }
+}
+
+/// A template or theme with several mistakes reports every one of them in one run.
+@Suite struct StyleFileProblemsTests {
+  @Test func everyProblemOfATemplateIsReportedAtOnce() throws {
+    let text = """
+      base: a4-book
+      [page]
+      size: a3x
+      margins top 10mm
+      [music]
+      staff-space: 40pt
+      justify: maybe
+      [title
+      font: Tex Gyre Schola 18
+      [header]
+      middle: {page}
+      """
+    var caught: StyleFileError?
+    do {
+      _ = try PageTemplate(file: StyleFile(reading: text))
+    } catch {
+      caught = error
+    }
+    let error = try #require(caught)
+    // Malformed lines (4, 8), bad values (3, 6, 7) and unknown keys (9: `font` still in
+    // [music] after the broken section header; 11), in line order.
+    #expect(error.all.map(\.line) == [3, 4, 6, 7, 8, 9, 11])
+    #expect(error.all[0].message.contains("page.size"))
+    #expect(error.all[1].message.contains("expected 'key: value'"))
+    #expect(error.all[6].message.contains("unknown template key 'header.middle'"))
+    #expect(error.description.split(separator: "\n").count == 7)
+  }
+
+  @Test func everyProblemOfAThemeIsReportedAtOnce() throws {
+    var caught: StyleFileError?
+    do {
+      _ = try Theme(file: StyleFile(reading: "ink: reddish\n[colors]\nnope: red\nnotes: #12\n"))
+    } catch {
+      caught = error
+    }
+    #expect(try #require(caught).all.map(\.line) == [1, 3, 4])
+  }
+
+  @Test func theCommandLineNamesTheFileOnEveryLine() throws {
+    let folder = try BookFixture.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let template = folder.appendingPathComponent("typo.abcstyle")
+    try "page.size: a9\nmusic.staff-space: big\nbogus: 1\n".write(to: template, atomically: true, encoding: .utf8)
+    let input = folder.appendingPathComponent("t.abc")
+    try BookFixture.tune(1, "A").write(to: input, atomically: true, encoding: .utf8)
+    let result = BookOutputTests.tool([
+      "render", input.path, "--template", template.path, "-o", folder.appendingPathComponent("o.pdf").path,
+    ])
+    #expect(result.code == .usage)
+    for line in 1...3 { #expect(result.errors.contains("typo.abcstyle:\(line): ")) }
   }
 }

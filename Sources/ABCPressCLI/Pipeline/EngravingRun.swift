@@ -33,13 +33,15 @@ struct EngravingRun {
   var console: Console
   let inputs: [String]
   var standardInput: StandardInput?
-  var transpose = 0
+  var edition = Edition()
   /// The book's matter; a nil title or author comes from the first file's header.
   var matter = BookMatter()
   /// `rhythm` or `key` to sort tunes into sections.
   var groupBy: String?
   /// `--cache`: tunes laid out by earlier runs.
   var cache: TuneCache?
+  /// Folders are read as books: each subfolder a section (`book`).
+  var foldersAsSections = false
 
   /// What a pass did.
   struct Summary {
@@ -72,7 +74,7 @@ struct EngravingRun {
     let workspaces = try Workspaces(session: session, jobs: session.jobs)
     let coordinator = workspaces.coordinator
     let source = PieceSource(
-      input: InputStream(paths: inputs, standardInput: standardInput))
+      input: InputStream(paths: inputs, standardInput: standardInput, sections: foldersAsSections))
     let grouped: [RunPiece]? = groupBy.map { source.grouped(by: $0) }
     var groupedHead = 0
     func nextPiece() -> RunPiece? {
@@ -110,7 +112,7 @@ struct EngravingRun {
           let format = (submitFormat.setup, submitFormat.options)
           var job = TuneJob(
             source: tune, headerTitles: titles, trailing: trailing, setup: format.0, options: format.1,
-            transpose: transpose, session: session, cache: cache.map { ($0, context) })
+            edition: edition, session: session, cache: cache.map { ($0, context) })
           job.pdf = pdf
           let submitted = job
           let future = pool.submit { worker in submitted.run(workspaces[worker]) }

@@ -26,6 +26,8 @@ import ScoreModel
 enum InputItem {
   /// An input begins; `name` is how diagnostics name it.
   case start(name: String)
+  /// A book's section begins (a subfolder): the files after it form it.
+  case section(String)
   case event(TunebookEvent)
   /// The input ended (or could not be read: a diagnostic event came first).
   case end(name: String)
@@ -34,7 +36,7 @@ enum InputItem {
 /// Reads the inputs of a run, in order, in bounded memory.
 final class InputStream {
   static let chunkSize = 256 * 1024
-  private let paths: [String]
+  private let entries: [InputEntry]
   /// Whether `abc-include` lines are followed (under `IncludePolicy`).
   private let followsIncludes: Bool
   private let standardInput: StandardInput?
@@ -51,9 +53,13 @@ final class InputStream {
   private var isFirstChunk = false
 
   /// A stream over `paths`, reading `-` from the spooled `standardInput`; each input's
-  /// includes are read under its own `IncludePolicy`.
-  init(paths: [String], standardInput: StandardInput?, followsIncludes: Bool = true) {
-    self.paths = InputPaths.expand(paths, recursive: RunOptions.current.recursive)
+  /// includes are read under its own `IncludePolicy`. `sections`: folders are read as a
+  /// book reads them, each subfolder a section (`InputPaths.bookEntries`).
+  init(paths: [String], standardInput: StandardInput?, followsIncludes: Bool = true, sections: Bool = false) {
+    self.entries =
+      sections
+      ? InputPaths.bookEntries(paths)
+      : InputPaths.expand(paths, recursive: RunOptions.current.recursive).map(InputEntry.file)
     self.standardInput = standardInput
     self.followsIncludes = followsIncludes
   }
@@ -76,10 +82,13 @@ final class InputStream {
   /// Reads the next chunk (or opens the next input); false when nothing is left.
   private func fill() -> Bool {
     if reader == nil {
-      guard index < paths.count else { return false }
-      let path = paths[index]
+      guard index < entries.count else { return false }
+      let entry = entries[index]
       index += 1
-      open(path)
+      switch entry {
+      case .file(let path): open(path)
+      case .section(let title): pending.append(.section(title))
+      }
       return true
     }
     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -66,6 +66,8 @@ final class PieceSource {
     case .start(let name):
       currentFile = name
       headerSeen = false
+    case .section(let title):
+      ready.append(.book(.block(.section(title))))
     case .end:
       let rest = assembler.finishFile().map(RunPiece.book)
       if headerSeen { ready += rest } else { waiting += rest }

@@ -12,12 +12,14 @@ struct PreparedTune {
   var diagnostics: [Diagnostic]
 
   /// Parses `item` over `base`; nil (with the parser's diagnostics) when it holds no tune.
-  static func prepare(_ item: TuneStream.Item, base: FormatDirectives, transpose: Int = 0, checksBars: Bool)
+  static func prepare(
+    _ item: TuneStream.Item, base: FormatDirectives, edition: Edition = Edition(), checksBars: Bool
+  )
     -> (prepared: PreparedTune?, diagnostics: [Diagnostic])
   {
     let parsed = BookAssembler.parse(item.source, headerTitles: item.headerTitles)
     guard var tune = parsed.tune else { return (nil, parsed.diagnostics) }
-    if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+    tune = edition.apply(tune)
     // The directives between tunes are applied by the stream, once each (`TuneStream.format`).
     let run = item.format ?? base
     let included = FormatInclude.expand(tune, file: item.source.file)

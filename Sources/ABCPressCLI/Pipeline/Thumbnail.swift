@@ -4,6 +4,7 @@ import Foundation
 import Layout
 import Render
 import ScoreModel
+import Transposition
 
 /// One tune's thumbnail made on a worker: parse, lay out alone on a tall page, crop to the
 /// incipit or the whole music, and write the image under a temporary name; the run then
@@ -25,6 +26,8 @@ struct Thumbnail: @unchecked Sendable {
   var fixedScale = false
   /// `--max-height`: taller images are scaled down to this many pixels.
   var maxHeight: Double?
+  /// `--transpose` and `--edition`.
+  var edition = Edition()
 
   struct Result: Sendable {
     var diagnostics: [Diagnostic]
@@ -53,7 +56,7 @@ struct Thumbnail: @unchecked Sendable {
     let key = cache?.key(for: item)
     let pathExtension = format == .png ? "png" : "svg"
     if let cache, let key, let hit = cache.lookup(key, pathExtension: pathExtension) {
-      let wanted = ThumbsCommand.fileName(
+      let wanted = OutputPattern.fileName(
         pattern, number: hit.facts.number, title: hit.facts.title, position: item.position,
         file: item.source.file)
       let warnings = cache.readWarnings(key: key, firstLine: item.source.startLine, file: item.source.file)
@@ -71,7 +74,8 @@ struct Thumbnail: @unchecked Sendable {
     }
     CrashReporter.begin(identity)
     defer { CrashReporter.end() }
-    let (prepared, found) = PreparedTune.prepare(item, base: base, checksBars: session.checksBars)
+    let (prepared, found) = PreparedTune.prepare(
+      item, base: base, edition: edition, checksBars: session.checksBars)
     guard let prepared else { return Result(diagnostics: found, tune: false) }
     let (tune, own, diagnostics) = (prepared.tune, prepared.format, prepared.diagnostics)
     if let title = TuneJob.crashTest, tune.title == title {
@@ -86,7 +90,7 @@ struct Thumbnail: @unchecked Sendable {
         file: item.source.file)
       return Result(diagnostics: diagnostics + [nothing], tune: true)
     }
-    let wanted = ThumbsCommand.fileName(pattern, tune: tune, position: item.position, file: item.source.file)
+    let wanted = OutputPattern.fileName(pattern, tune: tune, position: item.position, file: item.source.file)
     let scale = pixelsPerPoint(page)
     var facts = ThumbnailFacts(
       number: tune.referenceNumber, title: tune.title, key: tune.initialKey.abcText,

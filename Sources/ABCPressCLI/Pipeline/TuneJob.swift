@@ -15,7 +15,7 @@ struct TuneJob: @unchecked Sendable {
   let trailing: [TextBlock]
   let setup: PageSetup
   let options: LayoutOptions
-  let transpose: Int
+  let edition: Edition
   let session: EngravingSession
   /// The cache and what, besides the tune's text, its layout depends on.
   var cache: (TuneCache, Context)?
@@ -83,7 +83,7 @@ struct TuneJob: @unchecked Sendable {
     if let title = Self.crashTest, tune.title == title {
       fatalError("crash test: the tune titled '\(title)' stops the program")
     }
-    if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+    tune = edition.apply(tune)
     let included = FormatInclude.expand(tune, file: source.file)
     tune = included.tune
     var format = FormatDirectives(setup: setup, options: options)

@@ -4,6 +4,7 @@ import Foundation
 import Layout
 import Render
 import ScoreModel
+import Transposition
 
 /// `render --split`: one tune engraved on its own pages into its own PDF (or PNG/SVG
 /// pages) on a worker, written in a private temporary folder; the run names the files in
@@ -13,7 +14,7 @@ struct TuneSplit: @unchecked Sendable {
   let pattern: String
   let format: OutputFormat
   let dpi: Double
-  let transpose: Int
+  let edition: Edition
 
   struct Result: Sendable {
     var diagnostics: [Diagnostic]
@@ -26,12 +27,12 @@ struct TuneSplit: @unchecked Sendable {
 
   func make(_ item: TuneStream.Item, workspace: RenderWorkspace) -> Result {
     let (prepared, found) = PreparedTune.prepare(
-      item, base: session.base, transpose: transpose, checksBars: session.checksBars)
+      item, base: session.base, edition: edition, checksBars: session.checksBars)
     guard let prepared else { return Result(diagnostics: found) }
     let (tune, own, diagnostics) = (prepared.tune, prepared.format, prepared.diagnostics)
     let place = (item.source.file, item.source.startLine)
     let list = session.engraver(workspace, setup: own.setup, options: own.options).engrave([tune])
-    let wanted = ThumbsCommand.fileName(pattern, tune: tune, position: item.position, file: item.source.file)
+    let wanted = OutputPattern.fileName(pattern, tune: tune, position: item.position, file: item.source.file)
     let final = URL(fileURLWithPath: wanted)
     let folder = TemporaryFiles.path(in: final.deletingLastPathComponent())
     TemporaryFiles.register(folder.path)

@@ -24,14 +24,17 @@ struct ABCCommand {
     """
 
   static let spec = ArgumentSpec(
-    flags: [], options: ["--output", "--jobs", TransposeOption.name, IncludePolicy.optionName],
+    flags: [],
+    options: [
+      "--output", "--jobs", TransposeOption.name, TransposeOption.editionName, IncludePolicy.optionName,
+    ],
     aliases: EngravingSession.aliases)
 
   let console: Console
 
   func run(_ arguments: ParsedArguments) throws -> ExitCode {
     guard !arguments.positionals.isEmpty else { throw UsageError("abc needs an input file") }
-    let transpose = try TransposeOption.semitones(arguments)
+    let edition = try TransposeOption.edition(arguments)
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
     stream.standardInput = standardInput
@@ -44,7 +47,7 @@ struct ABCCommand {
     try stream.run { item, _ -> (String, [Diagnostic]) in
       let parsed = item.source.parse()
       guard var tune = parsed.tune else { return ("", parsed.diagnostics) }
-      if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+      tune = edition.apply(tune)
       // What the ABC cannot keep of a score read from MusicXML: one warning per kind.
       let losses =
         item.source.imported == nil

@@ -39,6 +39,7 @@ struct AudioCommand {
     flags: ["--accompaniment"],
     options: [
       "--output", "--tune", "--jobs", "--tempo", "--program", "--soundfont", TransposeOption.name,
+      TransposeOption.editionName,
       IncludePolicy.optionName,
     ],
     aliases: EngravingSession.aliases)
@@ -50,7 +51,7 @@ struct AudioCommand {
     let export = TuneFileExport(command: "audio", extensions: ["wav", "flac", "ogg"], console: console)
     let target = try export.target(arguments)
     let wanted = try TuneFileExport.wantedTune(arguments)
-    let transpose = try TransposeOption.semitones(arguments)
+    let edition = try TransposeOption.edition(arguments)
     let playback = try MIDICommand.playback(arguments)
     guard let soundFont = SampledAudio.soundFont(explicit: arguments["--soundfont"]) else {
       throw InputError(
@@ -62,7 +63,7 @@ struct AudioCommand {
     let format = target.isDirectory ? "wav" : target.pathExtension
     return try export.run(arguments, target: target, wanted: wanted) { tune, source in
       var tune = tune
-      if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+      tune = edition.apply(tune)
       let (midi, warnings) = MIDIExport.export(tune, options: playback)
       var diagnostics = warnings.map { warning -> Diagnostic in
         var warning = warning

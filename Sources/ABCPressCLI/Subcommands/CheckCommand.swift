@@ -21,6 +21,7 @@ struct CheckCommand {
       --format <f>   text (default) or json.
       --no-bar-check   Do not compare bar lengths with the meter.
       --transpose <n>  Also transpose by n semitones (-48 to 48), as render and midi would.
+      --edition <code> Also write the edition (bb, eb, f, bass, c), as render would.
       -j, --jobs <n>   Threads that parse (default: every core).
     \(IncludePolicy.help)
       -h, --help     Show this help.
@@ -28,7 +29,9 @@ struct CheckCommand {
 
   static let spec = ArgumentSpec(
     flags: ["--no-bar-check"],
-    options: ["--format", "--jobs", TransposeOption.name, IncludePolicy.optionName], aliases: ["-j": "--jobs"]
+    options: [
+      "--format", "--jobs", TransposeOption.name, TransposeOption.editionName, IncludePolicy.optionName,
+    ], aliases: ["-j": "--jobs"]
   )
 
   let console: Console
@@ -39,7 +42,7 @@ struct CheckCommand {
     guard format == "text" || format == "json" else {
       throw UsageError("unknown format '\(format)' (choose text or json)")
     }
-    let transpose = try TransposeOption.semitones(arguments)
+    let edition = try TransposeOption.edition(arguments)
     let checksBars = !arguments.has("--no-bar-check")
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
@@ -58,7 +61,7 @@ struct CheckCommand {
       count += 1
     }
     try stream.run { item, _ in
-      Self.diagnostics(for: item.source, checksBars: checksBars, transpose: transpose)
+      Self.diagnostics(for: item.source, checksBars: checksBars, edition: edition)
     } report: {
       reporter.report($0)
     } consume: {
@@ -71,9 +74,11 @@ struct CheckCommand {
 
   /// Every problem of one tune, as `check` reports them: the parser's, its format
   /// directives' (and format files'), notation that is not drawn, and bar lengths.
-  static func diagnostics(for source: TuneSource, checksBars: Bool, transpose: Int = 0) -> [Diagnostic] {
+  static func diagnostics(for source: TuneSource, checksBars: Bool, edition: Edition = Edition())
+    -> [Diagnostic]
+  {
     let parsed = source.parse()
-    if transpose != 0, let tune = parsed.tune { _ = Transposer(semitones: transpose).transpose(tune) }
+    if !edition.isIdentity, let tune = parsed.tune { _ = edition.apply(tune) }
     guard let written = parsed.tune else { return parsed.diagnostics }
     let (tune, included) = FormatInclude.expand(written, file: source.file)
     var format = FormatDirectives(setup: .a4, options: LayoutOptions())

@@ -28,13 +28,16 @@ struct DumpCommand {
       --format <f>            text (default) or json (display list only).
       -o, --output <file>     Write to a file instead of standard output.
       --page-size, --music-font, --staff-space, --auto-break, --jobs, --fonts   As for render.
+    \(TransposeOption.help)
     \(IncludePolicy.help)
       -h, --help              Show this help.
     """
 
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames.union(["--display-list", "--score", "--notes", "--lyrics"]),
-    options: EngravingSession.optionNames.union(["--format", "--output", TransposeOption.name]),
+    options: EngravingSession.optionNames.union([
+      "--format", "--output", TransposeOption.name, TransposeOption.editionName,
+    ]),
     aliases: EngravingSession.aliases)
 
   let console: Console
@@ -78,7 +81,7 @@ struct DumpCommand {
     -> ExitCode
   {
     let notes = listing != nil
-    let transpose = try TransposeOption.semitones(arguments)
+    let edition = try TransposeOption.edition(arguments)
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: try EngravingSession.jobs(arguments))
     stream.standardInput = standardInput
@@ -91,7 +94,7 @@ struct DumpCommand {
       let parsed = item.source.parse()
       var dump = ""
       if var tune = parsed.tune {
-        if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+        tune = edition.apply(tune)
         dump =
           listing.map { (["tune \(tune.referenceNumber)"] + $0(tune)).joined(separator: "\n") + "\n" }
           ?? ScoreDumper.dump(tune)

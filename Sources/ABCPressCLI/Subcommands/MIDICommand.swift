@@ -32,7 +32,8 @@ struct MIDICommand {
   static let spec = ArgumentSpec(
     flags: ["--accompaniment"],
     options: [
-      "--output", "--tune", "--jobs", "--tempo", "--program", TransposeOption.name, IncludePolicy.optionName,
+      "--output", "--tune", "--jobs", "--tempo", "--program", TransposeOption.name,
+      TransposeOption.editionName, IncludePolicy.optionName,
     ],
     aliases: EngravingSession.aliases)
 
@@ -43,11 +44,11 @@ struct MIDICommand {
     let export = TuneFileExport(command: "midi", extensions: ["mid", "midi"], console: console)
     let target = try export.target(arguments)
     let wanted = try TuneFileExport.wantedTune(arguments)
-    let transpose = try TransposeOption.semitones(arguments)
+    let edition = try TransposeOption.edition(arguments)
     let options = try Self.playback(arguments)
     return try export.run(arguments, target: target, wanted: wanted) { tune, source in
       var tune = tune
-      if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+      tune = edition.apply(tune)
       // What was cut to stay within the limits is reported with the tune.
       let (bytes, warnings) = MIDIExport.export(tune, options: options)
       let stamped = warnings.map { warning -> Diagnostic in

@@ -29,7 +29,10 @@ struct MusicXMLCommand {
 
   static let spec = ArgumentSpec(
     flags: ["--compressed"],
-    options: ["--output", "--tune", "--jobs", TransposeOption.name, IncludePolicy.optionName],
+    options: [
+      "--output", "--tune", "--jobs", TransposeOption.name, TransposeOption.editionName,
+      IncludePolicy.optionName,
+    ],
     aliases: EngravingSession.aliases)
 
   let console: Console
@@ -41,11 +44,11 @@ struct MusicXMLCommand {
     var target = try export.target(arguments)
     if target.isDirectory && arguments.has("--compressed") { target.pathExtension = "mxl" }
     let wanted = try TuneFileExport.wantedTune(arguments)
-    let transpose = try TransposeOption.semitones(arguments)
+    let edition = try TransposeOption.edition(arguments)
     let compressed = target.pathExtension == "mxl"
     return try export.run(arguments, target: target, wanted: wanted) { tune, _ in
       var tune = tune
-      if transpose != 0 { tune = Transposer(semitones: transpose).transpose(tune) }
+      tune = edition.apply(tune)
       let bytes =
         compressed
         ? MusicXMLExporter.archive(for: tune) : Array(MusicXMLExporter.document(for: tune).utf8)

@@ -23,8 +23,10 @@ struct RenderCommand {
       --format <f>            With -o -: pdf (default), png or svg.
       --split                 One file per tune: -o is a pattern with {X} (the X: number),
                               {T} (the title, file-safe) and {N} (the position among all
-                              tunes of the inputs), e.g.
-                              -o 'out/{X}-{T}.pdf'; a name an earlier tune took gets -2.
+                              tunes of the inputs), {F} (the input file) and {folder} (its
+                              folder), e.g. -o 'out/{F}/{X}-{T}.pdf'; a name an earlier
+                              tune took gets -2. Without --split, -o may hold {F} and
+                              {folder} (of the first input) and {T} (its first title).
       --dpi <n>               PNG resolution in dots per inch (default 150).
       --template <name|file>  Page template (see 'abcpress templates'); default plain A4.
       --theme <name|file>     Colour theme (see 'abcpress themes'); default classic.
@@ -51,7 +53,7 @@ struct RenderCommand {
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames.union(["--split"]),
     options: EngravingSession.optionNames.union([
-      "--output", "--dpi", "--format", TransposeOption.name, "--cache",
+      "--output", "--dpi", "--format", TransposeOption.name, TransposeOption.editionName, "--cache",
     ]),
     aliases: EngravingSession.aliases)
 
@@ -92,14 +94,14 @@ struct RenderCommand {
     guard let format = OutputFormat(pathExtension: URL(fileURLWithPath: pattern).pathExtension) else {
       throw UsageError("cannot tell the output format from '\(pattern)': use .pdf, .png or .svg")
     }
-    try ThumbsCommand.checkPlaceholders(pattern)
+    try OutputPattern.check(pattern)
     guard pattern.contains("{X}") || pattern.contains("{T}") || pattern.contains("{N}") else {
       throw UsageError("render --split needs {X}, {T} or {N} in the pattern, so each tune gets its own file")
     }
     let session = try EngravingSession(arguments: arguments)
     let splitter = TuneSplit(
       session: session, pattern: pattern, format: format, dpi: try Self.dpi(arguments),
-      transpose: try TransposeOption.semitones(arguments))
+      edition: try TransposeOption.edition(arguments))
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     var stream = TuneStream(inputs: arguments.positionals, jobs: session.jobs)
     stream.standardInput = standardInput
@@ -166,11 +168,23 @@ struct RenderCommand {
     console.write(bytes: Array(bytes))
   }
 
-  /// The `-o` file and its format.
-  static func output(_ arguments: ParsedArguments, command: String) throws -> (URL, OutputFormat) {
-    guard let output = arguments["--output"] else {
+  /// The `-o` file and its format: `{T}`, `{F}` and `{folder}` filled in from `title`
+  /// (else `--title`, else the first input's first title) and the first input (or `folder`).
+  static func output(
+    _ arguments: ParsedArguments, command: String, title: String? = nil, folder: String? = nil,
+    inputs: [String]? = nil
+  ) throws -> (URL, OutputFormat) {
+    guard let pattern = arguments["--output"] else {
       throw UsageError("\(command) needs an output file: -o OUT.pdf")
     }
+    try OutputPattern.check(pattern, perTune: false)
+    let first = (inputs ?? arguments.positionals).first
+    let output =
+      pattern.contains("{T}")
+      ? OutputPattern.bookName(
+        pattern, title: title ?? arguments["--title"] ?? OutputPattern.headerTitle(of: first) ?? "untitled",
+        firstInput: first, folder: folder)
+      : OutputPattern.bookName(pattern, title: "", firstInput: first, folder: folder)
     let url = URL(fileURLWithPath: output)
     guard let format = OutputFormat(pathExtension: url.pathExtension) else {
       throw UsageError("cannot tell the output format from '\(output)': use .pdf, .png or .svg")

@@ -14,7 +14,8 @@ struct ThumbsCommand {
     first N bars with --incipit N) or, with --whole, the whole tune. The pattern names each
     file: {X} the tune's X: number, {T} its title (made file-safe), {N} its position among all
     tunes of the inputs (1, 2, ...; the same whatever --select or --shard), {F} the input
-    file's name without its extension; any other {...} is an error.
+    file's name without its extension, {folder} the name of the folder it is in; any other
+    {...} is an error.
     The pattern's extension picks PNG or SVG. Folders are created as needed. A name an
     earlier tune of the run took gets -2, -3 ... (never overwritten); a name too long for
     the file system is shortened; a tune that cannot be written is reported and the rest
@@ -38,6 +39,7 @@ struct ThumbsCommand {
       --template <name|file>  Template for the music's size (default incipit).
       --theme <name|file>     Colour theme (default classic).
       --music-font, --staff-space, -F/--fmt, --jobs, --fonts   As for render.
+    \(TransposeOption.help)
     \(IncludePolicy.help)
       -h, --help              Show this help.
     """
@@ -46,6 +48,7 @@ struct ThumbsCommand {
     flags: EngravingSession.flagNames.union(["--whole", "--transparent"]),
     options: EngravingSession.optionNames.union([
       "--output", "--width", "--incipit", "--cache", "--scale", "--max-height", "--padding", "--manifest",
+      TransposeOption.name, TransposeOption.editionName,
     ]),
     aliases: EngravingSession.aliases)
 
@@ -57,7 +60,7 @@ struct ThumbsCommand {
     guard let format = OutputFormat(pathExtension: URL(fileURLWithPath: pattern).pathExtension),
       format != .pdf
     else { throw UsageError("the thumbs pattern must end in .png or .svg") }
-    try Self.checkPlaceholders(pattern)
+    try OutputPattern.check(pattern)
     let width = try Self.number(arguments["--width"], name: "--width", default: 600, range: 16...8000)
     let padding = try Self.number(arguments["--padding"], name: "--padding", default: 3, range: 0...500)
     let maxHeight = try arguments["--max-height"].map {
@@ -91,6 +94,7 @@ struct ThumbsCommand {
     thumbnail.padding = padding
     thumbnail.fixedScale = arguments["--scale"] == "fixed"
     thumbnail.maxHeight = maxHeight
+    thumbnail.edition = try TransposeOption.edition(arguments)
     let made = thumbnail
     var manifest: [String] = []
     var count = 0
@@ -153,52 +157,6 @@ struct ThumbsCommand {
         "\(name) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got '\(text)'")
     }
     return number
-  }
-
-  /// The placeholders a file name pattern may hold.
-  static let placeholders = ["{X}", "{T}", "{N}", "{F}"]
-
-  /// Refuses a pattern with a `{…}` that is not a placeholder (a typo would otherwise name
-  /// every file alike).
-  static func checkPlaceholders(_ pattern: String) throws {
-    var rest = Substring(pattern)
-    while let open = rest.firstIndex(of: "{") {
-      guard let close = rest[open...].firstIndex(of: "}") else { return }
-      let found = String(rest[open...close])
-      if !placeholders.contains(found) {
-        throw UsageError(
-          "unknown placeholder '\(found)' in '\(pattern)'" + Suggestion.hint(for: found, among: placeholders)
-            + " (the placeholders are {X} the X: number, {T} the title, {N} the position, {F} the input file)"
-        )
-      }
-      rest = rest[rest.index(after: close)...]
-    }
-  }
-
-  /// The pattern with `{X}`, `{T}`, `{N}` and `{F}` filled in.
-  static func fileName(_ pattern: String, tune: Tune, position: Int, file: String?) -> String {
-    fileName(pattern, number: tune.referenceNumber, title: tune.title, position: position, file: file)
-  }
-
-  /// The pattern with `{X}`, `{T}`, `{N}` and `{F}` (the input file's name without its
-  /// extension; `stdin` for standard input) filled in from an X: number and a title.
-  static func fileName(_ pattern: String, number: Int, title: String, position: Int, file: String?) -> String
-  {
-    let title = title.isEmpty ? "untitled" : title
-    var slug = ""
-    for character in title {
-      if character.isLetter || character.isNumber {
-        slug.append(character)
-      } else if !slug.isEmpty && !slug.hasSuffix("-") {
-        slug.append("-")
-      }
-    }
-    while slug.hasSuffix("-") { slug.removeLast() }
-    let stem = file.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension } ?? "stdin"
-    return pattern.replacingOccurrences(of: "{X}", with: String(number))
-      .replacingOccurrences(of: "{T}", with: slug.isEmpty ? "untitled" : slug)
-      .replacingOccurrences(of: "{N}", with: String(position))
-      .replacingOccurrences(of: "{F}", with: stem.isEmpty || stem.hasPrefix("<") ? "stdin" : stem)
   }
 
   /// Sets an SVG's width and height attributes to pixels (the viewBox keeps the points).

@@ -18,6 +18,12 @@ struct BookJob {
     set { run.matter = newValue }
   }
 
+  /// Whether folders are read with a section per subfolder (`book`).
+  var foldersAsSections: Bool {
+    get { run.foldersAsSections }
+    set { run.foldersAsSections = newValue }
+  }
+
   /// `cacheFallback`: the layout cache to use when `--cache` is not given (watch's).
   init(
     arguments: ParsedArguments, console: Console, defaultTemplate: String? = nil, frontMatter: Bool,
@@ -28,7 +34,7 @@ struct BookJob {
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     run = EngravingRun(session: session, console: console, inputs: arguments.positionals)
     run.standardInput = standardInput
-    run.transpose = try TransposeOption.semitones(arguments)
+    run.edition = try TransposeOption.edition(arguments)
     run.matter = try matter(arguments: arguments, frontMatter: frontMatter)
     run.groupBy = try groupBy(arguments)
     run.cache = TuneCache.open(arguments, fallback: cacheFallback, console: console)
@@ -52,14 +58,23 @@ struct BookJob {
       matter.contents = false
       matter.index = false
     }
-    matter.title = arguments["--title"]
+    matter.title = arguments["--title"] ?? Self.folderTitle(arguments.positionals)
     matter.author = arguments["--author"]
     matter.subtitle = arguments["--subtitle"]
+    matter.edition = try TransposeOption.edition(arguments).name
     let today = CivilDate.now()
     matter.date = matter.language.date(day: today.day, month: today.month, year: today.year)
     let first = arguments.positionals.first.map { $0 == "-" ? "stdin" : $0 } ?? ""
     matter.fileName = (first as NSString).lastPathComponent
     return matter
+  }
+
+  /// The title a folder given as the only input names in its `title.txt`.
+  static func folderTitle(_ inputs: [String]) -> String? {
+    guard inputs.count == 1, let folder = inputs.first, InputPaths.isFolder(folder) else { return nil }
+    let file = InputPaths.trimmed(folder) + "/" + InputPaths.titleFile
+    guard FileManager.default.fileExists(atPath: file) else { return nil }
+    return InputPaths.title(of: folder)
   }
 
   /// `--group-by` (or the template's `book.group-by`): rhythm, key, or nil for none.

@@ -10,7 +10,7 @@ enum StyleLoader {
     do {
       return try PageTemplate(file: file, base: .plain)
     } catch {
-      throw UsageError("\(reference):\(error.line): \(error.message)")
+      throw Self.usageError(error, reference: reference)
     }
   }
 
@@ -23,7 +23,7 @@ enum StyleLoader {
       if let name = file["base"], let builtin = Theme.builtin(name) { base = builtin }
       return try Theme(file: file, base: base)
     } catch {
-      throw UsageError("\(reference):\(error.line): \(error.message)")
+      throw Self.usageError(error, reference: reference)
     }
   }
 
@@ -38,10 +38,13 @@ enum StyleLoader {
     } catch {
       throw UsageError("cannot read \(kind) file '\(reference)': \(FileErrorText.reason(error))")
     }
-    do {
-      return try StyleFile(parsing: text)
-    } catch {
-      throw UsageError("\(reference):\(error.line): \(error.message)")
-    }
+    // Malformed lines are reported with the reader's own problems, all at once.
+    return StyleFile(reading: text)
+  }
+
+  /// Every problem of a style file, one line each, the file named on each.
+  static func usageError(_ error: StyleFileError, reference: String) -> UsageError {
+    UsageError(
+      error.all.map { "\(reference):\($0.line): \($0.message)" }.joined(separator: "\nabcpress: error: "))
   }
 }

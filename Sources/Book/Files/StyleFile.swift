@@ -25,8 +25,18 @@ public struct StyleFile: Sendable, Equatable {
     lhs.entries.map { "\($0.key)=\($0.value)" } == rhs.entries.map { "\($0.key)=\($0.value)" }
   }
 
-  /// Parses `text`; malformed lines throw with their line number.
+  /// The malformed lines, in order (each left out of `entries`).
+  public private(set) var problems: [StyleFileError] = []
+
+  /// Parses `text`; malformed lines throw with their line numbers (every one of them).
   public init(parsing text: String) throws(StyleFileError) {
+    self.init(reading: text)
+    if let error = StyleFileError.combined(problems) { throw error }
+  }
+
+  /// Parses `text`, keeping every well-formed line and noting each malformed one in
+  /// `problems`, so that a reader can report them with its own in one go.
+  public init(reading text: String) {
     var section = ""
     for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let number = offset + 1
@@ -34,21 +44,26 @@ public struct StyleFile: Sendable, Equatable {
       if line.isEmpty { continue }
       if line.hasPrefix("[") {
         guard line.hasSuffix("]"), line.count > 2 else {
-          throw StyleFileError(line: number, message: "a section header looks like [name]")
+          problems.append(StyleFileError(line: number, message: "a section header looks like [name]"))
+          continue
         }
         section = String(line.dropFirst().dropLast()).trimmed.lowercased()
         continue
       }
       guard let colon = line.firstIndex(of: ":") else {
-        throw StyleFileError(
-          line: number, message: "expected 'key: value', got '\(Diagnostic.excerpt(line))'")
+        problems.append(
+          StyleFileError(line: number, message: "expected 'key: value', got '\(Diagnostic.excerpt(line))'"))
+        continue
       }
       let key = String(line[..<colon]).trimmed.lowercased()
       var value = String(line[line.index(after: colon)...]).trimmed
       if value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
         value = String(value.dropFirst().dropLast())
       }
-      guard !key.isEmpty else { throw StyleFileError(line: number, message: "missing key before ':'") }
+      guard !key.isEmpty else {
+        problems.append(StyleFileError(line: number, message: "missing key before ':'"))
+        continue
+      }
       entries.append((section.isEmpty ? key : section + "." + key, value, number))
     }
   }
@@ -98,7 +113,29 @@ public struct StyleFileError: Error, Equatable, CustomStringConvertible {
     self.file = file
   }
 
-  public var description: String { "\(file ?? "<style>"):\(line): \(message)" }
+  /// The file's further problems after this one, in line order.
+  public var others: [StyleFileError] = []
+
+  /// This problem and the others.
+  public var all: [StyleFileError] { [self] + others }
+
+  /// One error holding every problem (sorted by line), nil when there are none.
+  public static func combined(_ problems: [StyleFileError]) -> StyleFileError? {
+    let flat = problems.flatMap(\.all).enumerated().sorted {
+      $0.element.line != $1.element.line ? $0.element.line < $1.element.line : $0.offset < $1.offset
+    }.map(\.element)
+    guard var first = flat.first else { return nil }
+    first.others = flat.dropFirst().map {
+      var problem = $0
+      problem.others = []
+      return problem
+    }
+    return first
+  }
+
+  public var description: String {
+    all.map { "\(file ?? "<style>"):\($0.line): \($0.message)" }.joined(separator: "\n")
+  }
 }
 
 extension StringProtocol {

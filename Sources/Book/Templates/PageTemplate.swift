@@ -36,13 +36,19 @@ public struct PageTemplate: Hashable, Sendable {
       self = builtin
     }
     var geometryLine: Int?
+    var problems = file.problems
     for (key, value, line) in file.entries {
-      try apply(key: key, value: value, line: line)
+      do {
+        try apply(key: key, value: value, line: line)
+      } catch {
+        problems.append(error)
+      }
       if key.hasPrefix("page.") || key.hasPrefix("margins.") { geometryLine = line }
     }
     if let problem = FormatDirectives.geometryProblem(setup) {
-      throw StyleFileError(line: geometryLine ?? 1, message: "the page size and margins \(problem)")
+      problems.append(StyleFileError(line: geometryLine ?? 1, message: "the page size and margins \(problem)"))
     }
+    if let error = StyleFileError.combined(problems) { throw error }
   }
 
   private mutating func apply(key: String, value: String, line: Int) throws(StyleFileError) {

@@ -51,7 +51,18 @@ public struct Theme: Hashable, Sendable {
   /// Reads a theme file (Documentation/themes.md); `base` supplies unset values.
   public init(file: StyleFile, base: Theme = .classic) throws(StyleFileError) {
     self = base
+    var problems = file.problems
     for (key, value, line) in file.entries {
+      do {
+        try apply(key: key, value: value, line: line)
+      } catch {
+        problems.append(error)
+      }
+    }
+    if let error = StyleFileError.combined(problems) { throw error }
+  }
+
+  private mutating func apply(key: String, value: String, line: Int) throws(StyleFileError) {
       func colour() throws(StyleFileError) -> ThemeColor {
         guard let color = StyleValues.color(value) else {
           throw StyleFileError(
@@ -84,6 +95,5 @@ public struct Theme: Hashable, Sendable {
           throw StyleFileError(line: line, message: "unknown role or group '\(Diagnostic.excerpt(name))'")
         }
       }
-    }
   }
 }

@@ -152,7 +152,8 @@ public struct MatterPages: Sendable {
     let label = String(physical - frontCount + 1)
     page.label = label
     let facts = PageFacts(
-      title: matter.indexTitle, label: label, pageCount: numberedCount, book: matter.title ?? "",
+      title: matter.indexTitle, label: label, pageCount: numberedCount, book: matter.runningTitle,
+      edition: matter.edition ?? "",
       date: matter.date, fileName: matter.fileName, isEven: physical % 2 == 1)
     page.items += RunningHeads(setup: setup, measurer: measurer).items(
       pageIndex: physical, facts: facts, isFirstPage: physical == frontCount)

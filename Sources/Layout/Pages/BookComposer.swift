@@ -152,7 +152,7 @@ public final class BookComposer {
     let facts = PageFacts(
       title: draft.titles.first ?? matter.indexTitle, composer: draft.composer ?? "",
       section: draft.section ?? "", label: label, pageCount: pageCount ?? 0,
-      book: matter.title ?? "",
+      book: matter.runningTitle, edition: matter.edition ?? "",
       date: matter.date, fileName: matter.fileName, isEven: index % 2 == 1, footnotes: draft.footnotes)
     var headed = setup
     if setup.header == nil && setup.footer == nil && draft.turnsInsideTune {
@@ -188,7 +188,9 @@ public final class BookComposer {
   /// its own (a title page, contents or index); a plain render is named by its first tune.
   var bookTitle: String? {
     let isBook = matter.titlePage || matter.contents || matter.index
-    return matter.title ?? (isBook ? matter.untitled : firstTitle)
+    let title = matter.title ?? (isBook ? matter.untitled : firstTitle)
+    guard let edition = matter.edition else { return title }
+    return (title.map { $0 + " – " } ?? "") + edition
   }
 }
 

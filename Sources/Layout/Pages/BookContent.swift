@@ -52,6 +52,9 @@ public struct BookMatter: Hashable, Sendable {
   public var title: String?
   public var subtitle: String?
   public var author: String?
+  /// The edition the book is written for ("B♭ edition"), on the title page, in `{edition}`
+  /// and after the title in `{book}`; nil for concert pitch.
+  public var edition: String?
   /// The date shown by `{date}` / `$D` placeholders (the caller formats it; layout is pure).
   public var date: String = ""
   /// The file name shown by `$F`.
@@ -72,6 +75,12 @@ public struct BookMatter: Hashable, Sendable {
   public var indexTitle: String { language.index }
   /// The title of a book whose files give none (title page and metadata).
   public var untitled: String { language.untitled }
+
+  /// The title as running heads and the document's metadata give it: with the edition.
+  public var runningTitle: String {
+    guard let edition else { return title ?? "" }
+    return (title.map { $0 + " – " } ?? "") + edition
+  }
 
   public init() {}
 }

@@ -41,6 +41,9 @@ struct PageFlow {
   private var draft: FlowPage
   private var y: Double
   private var section: String?
+  /// Where on the draft a section heading starts that must go with what follows it (nil
+  /// when nothing waits): a page break before that is taken before the heading instead.
+  private var keptHeading: (unit: Int, y: Double, pageSection: String?)?
 
   init(setup: PageSetup, options: LayoutOptions) {
     self.setup = setup
@@ -73,6 +76,31 @@ struct PageFlow {
     closedCount += 1
     draft = FlowPage(width: setup.width, height: setup.height)
     y = setup.marginTop + setup.topSpace
+    keptHeading = nil
+  }
+
+  /// A page break before the next piece: a section heading just placed above it goes to
+  /// the new page with it, so no heading stands alone at a page's foot.
+  private mutating func breakBeforeNext(justify: Bool) {
+    guard let kept = keptHeading else {
+      newPage(justify: justify)
+      return
+    }
+    let carried = Array(draft.units[kept.unit...])
+    draft.units.removeSubrange(kept.unit...)
+    draft.section = kept.pageSection
+    let lastY = y
+    newPage(justify: justify)
+    let shift = y - kept.y
+    for var unit in carried {
+      unit.dy += shift
+      unit.top += shift
+      unit.bottom += shift
+      unit.anchors = unit.anchors.map { ($0.0, $0.1 + shift) }
+      draft.units.append(unit)
+    }
+    draft.section = section
+    y = lastY + shift
   }
 
   /// Closes the last page (an empty one when nothing was placed at all) and returns the
@@ -95,21 +123,24 @@ struct PageFlow {
   }
 
   mutating func place(_ tune: LaidOutTune, anchor: FlowAnchor?) {
-    if draft.hasItems && (options.onePerPage || tune.startsNewPage) { newPage() }
-    if draft.hasItems { y += setup.tuneGap }
+    if draft.hasItems && (options.onePerPage || tune.startsNewPage) && keptHeading?.unit != 0 {
+      breakBeforeNext(justify: false)
+    }
+    if draft.hasItems && keptHeading == nil { y += setup.tuneGap }
     let systems = tune.systems
     // A tune made line by line as it is placed is longer than a page: it never moves whole.
     if !systems.isOnDemand {
       let height = tuneHeight(tune)
       if draft.hasItems && y + height > bottom && height <= setup.contentHeight && !options.splitTunes {
-        newPage(justify: true)
+        breakBeforeNext(justify: true)
       }
     }
     var next = systems.count > 0 ? systems.system(0) : nil
     // Keep the heading with the first system.
     if let first = next, draft.hasItems, y + tune.headingHeight + first.above + first.below > bottom {
-      newPage(justify: true)
+      breakBeforeNext(justify: true)
     }
+    keptHeading = nil
     draft.titles.append(tune.title)
     if draft.composer == nil { draft.composer = tune.composer }
     if !tune.footnote.isEmpty { draft.footnotes.append(tune.footnote) }
@@ -159,7 +190,8 @@ struct PageFlow {
     for (index, line) in lines.enumerated() {
       var needed = line.height
       if keepNext && index == lines.count - 1 { needed += setup.staffSpace * 12 }
-      if draft.hasItems && y + needed > bottom { newPage(justify: true) }
+      if draft.hasItems && y + needed > bottom { breakBeforeNext(justify: true) }
+      keptHeading = nil
       add(
         groups?[index] ?? DisplayGroup(items: line.items), at: y, extent: (0, line.height),
         stretch: stretch && index == 0, anchor: anchor)
@@ -172,9 +204,15 @@ struct PageFlow {
   mutating func startSection(_ title: String, heading: [TextLine], onNewPage: Bool, anchor: FlowAnchor) {
     if draft.hasItems && onNewPage { newPage() }
     section = title
+    let pageSection = draft.section
     if draft.section == nil || !draft.hasItems { draft.section = title }
     if draft.hasItems { y += setup.tuneGap }
+    let start = (unit: draft.units.count, y: y, pageSection: pageSection, pages: closedCount)
     place(heading, stretch: true, anchor: anchor, keepNext: true)
+    // A heading at a page's top has nothing above it to leave behind.
+    if closedCount == start.pages && start.unit > 0 {
+      keptHeading = (start.unit, start.y, start.pageSection)
+    }
   }
 
   mutating func space(_ points: Double) {

@@ -9,6 +9,7 @@ struct PageFacts {
   var label = ""
   var pageCount = 0
   var book = ""
+  var edition = ""
   var date = ""
   var fileName = ""
   var isEven = false
@@ -18,7 +19,7 @@ struct PageFacts {
 
 /// Expands running-head placeholders and sets headers and footers on pages.
 ///
-/// Placeholders: `{title} {composer} {section} {page} {pages} {book} {date} {file}` and
+/// Placeholders: `{title} {composer} {section} {page} {pages} {book} {edition} {date} {file}` and
 /// abcm2ps's `$T $C $P $P0 $P1 $N $D $d $F` (`$P0`/`$P1`: the page number on even/odd
 /// pages only; `$N`: the page count).
 struct RunningHeads {
@@ -33,6 +34,7 @@ struct RunningHeads {
     let pairs: [(String, String)] = [
       ("{title}", facts.title), ("{composer}", facts.composer), ("{section}", facts.section),
       ("{pages}", String(facts.pageCount)), ("{page}", facts.label), ("{book}", facts.book),
+      ("{edition}", facts.edition),
       ("{date}", facts.date), ("{file}", facts.fileName),
       ("$P0", facts.isEven ? facts.label : ""), ("$P1", facts.isEven ? "" : facts.label),
       ("$T", facts.title), ("$C", facts.composer), ("$P", facts.label), ("$N", String(facts.pageCount)),

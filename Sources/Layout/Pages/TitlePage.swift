@@ -29,6 +29,13 @@ struct TitlePage {
       centred(subtitle, font, top: y, role: .subtitle)
       y += font.size * 1.6
     }
+    if let edition = matter.edition {
+      var font = setup.subtitleFont
+      font.size *= 1.3
+      font.isBold = true
+      centred(edition, font, top: y, role: .subtitle)
+      y += font.size * 1.6
+    }
     let rule = setup.contentWidth * 0.3
     let ruleX = left + (setup.contentWidth - rule) / 2
     page.items.append(
