@@ -160,3 +160,27 @@ import Testing
     #expect(try key(["--edition", "eb"]).contains("\"B"))
   }
 }
+
+/// `--page-start` and `book.page-start`: the body numbered from another page.
+@Suite(.serialized) struct PageStartTests {
+  @Test func theBodyIsNumberedFromThePageGiven() throws {
+    let folder = try BookFixture.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("book.abc")
+    try BookFixture.bookSource(count: 12).write(to: input, atomically: true, encoding: .utf8)
+    let pdf = folder.appendingPathComponent("b.pdf")
+    let result = BookOutputTests.tool(["book", input.path, "--page-start", "41", "-o", pdf.path, "-q"])
+    #expect(result.code == .success, "\(result.errors)")
+    let contents = try BookFixture.run("pdftotext", ["-f", "2", "-l", "2", "-layout", pdf.path, "-"])
+    let first = try #require(contents.split(separator: "\n").first { $0.contains("Tune 1 ") })
+    #expect(first.hasSuffix("41"))
+    // The first body page's running head and label read 41 (a4-book: page number outside).
+    let body = try BookFixture.run("pdftotext", ["-f", "3", "-l", "3", pdf.path, "-"])
+    #expect(body.contains("41"))
+    let raw = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)
+    #expect(raw.contains("/St 41"))
+    let bad = BookOutputTests.tool(["book", input.path, "--page-start", "0", "-o", pdf.path])
+    #expect(bad.code == .usage)
+    #expect(bad.errors.contains("--page-start is a whole number from 1"))
+  }
+}

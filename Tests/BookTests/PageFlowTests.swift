@@ -257,3 +257,42 @@ extension DisplayItem {
     #expect(moved > 0)
   }
 }
+
+@Suite struct FacingPagesTests {
+  /// The pages (0-based) the tune `X:` has items on.
+  func pages(of tune: Int, in list: DisplayList) -> [Int] {
+    list.pages.indices.filter { index in list.pages[index].items.contains { $0.context.tune == tune } }
+  }
+
+  /// A short tune, then one of about a page and a half: in a book of facing pages the long
+  /// one starts on a left-hand (even) page; without facing pages it follows at once.
+  @Test func aTwoPageTuneStartsOnALeftHandPage() throws {
+    let abc = BookFixture.tune(1, "Short", lines: 2) + "\n" + BookFixture.tune(2, "Long", lines: 24)
+    var facing = PageTemplate.plain
+    facing.setup.mirrorMargins = true
+    let list = try BookFixture.engraver(facing).engrave(book: BookFixture.blocks(abc), matter: BookMatter())
+    let long = pages(of: 2, in: list)
+    #expect(long.count == 2)
+    #expect(long.first.map { $0 % 2 } == 1, "the long tune starts on page index \(long)")  // page 2, a left page
+    #expect(list.pages[0].items.contains { $0.context.tune == 1 })
+    let plain = try BookFixture.engraver(.plain).engrave(book: BookFixture.blocks(abc), matter: BookMatter())
+    #expect(pages(of: 2, in: plain).first == 0)
+    // Numbered from 2, the first page is a left page: the long tune starts there.
+    var matter = BookMatter()
+    matter.pageStart = 2
+    let fromTwo = try BookFixture.engraver(facing).engrave(book: BookFixture.blocks(abc), matter: matter)
+    #expect(pages(of: 2, in: fromTwo).first == 0)
+    #expect(fromTwo.pages.first?.label == "2")
+  }
+
+  /// A long tune first in the book: page 1 (a right-hand page) is left blank, without
+  /// running heads.
+  @Test func aBlankRightHandPageCarriesNoRunningHeads() throws {
+    let facing = try #require(PageTemplate.builtin("a4-book"))
+    let list = try BookFixture.engraver(facing).engrave(
+      book: BookFixture.blocks(BookFixture.tune(1, "Long", lines: 24)), matter: BookMatter())
+    #expect(list.pages.count == 3)
+    #expect(list.pages[0].items.isEmpty)
+    #expect(pages(of: 1, in: list) == [1, 2])
+  }
+}

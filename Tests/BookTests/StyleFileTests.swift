@@ -167,7 +167,8 @@ import Testing
     let folder = try BookFixture.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     let template = folder.appendingPathComponent("typo.abcstyle")
-    try "page.size: a9\nmusic.staff-space: big\nbogus: 1\n".write(to: template, atomically: true, encoding: .utf8)
+    try "page.size: a9\nmusic.staff-space: big\nbogus: 1\n".write(
+      to: template, atomically: true, encoding: .utf8)
     let input = folder.appendingPathComponent("t.abc")
     try BookFixture.tune(1, "A").write(to: input, atomically: true, encoding: .utf8)
     let result = BookOutputTests.tool([

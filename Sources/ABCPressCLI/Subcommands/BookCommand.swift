@@ -36,6 +36,8 @@ struct BookCommand {
       --language <code>       The book's words (Contents, Index of Titles, the count of tunes,
                               the date): en (default), ga (Irish), de (German), fr (French);
                               or book.language in a template.
+      --page-start <n>        The number of the first page of music (default 1, or the
+                              template's book.page-start); an even number starts on a left page.
       --no-contents           Leave out the table of contents.
       --no-index              Leave out the index of titles.
       --no-title-page         Leave out the title page.
@@ -55,6 +57,7 @@ struct BookCommand {
     ]),
     options: EngravingSession.optionNames.union([
       "--output", "--dpi", "--title", "--author", "--subtitle", "--group-by", "--cache", "--language",
+      "--page-start",
       TransposeOption.name, TransposeOption.editionName,
     ]),
     aliases: EngravingSession.aliases)

@@ -61,6 +61,13 @@ struct BookJob {
     matter.title = arguments["--title"] ?? Self.folderTitle(arguments.positionals)
     matter.author = arguments["--author"]
     matter.subtitle = arguments["--subtitle"]
+    if let text = arguments["--page-start"] {
+      guard let number = Int(text), BookMatter.pageStarts.contains(number) else {
+        throw UsageError(
+          "--page-start is a whole number from 1 to \(BookMatter.pageStarts.upperBound), not '\(text)'")
+      }
+      matter.pageStart = number
+    }
     matter.edition = try TransposeOption.edition(arguments).name
     let today = CivilDate.now()
     matter.date = matter.language.date(day: today.day, month: today.month, year: today.year)

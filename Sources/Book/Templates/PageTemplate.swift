@@ -46,7 +46,8 @@ public struct PageTemplate: Hashable, Sendable {
       if key.hasPrefix("page.") || key.hasPrefix("margins.") { geometryLine = line }
     }
     if let problem = FormatDirectives.geometryProblem(setup) {
-      problems.append(StyleFileError(line: geometryLine ?? 1, message: "the page size and margins \(problem)"))
+      problems.append(
+        StyleFileError(line: geometryLine ?? 1, message: "the page size and margins \(problem)"))
     }
     if let error = StyleFileError.combined(problems) { throw error }
   }
@@ -135,6 +136,14 @@ public struct PageTemplate: Hashable, Sendable {
     case "book.contents": matter.contents = try flag()
     case "book.index": matter.index = try flag()
     case "book.sections-on-new-page": matter.sectionsOnNewPage = try flag()
+    case "book.page-start":
+      guard let number = Int(value), BookMatter.pageStarts.contains(number) else {
+        throw StyleFileError(
+          line: line,
+          message: "book.page-start is a whole number from 1 to \(BookMatter.pageStarts.upperBound), "
+            + "not '\(Diagnostic.excerpt(value))'")
+      }
+      matter.pageStart = number
     case "contents.columns", "book.contents-columns":
       let columns = value.lowercased().split { $0 == "," || $0 == " " }.map(String.init)
       for column in columns where !["number", "title", "key"].contains(column) {

@@ -63,37 +63,37 @@ public struct Theme: Hashable, Sendable {
   }
 
   private mutating func apply(key: String, value: String, line: Int) throws(StyleFileError) {
-      func colour() throws(StyleFileError) -> ThemeColor {
-        guard let color = StyleValues.color(value) else {
-          throw StyleFileError(
-            line: line,
-            message:
-              "'\(Diagnostic.excerpt(value))' is not a colour (#rrggbb, a CSS colour name such as red, or none)"
-          )
-        }
-        return color
+    func colour() throws(StyleFileError) -> ThemeColor {
+      guard let color = StyleValues.color(value) else {
+        throw StyleFileError(
+          line: line,
+          message:
+            "'\(Diagnostic.excerpt(value))' is not a colour (#rrggbb, a CSS colour name such as red, or none)"
+        )
       }
-      switch key {
-      case "name": name = value
-      case "description": description = value
-      case "base": break
-      case "background": background = try colour()
-      case "ink": ink = try colour()
-      case "fonts.music", "music-font": musicFont = value
-      case "fonts.text", "text-font": textFont = value
-      default:
-        guard key.hasPrefix("colors.") else {
-          throw StyleFileError(line: line, message: "unknown theme key '\(Diagnostic.excerpt(key))'")
-        }
-        let name = String(key.dropFirst("colors.".count))
-        if let roles = Self.groups[name] {
-          let color = try colour()
-          for role in roles { colors[role] = color }
-        } else if let role = Role.allCases.first(where: { $0.rawValue.lowercased() == name }) {
-          colors[role] = try colour()
-        } else {
-          throw StyleFileError(line: line, message: "unknown role or group '\(Diagnostic.excerpt(name))'")
-        }
+      return color
+    }
+    switch key {
+    case "name": name = value
+    case "description": description = value
+    case "base": break
+    case "background": background = try colour()
+    case "ink": ink = try colour()
+    case "fonts.music", "music-font": musicFont = value
+    case "fonts.text", "text-font": textFont = value
+    default:
+      guard key.hasPrefix("colors.") else {
+        throw StyleFileError(line: line, message: "unknown theme key '\(Diagnostic.excerpt(key))'")
       }
+      let name = String(key.dropFirst("colors.".count))
+      if let roles = Self.groups[name] {
+        let color = try colour()
+        for role in roles { colors[role] = color }
+      } else if let role = Role.allCases.first(where: { $0.rawValue.lowercased() == name }) {
+        colors[role] = try colour()
+      } else {
+        throw StyleFileError(line: line, message: "unknown role or group '\(Diagnostic.excerpt(name))'")
+      }
+    }
   }
 }

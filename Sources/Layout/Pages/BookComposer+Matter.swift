@@ -25,9 +25,12 @@ extension BookComposer {
     var frontCount = matter.titlePage ? 1 : 0
     let contentsStart = frontCount
     if matter.contents { frontCount += contents.pageCount(entries: contentsEntries.count) }
-    if frontCount % 2 == 1 && Self.sidesDiffer(setup) { frontCount += 1 }
+    // The body's first page falls on the side its number asks for (page 1 on the right).
+    if frontCount > 0 && (frontCount + matter.pageStart - 1) % 2 == 1 && Self.sidesDiffer(setup) {
+      frontCount += 1
+    }
 
-    func label(_ physical: Int) -> String { String(physical - frontCount + 1) }
+    func label(_ physical: Int) -> String { String(physical - frontCount + matter.pageStart) }
     func physicalPlace(_ anchor: FlowAnchor) -> (page: Int, y: Double)? {
       place(of: anchor).map { (frontCount + $0.page, $0.y) }
     }
@@ -149,14 +152,15 @@ public struct MatterPages: Sendable {
   public func backPage(_ number: Int) -> DisplayPage {
     let physical = backStart + number
     var page = index.page(number, of: indexEntries, firstIndex: backStart)
-    let label = String(physical - frontCount + 1)
+    let number = physical - frontCount + matter.pageStart
+    let label = String(number)
     page.label = label
     let facts = PageFacts(
       title: matter.indexTitle, label: label, pageCount: numberedCount, book: matter.runningTitle,
       edition: matter.edition ?? "",
-      date: matter.date, fileName: matter.fileName, isEven: physical % 2 == 1)
+      date: matter.date, fileName: matter.fileName, isEven: number % 2 == 0)
     page.items += RunningHeads(setup: setup, measurer: measurer).items(
-      pageIndex: physical, facts: facts, isFirstPage: physical == frontCount)
+      pageIndex: number - 1, facts: facts, isFirstPage: physical == frontCount)
     return page
   }
 

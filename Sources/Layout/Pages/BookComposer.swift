@@ -56,6 +56,7 @@ public final class BookComposer {
     self.matter = matter
     self.pageCount = pageCount
     flow = PageFlow(setup: engraver.setup, options: engraver.options)
+    flow.firstNumber = matter.pageStart
     flow.onClose = { [unowned self] page, setup in self.finishBodyPage(page, setup: setup) }
   }
 
@@ -148,12 +149,14 @@ public final class BookComposer {
   private func finishBodyPage(_ draft: FlowPage, setup: PageSetup) {
     let index = bodyCount
     bodyCount += 1
-    let label = String(index + 1)
+    let label = String(index + matter.pageStart)
+    // Sides (running heads, mirrored margins) follow the number: an even one is a left page.
+    let side = index + matter.pageStart - 1
     let facts = PageFacts(
       title: draft.titles.first ?? matter.indexTitle, composer: draft.composer ?? "",
       section: draft.section ?? "", label: label, pageCount: pageCount ?? 0,
       book: matter.runningTitle, edition: matter.edition ?? "",
-      date: matter.date, fileName: matter.fileName, isEven: index % 2 == 1, footnotes: draft.footnotes)
+      date: matter.date, fileName: matter.fileName, isEven: side % 2 == 1, footnotes: draft.footnotes)
     var headed = setup
     if setup.header == nil && setup.footer == nil && draft.turnsInsideTune {
       // A page inside a piece is numbered though the template sets no running heads, at
@@ -161,10 +164,13 @@ public final class BookComposer {
       headed.footer = RunningHead(
         odd: ["", "", "{page}"], even: ["{page}", "", ""], font: setup.textFont, skipFirstPage: true)
     }
-    let heads = RunningHeads(setup: headed, measurer: engraver.measurer)
-      .items(pageIndex: index, facts: facts, isFirstPage: index == 0)
+    // A page left blank so that a piece starts on a left page carries no running heads.
+    let heads =
+      draft.hasItems
+      ? RunningHeads(setup: headed, measurer: engraver.measurer)
+        .items(pageIndex: side, facts: facts, isFirstPage: index == 0) : []
     let placed = draft.placedGroups(
-      left: setup.contentLeft(pageIndex: index), bottom: draft.height - setup.marginBottom)
+      left: setup.contentLeft(pageIndex: side), bottom: draft.height - setup.marginBottom)
     for (anchor, y) in placed.anchors where anchors[anchor] == nil { anchors[anchor] = (index, y) }
     var page = DisplayPage(width: draft.width, height: draft.height, items: heads)
     page.groups = placed.groups

@@ -62,6 +62,11 @@ public struct BookMatter: Hashable, Sendable {
   public var titlePage = false
   public var contents = false
   public var index = false
+  /// The number the body's first page bears (`book.page-start`, `--page-start`): a book
+  /// printed as part of a larger one. An even number starts the body on a left-hand page.
+  public var pageStart = 1
+  /// The first page numbers a book may have.
+  public static let pageStarts = 1...99_999
   /// Start each section on a new page.
   public var sectionsOnNewPage = false
   /// The contents' extra columns: each tune's `X:` number before its title, its key

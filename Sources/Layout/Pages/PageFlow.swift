@@ -41,6 +41,8 @@ struct PageFlow {
   private var draft: FlowPage
   private var y: Double
   private var section: String?
+  /// The number the first page bears: odd numbers are right-hand pages.
+  var firstNumber = 1
   /// Where on the draft a section heading starts that must go with what follows it (nil
   /// when nothing waits): a page break before that is taken before the heading instead.
   private var keptHeading: (unit: Int, y: Double, pageSection: String?)?
@@ -133,6 +135,14 @@ struct PageFlow {
       let height = tuneHeight(tune)
       if draft.hasItems && y + height > bottom && height <= setup.contentHeight && !options.splitTunes {
         breakBeforeNext(justify: true)
+      }
+      // A tune of two pages in a book of facing pages starts on a left-hand page, so that
+      // it is read without a page turn (a right-hand page is closed, even empty).
+      let isRightHand = (closedCount + firstNumber) % 2 == 1
+      if setup.mirrorMargins && !options.splitTunes && isRightHand && height > setup.contentHeight
+        && height <= 2 * setup.contentHeight
+      {
+        breakBeforeNext(justify: draft.hasItems)
       }
     }
     var next = systems.count > 0 ? systems.system(0) : nil
