@@ -46,6 +46,7 @@ struct BookCommand {
                               only the tunes that changed (output is byte-identical).
       --page-size, --music-font, --staff-space, --auto-break, -F/--fmt, --jobs, --fonts
                               As for render.
+    \(BookJob.printHelp)
     \(TransposeOption.help)
     \(IncludePolicy.help)
       -h, --help              Show this help.
@@ -54,12 +55,12 @@ struct BookCommand {
   static let spec = ArgumentSpec(
     flags: EngravingSession.flagNames.union([
       "--no-contents", "--no-index", "--no-title-page", "--per-folder",
-    ]),
+    ]).union(BookJob.printFlags),
     options: EngravingSession.optionNames.union([
       "--output", "--dpi", "--title", "--author", "--subtitle", "--group-by", "--cache", "--language",
       "--page-start",
       TransposeOption.name, TransposeOption.editionName,
-    ]),
+    ]).union(BookJob.printOptions),
     aliases: EngravingSession.aliases)
 
   let console: Console

@@ -38,6 +38,7 @@ struct RenderCommand {
       -F, --fmt <file.fmt>    An abcm2ps format file (one directive a line, no %%): a house
                               style kept for abcm2ps, applied over the template. In the ABC,
                               %%format FILE reads one too (next to the file, as abc-include).
+    \(BookJob.printHelp)
     \(TransposeOption.help)
       -j, --jobs <n>          Threads that lay out and draw (default: every core).
       --cache <dir>           Keep each tune's layout in this folder, keyed by its text and
@@ -51,10 +52,10 @@ struct RenderCommand {
     """
 
   static let spec = ArgumentSpec(
-    flags: EngravingSession.flagNames.union(["--split"]),
+    flags: EngravingSession.flagNames.union(["--split"]).union(BookJob.printFlags),
     options: EngravingSession.optionNames.union([
       "--output", "--dpi", "--format", TransposeOption.name, TransposeOption.editionName, "--cache",
-    ]),
+    ]).union(BookJob.printOptions),
     aliases: EngravingSession.aliases)
 
   let console: Console

@@ -18,6 +18,9 @@ struct BookJob {
     set { run.matter = newValue }
   }
 
+  /// `--booklet`, `--bleed`, `--crop-marks` (PDF only).
+  var imposition = Imposition()
+
   /// Whether folders are read with a section per subfolder (`book`).
   var foldersAsSections: Bool {
     get { run.foldersAsSections }
@@ -38,6 +41,47 @@ struct BookJob {
     run.matter = try matter(arguments: arguments, frontMatter: frontMatter)
     run.groupBy = try groupBy(arguments)
     run.cache = TuneCache.open(arguments, fallback: cacheFallback, console: console)
+    imposition = try Self.imposition(arguments)
+  }
+
+  /// The options that set pages on sheets for printing.
+  static let printFlags: Set<String> = ["--booklet", "--crop-marks"]
+  static let printOptions: Set<String> = ["--bleed"]
+  static let printHelp = """
+        --booklet               Impose the PDF for a saddle-stitched booklet: two pages a side
+                                of a sheet twice the page's width, in folding order, padded
+                                with blank pages to a multiple of four (print both sides,
+                                flipping on the short edge; fold and staple).
+        --bleed <length>        Sheets larger by this on every side (3mm, 0.125in), the
+                                theme's background painted to them; trim and bleed boxes set.
+        --crop-marks            Cut marks at each page's corners, outside the bleed.
+    """
+
+  /// `--booklet`, `--bleed` and `--crop-marks`.
+  static func imposition(_ arguments: ParsedArguments) throws -> Imposition {
+    var imposition = Imposition()
+    imposition.booklet = arguments.has("--booklet")
+    imposition.cropMarks = arguments.has("--crop-marks")
+    if let text = arguments["--bleed"] {
+      guard let points = StyleValues.length(text), points.isFinite, (0...72).contains(points) else {
+        throw UsageError("--bleed is a length from 0 to 1in (3mm, 9pt, 0.125in), not '\(text)'")
+      }
+      imposition.bleed = points
+    }
+    if imposition.booklet && (imposition.bleed > 0 || imposition.cropMarks) {
+      throw UsageError(
+        "--booklet is for printing at home; --bleed and --crop-marks are for a print shop, which imposes"
+          + " the book itself: give one or the other")
+    }
+    if !imposition.isPlain, let output = arguments["--output"],
+      OutputFormat(
+        pathExtension: output == "-"
+          ? arguments["--format"] ?? "pdf" : URL(fileURLWithPath: output).pathExtension)
+        != .pdf
+    {
+      throw UsageError("--booklet, --bleed and --crop-marks make a PDF for printing: use -o BOOK.pdf")
+    }
+    return imposition
   }
 
   /// The book's matter: the template's parts, titles from the options (the first file's
@@ -118,6 +162,7 @@ struct BookJob {
       return try execute {
         let output = try PDFOutput(url: url, fonts: session.fonts, palette: palette)
         output.streamCache = streams
+        output.imposition = imposition
         return output
       }
     case .png: return try execute { try ImageOutput(url: url, kind: .png(dpi: dpi), palette: palette) }

@@ -7,6 +7,15 @@ public final class PDFOutput: PageOutput {
   public let palette: RolePalette
   /// The PDF's Creator entry.
   public var creator = "ABCPress"
+  /// How pages go on sheets: as they are, a booklet, or with bleed and crop marks. Set
+  /// before the first page is written.
+  public var imposition: Imposition {
+    get { document.imposition }
+    set {
+      document.imposition = newValue
+      document.background = palette.background
+    }
+  }
   /// Compressed page streams kept between runs (a layout cache's), if any.
   public var streamCache: (any PageStreamCache)?
   private let output = AtomicOutput()

@@ -31,6 +31,15 @@ final class PDFDocumentWriter {
   /// Physical page index → page object number and height, filled in by `finish`.
   private var pageObjects: [Int] = []
   private var heights: [Double] = []
+  /// How pages go on sheets (`Imposition`): when not plain, each page is written as a form
+  /// and the sheets are made at the end.
+  var imposition = Imposition()
+  /// The theme's background, painted over a print-shop sheet's bleed.
+  var background: RGBAColor?
+  /// Per page written as a form: its object, size and link annotations (by page order).
+  private var forms: [Int: (number: Int, width: Double, height: Double, annotations: [Int])] = [:]
+  /// Each page's horizontal offset on its sheet, for its link rectangles.
+  private var offsets: [Double] = []
 
   init(path: String, fonts: FontLibrary) throws {
     writer = try PDFObjectWriter(path: path)
@@ -41,7 +50,7 @@ final class PDFDocumentWriter {
 
   /// Writes the next body page.
   func writeBody(_ page: PDFEncodedPage) throws {
-    bodyPages.append(try write(page))
+    bodyPages.append(imposition.isPlain ? try write(page) : try writeForm(page))
     labels.append(page.label)
     bodyHeights.append(page.height)
   }
@@ -64,25 +73,102 @@ final class PDFDocumentWriter {
     )
   }
 
+  /// Writes a page as a form to be drawn on a sheet; returns its object number.
+  private func writeForm(_ page: PDFEncodedPage) throws -> Int {
+    registry.note(page)
+    let content = writer.reserve()
+    let box = "[0 0 \(PDFSyntax.number(page.width)) \(PDFSyntax.number(page.height))]"
+    try writer.writeStream(
+      content, dictionary: "/Type /XObject /Subtype /Form /BBox \(box) /Resources \(resourcesNumber) 0 R",
+      data: page.content, compressed: page.compressed)
+    var annotations: [Int] = []
+    for link in page.links {
+      let number = writer.reserve()
+      annotations.append(number)
+      pendingLinks.append((number, link, page.height))
+    }
+    forms[content] = (content, page.width, page.height, annotations)
+    return content
+  }
+
+  /// Writes the sheets drawing the pages (their forms, in page order) and returns the
+  /// sheets' object numbers; sets each page's sheet, height above its foot and offset.
+  private func writeSheets(_ pages: [Int]) throws -> [Int] {
+    let sizes = pages.map { number -> (width: Double, height: Double) in
+      forms[number].map { ($0.width, $0.height) } ?? (0, 0)
+    }
+    let sheets = PDFSheet.sheets(for: sizes, imposition: imposition)
+    let numbers = sheets.map { _ in writer.reserve() }
+    pageObjects = Array(repeating: 0, count: pages.count)
+    heights = Array(repeating: 0, count: pages.count)
+    offsets = Array(repeating: 0, count: pages.count)
+    for (sheet, number) in zip(sheets, numbers) {
+      var names: [Int: String] = [:]
+      var annotations: [Int] = []
+      for placed in sheet.pages {
+        names[placed.index] = "P\(placed.index)"
+        pageObjects[placed.index] = number
+        heights[placed.index] = sizes[placed.index].height + placed.dy
+        offsets[placed.index] = placed.dx
+        annotations += forms[pages[placed.index]]?.annotations ?? []
+      }
+      let data = sheet.content(forms: names, sizes: sizes, imposition: imposition, background: background)
+      let content = try writer.addStream(dictionary: "", data: data)
+      let xobjects = sheet.pages.map { "/P\($0.index) \(pages[$0.index]) 0 R" }.joined(separator: " ")
+      func box(_ values: [Double]) -> String {
+        "[" + values.map(PDFSyntax.number).joined(separator: " ") + "]"
+      }
+      var body =
+        "<< /Type /Page /Parent \(pagesNumber) 0 R /MediaBox \(box([0, 0, sheet.width, sheet.height]))"
+        + " /Resources << /XObject << \(xobjects) >> >> /Contents \(content) 0 R"
+      if let trim = sheet.trim, let bleed = sheet.bleed {
+        body += " /TrimBox \(box(trim)) /BleedBox \(box(bleed))"
+      }
+      if !annotations.isEmpty {
+        body += " /Annots [" + annotations.map { "\($0) 0 R" }.joined(separator: " ") + "]"
+      }
+      try writer.write(number, body + " >>")
+    }
+    return numbers
+  }
+
   /// Writes the matter, links, page tree, outline, fonts and catalog, and closes the file.
   func finish(
     front: [PDFEncodedPage], back: [PDFEncodedPage], outline: [OutlineEntry], title: String?,
     info: DocumentInfo, creator: String
   ) throws {
+    let plain = imposition.isPlain
     var frontNumbers: [Int] = []
-    for page in front { frontNumbers.append(try write(page)) }
+    for page in front { frontNumbers.append(plain ? try write(page) : try writeForm(page)) }
     var backNumbers: [Int] = []
-    for page in back { backNumbers.append(try write(page)) }
-    pageObjects = frontNumbers + bodyPages + backNumbers
-    let allLabels = front.map(\.label) + labels + back.map(\.label)
-    guard !pageObjects.isEmpty else { throw RenderError.emptyDocument }
+    for page in back { backNumbers.append(plain ? try write(page) : try writeForm(page)) }
+    let pages = frontNumbers + bodyPages + backNumbers
+    var allLabels = front.map(\.label) + labels + back.map(\.label)
+    guard !pages.isEmpty else { throw RenderError.emptyDocument }
 
-    heights = front.map(\.height) + bodyHeights + back.map(\.height)
-    for (number, link, height) in pendingLinks {
-      try writer.write(number, annotation(link, pageHeight: height))
+    var sheets = pages
+    if plain {
+      pageObjects = pages
+      heights = front.map(\.height) + bodyHeights + back.map(\.height)
+      offsets = Array(repeating: 0, count: pages.count)
+    } else {
+      sheets = try writeSheets(pages)
+      // A booklet's sheets hold two pages each: their labels mean nothing on a sheet.
+      if imposition.booklet { allLabels = [] }
     }
-    let kids = pageObjects.map { "\($0) 0 R" }.joined(separator: " ")
-    try writer.write(pagesNumber, "<< /Type /Pages /Kids [\(kids)] /Count \(pageObjects.count) >>")
+    // Links by the page they are on (its sheet and place there).
+    let pageOfForm = Dictionary(uniqueKeysWithValues: pages.enumerated().map { ($1, $0) })
+    var linkPage: [Int: Int] = [:]
+    for (number, form) in forms {
+      for annotation in form.annotations { linkPage[annotation] = pageOfForm[number] }
+    }
+    for (number, link, height) in pendingLinks {
+      let page = linkPage[number]
+      let raised = page.map { heights[$0] } ?? height
+      try writer.write(number, annotation(link, pageHeight: raised, dx: page.map { offsets[$0] } ?? 0))
+    }
+    let kids = sheets.map { "\($0) 0 R" }.joined(separator: " ")
+    try writer.write(pagesNumber, "<< /Type /Pages /Kids [\(kids)] /Count \(sheets.count) >>")
     try writer.write(resourcesNumber, try registry.writeFonts(with: writer))
 
     var catalog = "<< /Type /Catalog /Pages \(pagesNumber) 0 R"
@@ -102,13 +188,16 @@ final class PDFDocumentWriter {
     if let subject = info.subject { entries.append("/Subject " + PDFSyntax.textString(subject)) }
     if let keywords = info.keywords { entries.append("/Keywords " + PDFSyntax.textString(keywords)) }
     let infoNumber = try writer.add("<< " + entries.joined(separator: " ") + " >>")
-    let id = Self.identifier("\(title ?? "")|\(pageObjects.count)|\(date)|\(creator)")
+    let id = Self.identifier("\(title ?? "")|\(sheets.count)|\(date)|\(creator)")
     try writer.finish(root: catalogNumber, info: infoNumber, id: id)
   }
 
-  private func annotation(_ link: PageLink, pageHeight: Double) -> String {
+  /// A link's annotation on a page `pageHeight` high (above its sheet's foot), `dx` from
+  /// the sheet's left edge.
+  private func annotation(_ link: PageLink, pageHeight: Double, dx: Double = 0) -> String {
     let rect = link.rect
-    let box = [rect.minX, pageHeight - rect.maxY, rect.maxX, pageHeight - rect.minY].map(PDFSyntax.number)
+    let box = [rect.minX + dx, pageHeight - rect.maxY, rect.maxX + dx, pageHeight - rect.minY].map(
+      PDFSyntax.number)
     var out = "<< /Type /Annot /Subtype /Link /Rect [\(box.joined(separator: " "))] /Border [0 0 0]"
     switch link.target {
     case .page(let index, let y):
