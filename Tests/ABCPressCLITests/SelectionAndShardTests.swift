@@ -26,6 +26,11 @@ import Testing
     #expect(TuneSelection.matches("*reel", "the reel"))
     #expect(!TuneSelection.matches("*reel", "the reel of"))
     #expect(TuneSelection.matches("b?g", "big"))
+    // Quoted items are titles, commas and all; a quoted number is a title too.
+    let quoted = try TuneSelection(select: "'Kesh, The', \"1999\" ,4", shard: nil)
+    #expect(quoted.items == [.title("kesh, the"), .title("1999"), .numbers(4...4)])
+    #expect(quoted.selects(referenceNumber: 1, title: "Kesh, The"))
+    #expect(!quoted.selects(referenceNumber: 1999, title: "A Reel"))
     #expect(throws: UsageError.self) { try TuneSelection(select: "3-1", shard: nil) }
     #expect(throws: UsageError.self) { try TuneSelection(select: nil, shard: "4/3") }
     #expect(throws: UsageError.self) { try TuneSelection(select: nil, shard: "x") }

@@ -273,7 +273,8 @@ extension DisplayItem {
     let list = try BookFixture.engraver(facing).engrave(book: BookFixture.blocks(abc), matter: BookMatter())
     let long = pages(of: 2, in: list)
     #expect(long.count == 2)
-    #expect(long.first.map { $0 % 2 } == 1, "the long tune starts on page index \(long)")  // page 2, a left page
+    // Page 2, a left page.
+    #expect(long.first.map { $0 % 2 } == 1, "the long tune starts on page index \(long)")
     #expect(list.pages[0].items.contains { $0.context.tune == 1 })
     let plain = try BookFixture.engraver(.plain).engrave(book: BookFixture.blocks(abc), matter: BookMatter())
     #expect(pages(of: 2, in: plain).first == 0)

@@ -42,6 +42,8 @@ struct EngravingRun {
   var cache: TuneCache?
   /// Folders are read as books: each subfolder a section (`book`).
   var foldersAsSections = false
+  /// A book file's inputs, in place of `inputs`.
+  var entries: [InputEntry]?
 
   /// What a pass did.
   struct Summary {
@@ -74,7 +76,8 @@ struct EngravingRun {
     let workspaces = try Workspaces(session: session, jobs: session.jobs)
     let coordinator = workspaces.coordinator
     let source = PieceSource(
-      input: InputStream(paths: inputs, standardInput: standardInput, sections: foldersAsSections))
+      input: InputStream(
+        paths: inputs, standardInput: standardInput, sections: foldersAsSections, entries: entries))
     let grouped: [RunPiece]? = groupBy.map { source.grouped(by: $0) }
     var groupedHead = 0
     func nextPiece() -> RunPiece? {

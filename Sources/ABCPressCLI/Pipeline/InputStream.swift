@@ -28,6 +28,12 @@ enum InputItem {
   case start(name: String)
   /// A book's section begins (a subfolder): the files after it form it.
   case section(String)
+  /// A book file's set heading, directives and page break.
+  case set(String)
+  case directives([Directive])
+  case pageBreak
+  /// The next input's tunes are only those `selection` takes (a book file's `tunes:` line).
+  case selection(TuneSelection?)
   case event(TunebookEvent)
   /// The input ended (or could not be read: a diagnostic event came first).
   case end(name: String)
@@ -41,6 +47,8 @@ final class InputStream {
   private let followsIncludes: Bool
   private let standardInput: StandardInput?
   private var index = 0
+  /// Whether the last input opened had a selection of its own.
+  private var selecting = false
   private var descriptor: Int32 = -1
   private var reader: TunebookReader?
   private var name = ""
@@ -55,11 +63,15 @@ final class InputStream {
   /// A stream over `paths`, reading `-` from the spooled `standardInput`; each input's
   /// includes are read under its own `IncludePolicy`. `sections`: folders are read as a
   /// book reads them, each subfolder a section (`InputPaths.bookEntries`).
-  init(paths: [String], standardInput: StandardInput?, followsIncludes: Bool = true, sections: Bool = false) {
+  init(
+    paths: [String], standardInput: StandardInput?, followsIncludes: Bool = true, sections: Bool = false,
+    entries: [InputEntry]? = nil
+  ) {
     self.entries =
-      sections
-      ? InputPaths.bookEntries(paths)
-      : InputPaths.expand(paths, recursive: RunOptions.current.recursive).map(InputEntry.file)
+      entries
+      ?? (sections
+        ? InputPaths.bookEntries(paths)
+        : InputPaths.expand(paths, recursive: RunOptions.current.recursive).map(InputEntry.file))
     self.standardInput = standardInput
     self.followsIncludes = followsIncludes
   }
@@ -86,8 +98,18 @@ final class InputStream {
       let entry = entries[index]
       index += 1
       switch entry {
-      case .file(let path): open(path)
+      case .file(let path):
+        if selecting { pending.append(.selection(nil)) }
+        selecting = false
+        open(path)
+      case .selected(let path, let selection):
+        pending.append(.selection(selection))
+        selecting = true
+        open(path)
       case .section(let title): pending.append(.section(title))
+      case .set(let title): pending.append(.set(title))
+      case .directives(let directives): pending.append(.directives(directives))
+      case .pageBreak: pending.append(.pageBreak)
       }
       return true
     }

@@ -32,6 +32,8 @@ final class PieceSource {
   /// The position (1, 2, …) among all tunes of the inputs, selected or not, of the last
   /// tune handed out: `{N}` in file names, the same in every shard.
   private(set) var tuneOrdinal = 0
+  /// The tunes of the file being read that its book file's line selects (nil: all).
+  private var fileSelection: TuneSelection?
 
   init(input: InputStream, selection: TuneSelection = RunOptions.current.selection) {
     self.input = input
@@ -52,6 +54,11 @@ final class PieceSource {
       head += 1
       guard case .book(.tune(let source, _, _)) = piece else { return piece }
       tuneOrdinal += 1
+      if let fileSelection,
+        !fileSelection.selects(referenceNumber: source.referenceNumber, title: source.firstTitle)
+      {
+        continue
+      }
       if selection.takesAll { return piece }
       guard selection.selects(referenceNumber: source.referenceNumber, title: source.firstTitle) else {
         continue
@@ -68,6 +75,14 @@ final class PieceSource {
       headerSeen = false
     case .section(let title):
       ready.append(.book(.block(.section(title))))
+    case .set(let title):
+      ready.append(.book(.block(.set(title))))
+    case .directives(let directives):
+      ready.append(.directives(directives))
+    case .pageBreak:
+      ready.append(.book(.block(.pageBreak)))
+    case .selection(let selection):
+      fileSelection = selection
     case .end:
       let rest = assembler.finishFile().map(RunPiece.book)
       if headerSeen { ready += rest } else { waiting += rest }

@@ -7,12 +7,18 @@ import Render
 struct BookCommand {
   static let help = """
     USAGE: abcpress book <input.abc>... -o <book.pdf> [options]
+           abcpress book <book.abcbook> -o <book.pdf> [options]
 
     Makes a tune book from one or many ABC (or MusicXML) files: a title page (from the
     first file's header, or --title/--author), a table of contents with clickable page
     numbers, the tunes, an index of all titles (alternative titles included), PDF bookmarks
     per tune (nested under sections), page labels and metadata. PNG/SVG outputs write one
     file per page.
+
+    A book file (BOOK.abcbook, given alone) names the book's title and settings, its
+    sections, the files or the tunes of a file they hold (selected as --select does) and
+    its sets and medleys, each printed as one heading over its tunes: the same book every
+    time (Documentation/books.md).
 
     A folder given as input is a book of its own: its files first, then each subfolder (in
     name order, at any depth) as a section headed by the folder's name ('02_slip-jigs' is
@@ -73,8 +79,19 @@ struct BookCommand {
           + " (use 'abcpress thumbs', or a book template such as a4-book)")
     }
     if arguments.has("--per-folder") { return try perFolder(arguments) }
-    let (url, format) = try RenderCommand.output(arguments, command: "book")
-    let summary = try book(arguments, url: url, format: format)
+    var arguments = arguments
+    var bookFile: BookFileInput?
+    if let first = arguments.positionals.first, BookFileInput.isBookFile(first) {
+      guard arguments.positionals.count == 1 else {
+        throw UsageError("a book file (\(first)) names the book's tunes itself: give it alone")
+      }
+      let loaded = try BookFileInput(path: first)
+      arguments = loaded.arguments(over: arguments)
+      bookFile = loaded
+    }
+    let (url, format) = try RenderCommand.output(
+      arguments, command: "book", title: bookFile.flatMap { _ in arguments["--title"] })
+    let summary = try book(arguments, url: url, format: format, entries: bookFile?.entries)
     if summary.tunes == 0 {
       console.error("abcpress: error: no tunes to engrave")
       return .inputErrors
@@ -83,12 +100,14 @@ struct BookCommand {
   }
 
   /// One book from `arguments`' inputs into `url`.
-  private func book(_ arguments: ParsedArguments, url: URL, format: OutputFormat, title: String? = nil) throws
-    -> EngravingRun.Summary
-  {
+  private func book(
+    _ arguments: ParsedArguments, url: URL, format: OutputFormat, title: String? = nil,
+    entries: [InputEntry]? = nil
+  ) throws -> EngravingRun.Summary {
     var job = try BookJob(
       arguments: arguments, console: console, defaultTemplate: "a4-book", frontMatter: true)
     job.foldersAsSections = true
+    job.entries = entries
     if arguments["--title"] == nil, let title { job.matter.title = title }
     if arguments.has("--no-contents") { job.matter.contents = false }
     if arguments.has("--no-index") { job.matter.index = false }

@@ -21,6 +21,12 @@ struct BookJob {
   /// `--booklet`, `--bleed`, `--crop-marks` (PDF only).
   var imposition = Imposition()
 
+  /// A book file's inputs, read in place of the positionals.
+  var entries: [InputEntry]? {
+    get { run.entries }
+    set { run.entries = newValue }
+  }
+
   /// Whether folders are read with a section per subfolder (`book`).
   var foldersAsSections: Bool {
     get { run.foldersAsSections }

@@ -1,4 +1,6 @@
+import ABCParser
 import Foundation
+import ScoreModel
 
 /// Inputs as files: a folder stands for the `*.abc` (and MusicXML) files in it (and in its
 /// subfolders with `--recursive`), sorted by path, so a run over a folder is the same on
@@ -143,9 +145,14 @@ enum InputPaths {
 }
 
 /// One input of a book: a file to read, or the heading of the section the next files form.
-enum InputEntry: Equatable {
+enum InputEntry {
   case file(String)
   case section(String)
+  /// A book file's: a set's heading, the tunes of a file it selects, its directives, a page break.
+  case set(String)
+  case selected(String, TuneSelection)
+  case directives([Directive])
+  case pageBreak
 }
 
 /// One book of `book --per-folder`: the folder, its title and the inputs that make it.

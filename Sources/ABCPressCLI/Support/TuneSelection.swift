@@ -40,10 +40,8 @@ struct TuneSelection: Sendable, Equatable {
   /// Reads `--select` and `--shard` values; a malformed one is a usage error.
   init(select: String?, shard: String?) throws {
     if let select {
-      for raw in select.split(separator: ",") {
-        let item = raw.trimmingCharacters(in: .whitespaces)
-        guard !item.isEmpty else { continue }
-        items.append(try Self.item(item))
+      for (item, quoted) in Self.items(select) where !item.isEmpty {
+        items.append(quoted ? .title(item.lowercased()) : try Self.item(item))
       }
       guard !items.isEmpty else {
         throw UsageError("--select needs X: numbers, ranges or a title, got '\(select)'")
@@ -59,6 +57,34 @@ struct TuneSelection: Sendable, Equatable {
       }
       self.shard = (index - 1, count)
     }
+  }
+
+  /// The comma-separated items of a list; an item in single or double quotes is a title
+  /// (commas inside kept: `'Kesh, The'`), its quotes taken off.
+  static func items(_ list: String) -> [(text: String, quoted: Bool)] {
+    var items: [(text: String, quoted: Bool)] = []
+    var current = ""
+    var quote: Character?
+    var wasQuoted = false
+    for character in list {
+      if let open = quote {
+        if character == open { quote = nil } else { current.append(character) }
+      } else if character == "'" || character == "\"",
+        current.trimmingCharacters(in: .whitespaces).isEmpty
+      {
+        quote = character
+        wasQuoted = true
+        current = ""
+      } else if character == "," {
+        items.append((wasQuoted ? current : current.trimmingCharacters(in: .whitespaces), wasQuoted))
+        current = ""
+        wasQuoted = false
+      } else if !(wasQuoted && character == " ") {
+        current.append(character)
+      }
+    }
+    items.append((wasQuoted ? current : current.trimmingCharacters(in: .whitespaces), wasQuoted))
+    return items
   }
 
   private static func item(_ text: String) throws -> Item {

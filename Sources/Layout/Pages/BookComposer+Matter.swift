@@ -62,8 +62,11 @@ extension BookComposer {
     for entry in contentsEntries {
       guard let place = physicalPlace(entry.anchor) else { continue }
       let node = OutlineEntry(title: entry.text, page: place.page, y: max(0, place.y - 6))
-      if entry.level == 1, !outline.isEmpty, outline[outline.count - 1].title != matter.contentsTitle {
-        outline[outline.count - 1].children.append(node)
+      let last = outline.count - 1
+      if entry.level == 2, last >= 0, !outline[last].children.isEmpty {
+        outline[last].children[outline[last].children.count - 1].children.append(node)
+      } else if entry.level >= 1, !outline.isEmpty, outline[last].title != matter.contentsTitle {
+        outline[last].children.append(node)
       } else {
         outline.append(node)
       }

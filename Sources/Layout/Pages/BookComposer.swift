@@ -38,6 +38,7 @@ public final class BookComposer {
   private var bodyCount = 0
   private var pieceCount = 0
   private var inSection = false
+  private var inSet = false
   private(set) var contentsEntries:
     [(anchor: FlowAnchor, text: String, level: Int, number: String?, key: String?)] =
       []
@@ -84,7 +85,7 @@ public final class BookComposer {
     if firstTitle == nil { firstTitle = tune.titles.first }
     contentsEntries.append(
       (
-        anchor, tune.contentsTitle, inSection ? 1 : 0,
+        anchor, tune.contentsTitle, (inSection ? 1 : 0) + (inSet ? 1 : 0),
         matter.contentsNumbers ? String(tune.referenceNumber) : nil,
         matter.contentsKeys ? tune.keyText : nil
       ))
@@ -104,12 +105,27 @@ public final class BookComposer {
   public func startSection(_ name: String) {
     let anchor = FlowAnchor.section(nextPiece())
     inSection = true
+    inSet = false
     contentsEntries.append((anchor, name, 0, nil, nil))
     var font = flow.setup.titleFont
     font.size *= 1.15
     let heading = TextLayout(measurer: engraver.measurer, width: flow.setup.contentWidth).lines(
       for: TextBlock(lines: [name], mode: .center, role: .title), font: font)
     flow.startSection(name, heading: heading, onNewPage: matter.sectionsOnNewPage, anchor: anchor)
+  }
+
+  /// Starts a set (a medley, a set list): a heading over the tunes after it, which nest
+  /// under it in the contents; the running heads keep the section's name.
+  public func startSet(_ name: String) {
+    let anchor = FlowAnchor.set(nextPiece())
+    contentsEntries.append((anchor, name, inSection ? 1 : 0, nil, nil))
+    inSet = true
+    var font = flow.setup.titleFont
+    font.size *= 0.95
+    font.isItalic = true
+    let heading = TextLayout(measurer: engraver.measurer, width: flow.setup.contentWidth).lines(
+      for: TextBlock(lines: [name], mode: .center, role: .subtitle), font: font)
+    flow.startSet(heading, anchor: anchor)
   }
 
   /// A forced page break (`%%newpage`).
@@ -131,6 +147,7 @@ public final class BookComposer {
     case .text(let text): add(text: text)
     case .pageBreak: pageBreak()
     case .section(let name): startSection(name)
+    case .set(let name): startSet(name)
     case .space(let points): space(points)
     }
   }

@@ -10,6 +10,8 @@ public enum BookBlock: Sendable {
   case pageBreak
   /// A section heading (a group of tunes, e.g. all the jigs); tunes after it nest under it.
   case section(String)
+  /// A set or medley: one heading over the tunes after it, up to the next set or section.
+  case set(String)
   /// Vertical space in points (`%%vskip`).
   case space(Double)
 }

@@ -6,6 +6,8 @@ enum FlowAnchor: Hashable, Sendable {
   case tune(Int)
   /// A section heading, by its position in the book's block list.
   case section(Int)
+  /// A set's heading, by its position in the book's block list.
+  case set(Int)
 }
 
 /// A group of items that moves as one when a page is justified.

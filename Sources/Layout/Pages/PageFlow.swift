@@ -216,6 +216,11 @@ struct PageFlow {
     section = title
     let pageSection = draft.section
     if draft.section == nil || !draft.hasItems { draft.section = title }
+    placeKept(heading, anchor: anchor, pageSection: pageSection)
+  }
+
+  /// A heading that goes to the next page with what follows it, should that not fit.
+  private mutating func placeKept(_ heading: [TextLine], anchor: FlowAnchor, pageSection: String?) {
     if draft.hasItems { y += setup.tuneGap }
     let start = (unit: draft.units.count, y: y, pageSection: pageSection, pages: closedCount)
     place(heading, stretch: true, anchor: anchor, keepNext: true)
@@ -223,6 +228,12 @@ struct PageFlow {
     if closedCount == start.pages && start.unit > 0 {
       keptHeading = (start.unit, start.y, start.pageSection)
     }
+  }
+
+  /// A set's heading: kept with its first tune, like a section's, but the running heads
+  /// keep the section.
+  mutating func startSet(_ heading: [TextLine], anchor: FlowAnchor) {
+    placeKept(heading, anchor: anchor, pageSection: draft.section)
   }
 
   mutating func space(_ points: Double) {
