@@ -17,6 +17,24 @@ import Testing
     return format
   }
 
+  @Test func chordDiagramsAndOwnShapes() throws {
+    #expect(apply([]).setup.chordDiagrams == nil)
+    #expect(apply(["diagram 1"]).setup.chordDiagrams == .guitar)
+    #expect(apply(["diagram ukulele"]).setup.chordDiagrams == .ukulele)
+    #expect(apply(["diagram mandolin", "diagram 0"]).setup.chordDiagrams == nil)
+    let defined = apply(["chorddef Cadd9 x32030", "chorddef D/F# 2x0232"])
+    #expect(defined.setup.chordDefinitions["Cadd9"] == ChordFingering("x32030"))
+    #expect(defined.setup.chordDefinitions["D/F#"] == ChordFingering("2x0232"))
+    #expect(defined.warnings.isEmpty)
+    let bad = apply(["diagram banjo", "chorddef Cadd9"])
+    #expect(bad.warnings.count == 2)
+    #expect(bad.warnings.first?.0.contains("guitar (or 1), ukulele, mandolin") == true)
+    var template = try PageTemplate(file: StyleFile(parsing: "music.chord-diagrams: ukulele"))
+    #expect(template.setup.chordDiagrams == .ukulele)
+    template = try PageTemplate(file: StyleFile(parsing: "music.chord-diagrams: none"))
+    #expect(template.setup.chordDiagrams == nil)
+  }
+
   @Test func boxedChordSymbolsAndPartLabels() throws {
     #expect(!apply([]).setup.chordSymbolsBoxed)
     #expect(apply(["gchordfont Helvetica 12 box"]).setup.chordSymbolsBoxed)

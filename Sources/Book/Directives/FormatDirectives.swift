@@ -61,7 +61,7 @@ public struct FormatDirectives: Sendable {
     "titleformat", "writefields", "linebreak", "barsperstaff", "stretchlast", "measurenb", "barnumbers",
     "transpose", "titlecaps", "titleleft", "titletrim", "gutter", "vertical-justify", "continueall",
     "gchordbox",
-    "partsbox",
+    "partsbox", "diagram", "chorddef",
   ]
 
   /// Applies directives in order. Geometry is checked on the result of them all, so
@@ -141,6 +141,26 @@ public struct FormatDirectives: Sendable {
       setup.chordFont = checkedFont(value, base: setup.chordFont, directive)
       if Self.hasBox(value) { setup.chordSymbolsBoxed = true }
     case "gchordbox": setup.chordSymbolsBoxed = Self.bool(value)
+    case "diagram":
+      let word = value.split(separator: " ").first.map(String.init) ?? "1"
+      if ["0", "no", "none", "off", "false"].contains(word.lowercased()) {
+        setup.chordDiagrams = nil
+      } else if let instrument = FrettedInstrument(named: word) {
+        setup.chordDiagrams = instrument
+      } else {
+        warn(
+          "%%diagram takes guitar (or 1), ukulele, mandolin or 0, not '\(Diagnostic.excerpt(word))'",
+          directive)
+      }
+    case "chorddef":
+      // %%chorddef NAME FRETS: x32030, or x 10 12 12 11 x past the ninth fret.
+      let parts = value.split(separator: " ", maxSplits: 1).map(String.init)
+      guard parts.count == 2, let shape = ChordFingering(parts[1].trimmed) else {
+        warn(
+          "%%chorddef needs a chord and its frets, low string first: %%chorddef Cadd9 x32030", directive)
+        return
+      }
+      setup.chordDefinitions[parts[0]] = shape
     case "partsbox": setup.partLabelsBoxed = Self.bool(value)
     case "annotationfont": setup.annotationFont = checkedFont(value, base: setup.annotationFont, directive)
     case "vocalfont": setup.vocalFont = checkedFont(value, base: setup.vocalFont, directive)

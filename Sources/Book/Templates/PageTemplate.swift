@@ -111,6 +111,14 @@ public struct PageTemplate: Hashable, Sendable {
       }
       options.stretchLast = share
     case "music.auto-break": options.lineBreaks = try flag() ? .optimal : .source
+    case "music.chord-diagrams":
+      if ["none", "no", ""].contains(value.lowercased()) {
+        setup.chordDiagrams = nil
+      } else if let instrument = FrettedInstrument(named: value) {
+        setup.chordDiagrams = instrument
+      } else {
+        throw StyleFileError(line: line, message: "music.chord-diagrams is guitar, ukulele, mandolin or none")
+      }
     case "music.chord-style":
       guard let chordStyle = ChordSymbolStyle(rawValue: value.lowercased()) else {
         throw StyleFileError(line: line, message: "music.chord-style is plain, superscript or jazz")

@@ -1,4 +1,5 @@
 import DisplayList
+import ScoreModel
 
 /// Page geometry and type styles the layout engine works to (sizes in points).
 ///
@@ -39,6 +40,10 @@ public struct PageSetup: Hashable, Sendable {
   public var chordSymbolsBoxed = false
   /// How chord symbols are set: as written, raised extensions, or jazz signs.
   public var chordSymbolStyle = ChordSymbolStyle.plain
+  /// Fretboard diagrams over chord symbols (`%%diagram`, `music.chord-diagrams`), nil for none.
+  public var chordDiagrams: FrettedInstrument?
+  /// Shapes of the player's own (`%%chorddef NAME FRETS`), by chord symbol text.
+  public var chordDefinitions: [String: ChordFingering] = [:]
   /// Frames around part labels (`%%partsbox`; on by default, as tune books print them).
   public var partLabelsBoxed = true
   /// Vertical space between consecutive tunes, in points.

@@ -1,4 +1,5 @@
 import DisplayList
+import ScoreModel
 
 /// The type styles of text that belongs to the music: chord symbols, annotations,
 /// lyrics, fingerings, part labels and bar numbers (sizes in points).
@@ -16,6 +17,9 @@ public struct MusicTextStyle: Hashable, Sendable {
   /// How chord symbols are set (template `music.chord-style`).
   public var chordSymbolStyle = ChordSymbolStyle.plain
   public var partLabelsBoxed = true
+  /// Fretboard diagrams over chord symbols, and the player's own shapes.
+  public var chordDiagrams: FrettedInstrument?
+  public var chordDefinitions: [String: ChordFingering] = [:]
 
   /// The music's text styles from a page set-up's fonts (`%%gchordfont`,
   /// `%%annotationfont`, `%%vocalfont`, `%%partsfont`, `%%wordsfont` reach them there);
@@ -28,6 +32,8 @@ public struct MusicTextStyle: Hashable, Sendable {
     wordsFont = setup.wordsFont
     chordSymbolsBoxed = setup.chordSymbolsBoxed
     chordSymbolStyle = setup.chordSymbolStyle
+    chordDiagrams = setup.chordDiagrams
+    chordDefinitions = setup.chordDefinitions
     partLabelsBoxed = setup.partLabelsBoxed
     let family = setup.annotationFont.family
     fingeringFont = FontSpec(family: family, size: 7.5)

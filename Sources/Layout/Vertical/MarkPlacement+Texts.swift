@@ -8,7 +8,7 @@ extension MarkPlacement {
     var entries:
       [(
         symbol: ChordSymbolText.Measured, x: Double, width: Double, extent: TextExtent, index: Int,
-        source: SourcePosition
+        source: SourcePosition, text: String
       )] =
         []
     for index in line.indices where index <= line.last {
@@ -18,7 +18,8 @@ extension MarkPlacement {
         let symbol = ChordSymbolText.measure(
           annotation.text, style: style.chordSymbolStyle, font: style.chordSymbolFont, measurer: measurer,
           scale: scale)
-        entries.append((symbol, x - 0.2, symbol.width, symbol.extent, index, annotation.range.position))
+        entries.append(
+          (symbol, x - 0.2, symbol.width, symbol.extent, index, annotation.range.position, annotation.text))
       }
     }
     guard !entries.isEmpty else { return }
@@ -32,6 +33,8 @@ extension MarkPlacement {
     }
     let baseline = bottom - descent / scale
     var stacked: [Int: Int] = [:]
+    var diagrams:
+      [(text: String, x: Double, width: Double, top: Double, column: Int?, source: SourcePosition)] = []
     for entry in entries {
       let level = stacked[entry.index, default: 0]
       stacked[entry.index] = level + 1
@@ -50,7 +53,12 @@ extension MarkPlacement {
           column: line.column(of: entry.index), source: entry.source)
       }
       above.insert(x0: entry.x - pad, x1: entry.x + entry.width + pad, top: top - pad, bottom: bottom + pad)
+      if style.chordDiagrams != nil && level == 0 {
+        diagrams.append(
+          (entry.text, entry.x, entry.width, top - pad, line.column(of: entry.index), entry.source))
+      }
     }
+    if let instrument = style.chordDiagrams { placeChordDiagrams(diagrams, instrument: instrument) }
   }
 
   /// The gap between a framed text and its frame, in staff spaces.

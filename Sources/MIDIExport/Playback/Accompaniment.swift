@@ -186,20 +186,12 @@ enum Accompaniment {
     var bass: Int
     var intervals: [Int]
 
-    /// Qualities, longest first so `m7b5` is not read as `m`.
-    static let qualities: [(String, [Int])] = [
-      ("maj7", [0, 4, 7, 11]), ("m7b5", [0, 3, 6, 10]), ("dim7", [0, 3, 6, 9]), ("sus4", [0, 5, 7]),
-      ("sus2", [0, 2, 7]), ("maj", [0, 4, 7]), ("dim", [0, 3, 6]), ("aug", [0, 4, 8]), ("m7", [0, 3, 7, 10]),
-      ("m6", [0, 3, 7, 9]), ("m9", [0, 3, 7, 10, 14]), ("M7", [0, 4, 7, 11]), ("7", [0, 4, 7, 10]),
-      ("9", [0, 4, 7, 10, 14]), ("6", [0, 4, 7, 9]), ("m", [0, 3, 7]), ("-", [0, 3, 7]), ("+", [0, 4, 8]),
-      ("o", [0, 3, 6]),
-    ]
-
+    /// Reads the symbol's notes (`ChordTones`, shared with chord diagrams).
     init?(_ text: String) {
-      guard let symbol = ChordSymbol(text) else { return nil }
-      root = symbol.rootPitchClass
-      bass = symbol.bassPitchClass
-      intervals = Self.qualities.first { symbol.suffix.hasPrefix($0.0) }?.1 ?? [0, 4, 7]
+      guard let tones = ChordTones(text) else { return nil }
+      root = tones.root
+      bass = tones.bass
+      intervals = tones.intervals
     }
 
     /// The chord's keys from the C below middle C, as abc2midi voices them; with a
