@@ -354,6 +354,20 @@ import Testing
       fgaf g4:|
       """
     ),
+    (
+      // Tune-book ABC: grace notes before a bar line end the bar (no slur); a roll; a
+      // second ending whose words would raise it keeps its first's height; "ca." tempo.
+      "tune-book-abc",
+      """
+      X:23
+      T:Tune Book ABC
+      Q:1/4=ca. 112
+      M:4/4
+      L:1/8
+      K:D
+      |:A2FA ~d2cd|B2GB A4{g}|a2fa ~g2fg|[1 e2ce d4:|["2 to the end" e2cA d4|]
+      """
+    ),
   ]
 
   @Test(arguments: tunes.map(\.name))

@@ -1,5 +1,7 @@
+import ABCParser
 import DisplayList
 import Foundation
+import ScoreModel
 import Testing
 
 /// abcm2ps's grace slur: a small slur from grace notes to their main note, on by default.
@@ -34,5 +36,33 @@ import Testing
     }
     #expect(grace.count >= 4, "head, accidental, stem, flag")
     #expect(grace.allSatisfy { $0.box.maxX < arpeggio.box.minX }, "the grace note ends before the arpeggio")
+  }
+
+  /// `A4{g}|B`: the grace note stands at the end of the bar, before the bar line, with no
+  /// slur (abcm2ps); the model keeps it with the note after the bar for playing.
+  @Test func graceNotesBeforeABarLineEndTheBar() throws {
+    let abc = "X:1\nL:1/8\nK:D\nB2GB A4{g}|a2fa g4|]\n"
+    let tune = try #require(ABCParser.parse(abc).tunebook.tunes.first)
+    let graced = tune.voices[0].elements.compactMap { element -> GraceGroup? in
+      if case .note(let note) = element { note.graceNotes } else { nil }
+    }
+    #expect(graced.count == 1)
+    #expect(graced.first?.standsBeforeBar == true)
+    #expect(graced.first?.isSlurred == false)
+    let all = try LayoutFixture.engrave(abc).pages.flatMap(\.items)
+    #expect(all.filter { $0.role == .slur }.isEmpty)
+    // The grace's head (the small one) is left of the bar line after it, that bar line
+    // left of the main note `a`.
+    let heads = all.filter { $0.role == .notehead }
+    let graceHead = try #require(heads.min { $0.box.height < $1.box.height })
+    #expect(graceHead.box.height < 4)
+    let mainHead = try #require(
+      heads.filter { $0.box.minX > graceHead.box.maxX }.min { $0.box.minX < $1.box.minX })
+    let bars = all.filter { $0.role == .barLine }.map(\.box.minX).sorted()
+    let bar = try #require(bars.first { $0 > graceHead.box.maxX })
+    #expect(bar < mainHead.box.minX)
+    // Without the bar line between, the grace is slurred to its note as usual.
+    let plain = try LayoutFixture.engrave("X:1\nL:1/8\nK:D\nB2GB A4|{g}a2fa g4|]\n").pages.flatMap(\.items)
+    #expect(plain.filter { $0.role == .slur }.count == 1)
   }
 }

@@ -151,6 +151,12 @@ struct VoiceBuilder {
     pending.decorations = []
     pending.annotations = []
     pending.reportedOverflow = false
+    // Grace notes written before the bar line stay at the end of the bar (no slur).
+    if var graces = pending.graces {
+      graces.standsBeforeBar = true
+      graces.isSlurred = graces.isSlurred ?? false
+      pending.graces = graces
+    }
     elements.append(.bar(bar))
     accidentals.endBar()
     // `!beamon!` on a bar line (abcm2ps): the beam runs on across it.

@@ -62,7 +62,19 @@ struct Composition {
   /// Directives between tunes, in order; the style changes once for them all.
   private mutating func apply(_ directives: [Directive]) {
     let known = format.warnings.count
-    for directive in directives { format.apply(directive) }
+    // Applied together: a pair of margins is checked as a pair.
+    format.apply(directives.filter { $0.name.lowercased() != "multicol" })
+    for directive in directives where directive.name.lowercased() == "multicol" {
+      let action = directive.arguments.trimmingCharacters(in: .whitespaces)
+      var understood = true
+      withComposer { understood = $0.multicol(action) }
+      if !understood {
+        report(
+          Diagnostic(
+            .warning, "%%multicol takes start, new or end, not '\(Diagnostic.excerpt(action))'",
+            at: directive.range, file: currentFile))
+      }
+    }
     for warning in format.warnings.dropFirst(known) {
       report(Diagnostic(.warning, warning.message, at: warning.range, file: currentFile))
     }

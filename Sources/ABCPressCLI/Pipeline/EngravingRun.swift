@@ -80,11 +80,32 @@ struct EngravingRun {
         paths: inputs, standardInput: standardInput, sections: foldersAsSections, entries: entries))
     let grouped: [RunPiece]? = groupBy.map { source.grouped(by: $0) }
     var groupedHead = 0
-    func nextPiece() -> RunPiece? {
+    func readPiece() -> RunPiece? {
       guard let list = grouped else { return source.next() }
       guard groupedHead < list.count else { return nil }
       defer { groupedHead += 1 }
       return list[groupedHead]
+    }
+    // Directives standing together between tunes are applied together, so that margins
+    // changed in two lines (`%%leftmargin`, `%%rightmargin` of a %%multicol column) are
+    // checked as a pair, not each against the other's old value.
+    var lookahead: RunPiece?
+    func nextPiece() -> RunPiece? {
+      if let piece = lookahead {
+        lookahead = nil
+        return piece
+      }
+      guard let piece = readPiece() else { return nil }
+      guard case .book(.directive(let first)) = piece else { return piece }
+      var batch = [first]
+      while let following = readPiece() {
+        guard case .book(.directive(let directive)) = following else {
+          lookahead = following
+          break
+        }
+        batch.append(directive)
+      }
+      return batch.count == 1 ? piece : .directives(batch)
     }
 
     let pages = PageQueue(output: output, pool: pool, workspaces: workspaces)
@@ -128,10 +149,8 @@ struct EngravingRun {
           if cache != nil { context.directives.add(directive) }
         }
         if case .directives(let directives) = piece {
-          for directive in directives {
-            submitFormat.apply(directive)
-            if cache != nil { context.directives.add(directive) }
-          }
+          submitFormat.apply(directives)
+          if cache != nil { for directive in directives { context.directives.add(directive) } }
         }
         if case .header(let header) = piece, cache != nil { context.header = TuneStream.headerText(header) }
         queue.append(.piece(piece))

@@ -47,7 +47,7 @@ public struct FormatDirectives: Sendable {
   static let handledElsewhere: Set<String> = [
     "newpage", "text", "center", "begintext", "endtext", "vskip", "score", "staves", "tuplets", "clef",
     "percmap", "map", "voicemap", "tablature", "repeat", "stafflines", "staffscale", "voicescale", "stemdir",
-    "staff", "graceslurs",
+    "staff", "graceslurs", "multicol",
     "abc-charset",
     "abc-version", "abc-include", "abc-creator", "abc-edited-by", "sep", "midi", "voice", "src", "pdfmark",
   ]

@@ -144,6 +144,12 @@ public struct PageTemplate: Hashable, Sendable {
     case "book.contents": matter.contents = try flag()
     case "book.index": matter.index = try flag()
     case "book.sections-on-new-page": matter.sectionsOnNewPage = try flag()
+    case "book.list-columns":
+      guard let columns = Int(value), (1...3).contains(columns) else {
+        throw StyleFileError(
+          line: line, message: "book.list-columns is 1, 2 or 3, not '\(Diagnostic.excerpt(value))'")
+      }
+      matter.listColumns = columns
     case "book.page-start":
       guard let number = Int(value), BookMatter.pageStarts.contains(number) else {
         throw StyleFileError(

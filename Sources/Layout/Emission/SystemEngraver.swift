@@ -194,7 +194,13 @@ struct SystemEngraver {
           note.heads.map { min($0.offset, $0.accidental == nil ? 0 : $0.accidentalOffset) }.min() ?? 0
         // Grace notes stand before the chord's arpeggio, which stands before its accidentals.
         let arpeggio = note.hasArpeggio ? GraceDrawing.arpeggioRoom(after: grace) : 0
-        let rightEdge = x + headLeft - 0.2 - grace.tieRoom - arpeggio
+        var rightEdge = x + headLeft - 0.2 - grace.tieRoom - arpeggio
+        // Written before the bar line: they end just before it.
+        if grace.standsBeforeBar, let bar = SymbolBuilder.barBefore(index, in: line.symbols),
+          let barX = line.x(of: bar)
+        {
+          rightEdge = barX - 0.5
+        }
         let slurStart = GraceDrawing.draw(
           grace, rightEdge: rightEdge, clef: symbol.clef, on: &canvas, column: column,
           source: grace.range.position)

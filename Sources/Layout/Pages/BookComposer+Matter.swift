@@ -21,7 +21,8 @@ extension BookComposer {
   func makeEnd(lastBodyPages: [DisplayPage]) -> BookEnd {
     let setup = self.setup
     let measurer = engraver.measurer
-    let contents = EntryListPages(setup: setup, measurer: measurer, title: matter.contentsTitle)
+    let contents = EntryListPages(
+      setup: setup, measurer: measurer, title: matter.contentsTitle, columns: matter.listColumns)
     var frontCount = matter.titlePage ? 1 : 0
     let contentsStart = frontCount
     if matter.contents { frontCount += contents.pageCount(entries: contentsEntries.count) }
@@ -118,10 +119,10 @@ public struct MatterPages: Sendable {
   }
 
   private var contents: EntryListPages {
-    EntryListPages(setup: setup, measurer: measurer, title: matter.contentsTitle)
+    EntryListPages(setup: setup, measurer: measurer, title: matter.contentsTitle, columns: matter.listColumns)
   }
   private var index: EntryListPages {
-    EntryListPages(setup: setup, measurer: measurer, title: matter.indexTitle)
+    EntryListPages(setup: setup, measurer: measurer, title: matter.indexTitle, columns: matter.listColumns)
   }
 
   /// The same matter, its pages measured with `measurer` (a worker's own, so that pages

@@ -128,6 +128,11 @@ public final class BookComposer {
     flow.startSet(heading, anchor: anchor)
   }
 
+  /// `%%multicol start|new|end` between tunes; false for another word.
+  public func multicol(_ action: String) -> Bool {
+    flow.multicol(action.lowercased())
+  }
+
   /// A forced page break (`%%newpage`).
   public func pageBreak() {
     _ = nextPiece()
@@ -187,7 +192,8 @@ public final class BookComposer {
       ? RunningHeads(setup: headed, measurer: engraver.measurer)
         .items(pageIndex: side, facts: facts, isFirstPage: index == 0) : []
     let placed = draft.placedGroups(
-      left: setup.contentLeft(pageIndex: side), bottom: draft.height - setup.marginBottom)
+      left: setup.contentLeft(pageIndex: side) + draft.marginLeft - setup.marginLeft,
+      bottom: draft.height - setup.marginBottom)
     for (anchor, y) in placed.anchors where anchors[anchor] == nil { anchors[anchor] = (index, y) }
     var page = DisplayPage(width: draft.width, height: draft.height, items: heads)
     page.groups = placed.groups

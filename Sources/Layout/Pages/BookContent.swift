@@ -67,6 +67,8 @@ public struct BookMatter: Hashable, Sendable {
   /// The number the body's first page bears (`book.page-start`, `--page-start`): a book
   /// printed as part of a larger one. An even number starts the body on a left-hand page.
   public var pageStart = 1
+  /// Columns of the contents and index pages (`book.list-columns`: 1 to 3).
+  public var listColumns = 1
   /// The first page numbers a book may have.
   public static let pageStarts = 1...99_999
   /// Start each section on a new page.

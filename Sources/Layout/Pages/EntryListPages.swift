@@ -16,7 +16,10 @@ import DisplayList
         The Kesh ............................ 3
         Out on the Ocean .................... 4
 
- Limits. One column; entries are never split over two lines.
+ With `columns` 2 (or 3), a page's lines run down its first column, then the next; each
+ column has its own leaders and page numbers.
+
+ Limits. Entries are never split over two lines (a long one is shortened).
  */
 
 /// One line of a contents or index list.
@@ -37,6 +40,19 @@ struct EntryListPages {
   let setup: PageSetup
   let measurer: any TextMeasurer
   let title: String
+  /// Columns of lines on each page (`book.list-columns`).
+  var columns = 1
+
+  init(setup: PageSetup, measurer: any TextMeasurer, title: String, columns: Int = 1) {
+    self.setup = setup
+    self.measurer = measurer
+    self.title = title
+    self.columns = max(1, columns)
+  }
+
+  /// The gap between columns and each column's width, in points.
+  var columnGap: Double { setup.textFont.size * 2.5 }
+  var columnWidth: Double { (setup.contentWidth - columnGap * Double(columns - 1)) / Double(columns) }
 
   var entryFont: FontSpec { setup.textFont }
   var headingFont: FontSpec {
@@ -46,11 +62,14 @@ struct EntryListPages {
   }
   var lineHeight: Double { setup.textFont.size * 1.55 }
   var titleHeight: Double { setup.titleFont.size * 2.4 }
-  /// Lines on the first page (under the title) and on every later page.
-  var firstPageLines: Int {
+  /// Lines down a column of the first page (under the title) and of every later page.
+  var firstColumnLines: Int {
     max(1, Int((setup.contentHeight - titleHeight) / lineHeight + 0.01 / lineHeight))
   }
-  var pageLines: Int { max(1, Int((setup.contentHeight + 0.01) / lineHeight)) }
+  var columnLines: Int { max(1, Int((setup.contentHeight + 0.01) / lineHeight)) }
+  /// Lines on the first page and on every later page.
+  var firstPageLines: Int { firstColumnLines * columns }
+  var pageLines: Int { columnLines * columns }
 
   /// How many pages `count` entries take.
   func pageCount(entries count: Int) -> Int {
@@ -83,9 +102,12 @@ struct EntryListPages {
       y += titleHeight
     }
     let dotWidth = max(0.5, measurer.measure(String(repeating: " .", count: 20), font: entryFont).width / 20)
-    for entry in entries[range(ofPage: index, entries: entries.count)] {
-      add(entry, to: &page, left: left, top: y, dotWidth: dotWidth)
-      y += lineHeight
+    let perColumn = index == 0 ? firstColumnLines : columnLines
+    for (line, entry) in entries[range(ofPage: index, entries: entries.count)].enumerated() {
+      let column = Double(line / perColumn)
+      add(
+        entry, to: &page, left: left + column * (columnWidth + columnGap),
+        top: y + Double(line % perColumn) * lineHeight, dotWidth: dotWidth)
     }
     return page
   }
@@ -93,7 +115,7 @@ struct EntryListPages {
   private func add(
     _ entry: ListEntry, to page: inout DisplayPage, left: Double, top: Double, dotWidth: Double
   ) {
-    let width = setup.contentWidth
+    let width = columnWidth
     let indent = Double(entry.level) * setup.textFont.size * 1.5
     guard let label = entry.label else {
       page.items.append(text(entry.text, font: headingFont, x: left + indent, top: top, role: .text))

@@ -32,6 +32,9 @@ struct FlowPage {
   /// The page size in points, fixed when the page is started.
   var width: Double
   var height: Double
+  /// The left margin the page was started with: pieces set between other margins
+  /// (`%%multicol` columns) are placed by their difference from it.
+  var marginLeft: Double
   var units: [FlowUnit] = []
   var justify = false
   /// Whether a tune runs over this page's top or foot: the reader turns inside a piece.

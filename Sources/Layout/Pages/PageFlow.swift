@@ -41,6 +41,10 @@ struct PageFlow {
   private var draft: FlowPage
   private var y: Double
   private var section: String?
+  /// `%%multicol`: the page and height the columns started at, and the lowest reached.
+  private var columns: (page: Int, top: Double, lowest: Double, atPageTop: Bool)?
+  /// The next piece starts a column at the page's top: no gap above it.
+  private var startsColumn = false
   /// The number the first page bears: odd numbers are right-hand pages.
   var firstNumber = 1
   /// Where on the draft a section heading starts that must go with what follows it (nil
@@ -50,7 +54,7 @@ struct PageFlow {
   init(setup: PageSetup, options: LayoutOptions) {
     self.setup = setup
     self.options = options
-    draft = FlowPage(width: setup.width, height: setup.height)
+    draft = FlowPage(width: setup.width, height: setup.height, marginLeft: setup.marginLeft)
     y = setup.marginTop + setup.topSpace
   }
 
@@ -76,7 +80,7 @@ struct PageFlow {
     draft.section = draft.section ?? section
     if let onClose { onClose(draft, setup) } else { closed.append(draft) }
     closedCount += 1
-    draft = FlowPage(width: setup.width, height: setup.height)
+    draft = FlowPage(width: setup.width, height: setup.height, marginLeft: setup.marginLeft)
     y = setup.marginTop + setup.topSpace
     keptHeading = nil
   }
@@ -128,7 +132,8 @@ struct PageFlow {
     if draft.hasItems && (options.onePerPage || tune.startsNewPage) && keptHeading?.unit != 0 {
       breakBeforeNext(justify: false)
     }
-    if draft.hasItems && keptHeading == nil { y += setup.tuneGap }
+    if draft.hasItems && keptHeading == nil && !startsColumn { y += setup.tuneGap }
+    startsColumn = false
     let systems = tune.systems
     // A tune made line by line as it is placed is longer than a page: it never moves whole.
     if !systems.isOnDemand {
@@ -155,7 +160,7 @@ struct PageFlow {
     if draft.composer == nil { draft.composer = tune.composer }
     if !tune.footnote.isEmpty { draft.footnotes.append(tune.footnote) }
     // A tune with margins of its own is set between them, not the page's.
-    let dx = tune.marginLeft.map { $0 - setup.marginLeft } ?? 0
+    let dx = (tune.marginLeft ?? setup.marginLeft) - draft.marginLeft
     // The tune's pieces as groups: kept by the tune (read from a cache), else made now.
     let groups = tune.unitGroups
     func group(_ index: Int, _ items: @autoclosure () -> [DisplayItem]) -> DisplayGroup {
@@ -204,7 +209,7 @@ struct PageFlow {
       keptHeading = nil
       add(
         groups?[index] ?? DisplayGroup(items: line.items), at: y, extent: (0, line.height),
-        stretch: stretch && index == 0, anchor: anchor)
+        stretch: stretch && index == 0, anchor: anchor, dx: setup.marginLeft - draft.marginLeft)
       anchor = nil
       y += line.height
     }
@@ -217,6 +222,32 @@ struct PageFlow {
     let pageSection = draft.section
     if draft.section == nil || !draft.hasItems { draft.section = title }
     placeKept(heading, anchor: anchor, pageSection: pageSection)
+  }
+
+  /// `%%multicol start|new|end` (abcm2ps): `start` keeps the height reached, `new` goes back
+  /// up to it for the next column (whose margins the directives between set), `end` goes
+  /// below the longest column. A column that ran onto a new page starts the next there.
+  /// False for another word.
+  mutating func multicol(_ action: String) -> Bool {
+    switch action {
+    case "start":
+      columns = (closedCount, y, y, !draft.hasItems)
+    case "new":
+      guard var state = columns else { return true }
+      if state.page == closedCount {
+        state.lowest = max(state.lowest, y)
+        y = state.top
+        startsColumn = state.atPageTop
+      } else {
+        state = (closedCount, y, y, false)
+      }
+      columns = state
+    case "end":
+      if let state = columns, state.page == closedCount { y = max(state.lowest, y) }
+      columns = nil
+    default: return false
+    }
+    return true
   }
 
   /// A heading that goes to the next page with what follows it, should that not fit.

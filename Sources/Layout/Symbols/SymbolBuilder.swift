@@ -249,6 +249,11 @@ struct SymbolBuilder {
           symbols[index].kind = .note(note)
         }
         (symbols[index].left, symbols[index].right) = extents(of: note)
+        // Grace notes written before the bar line take their room before it.
+        if let grace = note.grace, grace.standsBeforeBar, let bar = Self.barBefore(index, in: symbols) {
+          symbols[index].left -= GraceDrawing.width(of: grace, font: font) + 0.3 + grace.tieRoom
+          symbols[bar].left += GraceDrawing.width(of: grace, font: font) + 0.6
+        }
       } else if case .rest(var rest) = symbols[index].kind {
         if voicePercent != 100 && rest.measureCount == nil && rest.repeatSign == nil {
           rest.voicePercent = voicePercent
@@ -259,6 +264,19 @@ struct SymbolBuilder {
       if !symbols[index].attachments.isEmpty { widenForText(&symbols[index]) }
     }
     return symbols
+  }
+
+  /// The bar line just before symbol `index` (only clefs, keys and meters between), if any.
+  static func barBefore(_ index: Int, in symbols: [StaffSymbol]) -> Int? {
+    var candidate = index - 1
+    while candidate >= 0 {
+      switch symbols[candidate].kind {
+      case .bar: return candidate
+      case .clef, .key, .meter: candidate -= 1
+      default: return nil
+      }
+    }
+    return nil
   }
 
   /// The fret numbers of a note's heads, leaving out heads tied from the note before.

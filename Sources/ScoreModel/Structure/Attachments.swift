@@ -89,6 +89,9 @@ public struct GraceGroup: Hashable, Sendable {
   /// Whether a slur joins the group to its note: nil as `%%graceslurs` says (ABC), true or
   /// false as the file says (MusicXML).
   public var isSlurred: Bool?
+  /// Written before a bar line (`A2{g}|B`): drawn at the end of the bar, before the bar
+  /// line, without a slur, as abcm2ps does; played with the note after the bar line.
+  public var standsBeforeBar = false
 
   public init(notes: [NoteEvent], isAcciaccatura: Bool, range: SourceRange) {
     self.notes = notes
