@@ -98,10 +98,11 @@ crosscheck: release
 	scripts/crosscheck --abcpress $(ABCPRESS) --threshold $(CROSSCHECK_THRESHOLD) --quiet
 	scripts/crosscheck --chords --abcpress $(ABCPRESS) --threshold $(CROSSCHECK_THRESHOLD) --quiet
 
-## gallery: ABCPress, abcm2ps, LilyPond and MuseScore (from the MusicXML export) side by side on 12 varied corpus tunes, the engraving details and the multi-voice set, into out/gallery
+## gallery: ABCPress, abcm2ps, LilyPond and MuseScore (from the MusicXML export) side by side on 12 varied corpus tunes, the engraving details and the multi-voice set, into out/gallery; then the books (a session book from folders, a choir songbook in two columns with chord diagrams, a B-flat edition, a booklet) into out/gallery/books
 gallery: release corpus
 	scripts/bootstrap --dev-tools --interop
 	scripts/gallery
+	scripts/gallery-books
 
 ## interop: export every tune of the corpus tune book as MusicXML, read it back with music21
 ## (the notes must match `abcpress dump --notes`) and convert it with MuseScore 3 (no import

@@ -103,11 +103,13 @@ struct EntryListPages {
     }
     let dotWidth = max(0.5, measurer.measure(String(repeating: " .", count: 20), font: entryFont).width / 20)
     let perColumn = index == 0 ? firstColumnLines : columnLines
+    var top = y
     for (line, entry) in entries[range(ofPage: index, entries: entries.count)].enumerated() {
+      // Each column from the top again; lines step down by adding (a line's link ends
+      // exactly where the next line begins).
+      if line % perColumn == 0 { top = y } else { top += lineHeight }
       let column = Double(line / perColumn)
-      add(
-        entry, to: &page, left: left + column * (columnWidth + columnGap),
-        top: y + Double(line % perColumn) * lineHeight, dotWidth: dotWidth)
+      add(entry, to: &page, left: left + column * (columnWidth + columnGap), top: top, dotWidth: dotWidth)
     }
     return page
   }
