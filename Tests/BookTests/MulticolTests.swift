@@ -94,4 +94,36 @@ import Testing
     let info = try BookFixture.run("pdfinfo", [pdf.path])
     #expect(info.contains("Pages:"))
   }
+
+  /// A page begun inside a column keeps the page's margins for its running heads, and
+  /// columns whose start moved to a new page (behind their heading) start there.
+  @Test func pagesBegunInsideColumnsKeepThePagesMargins() throws {
+    let folder = try BookFixture.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let template = folder.appendingPathComponent("heads.abcstyle")
+    try "base: plain\nheader.right: \"Right Head\"\n".write(to: template, atomically: true, encoding: .utf8)
+    let abc = """
+      %%multicol start
+      %%rightmargin 11cm
+      \(BookFixture.tune(1, "Leftward", lines: 40))
+      %%multicol new
+      %%leftmargin 11cm
+      %%rightmargin 1.5cm
+      \(BookFixture.tune(2, "Rightward", lines: 2))
+      %%multicol end
+      """
+    let input = folder.appendingPathComponent("long.abc")
+    try abc.write(to: input, atomically: true, encoding: .utf8)
+    let pdf = folder.appendingPathComponent("long.pdf")
+    let result = BookOutputTests.tool([
+      "render", input.path, "--template", template.path, "-o", pdf.path, "-q",
+    ])
+    #expect(result.code == .success, "\(result.errors)")
+    for page in 1...2 {
+      let words = try corners(pdf, page: page)
+      // The head's right end stands at the page's right margin, not the column's.
+      let head = try #require(words["Head"])
+      #expect(head.x > 595.28 / 2, "page \(page)")
+    }
+  }
 }

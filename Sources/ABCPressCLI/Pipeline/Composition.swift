@@ -59,12 +59,23 @@ struct Composition {
     }
   }
 
-  /// Directives between tunes, in order; the style changes once for them all.
+  /// Directives between tunes, in order: those between two `%%multicol` lines together (a
+  /// pair of margins is checked as a pair), each `%%multicol` where it stands.
   private mutating func apply(_ directives: [Directive]) {
     let known = format.warnings.count
-    // Applied together: a pair of margins is checked as a pair.
-    format.apply(directives.filter { $0.name.lowercased() != "multicol" })
-    for directive in directives where directive.name.lowercased() == "multicol" {
+    var pending: [Directive] = []
+    func flush(_ composition: inout Composition) {
+      guard !pending.isEmpty else { return }
+      composition.format.apply(pending)
+      composition.composer?.setStyle(setup: composition.format.setup, options: composition.format.options)
+      pending = []
+    }
+    for directive in directives {
+      guard directive.name.lowercased() == "multicol" else {
+        pending.append(directive)
+        continue
+      }
+      flush(&self)
       let action = directive.arguments.trimmingCharacters(in: .whitespaces)
       var understood = true
       withComposer { understood = $0.multicol(action) }
@@ -75,6 +86,7 @@ struct Composition {
             at: directive.range, file: currentFile))
       }
     }
+    flush(&self)
     for warning in format.warnings.dropFirst(known) {
       report(Diagnostic(.warning, warning.message, at: warning.range, file: currentFile))
     }

@@ -29,7 +29,14 @@ struct BookFileInput {
       case .section(let name, _): entries.append(.section(name))
       case .set(let name, _): entries.append(.set(name))
       case .newPage: entries.append(.pageBreak)
-      case .directive(let text, _): entries.append(.directives(FormatFile.directives(in: text)))
+      case .directive(let text, _):
+        // Directives on lines together apply together (a column's two margins).
+        let directives = FormatFile.directives(in: text)
+        if case .directives(let before)? = entries.last {
+          entries[entries.count - 1] = .directives(before + directives)
+        } else {
+          entries.append(.directives(directives))
+        }
       case .tunes(let pattern, let selectionText, let line):
         let files = Self.files(pattern, in: folder)
         if files.isEmpty {

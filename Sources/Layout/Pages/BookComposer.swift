@@ -179,7 +179,11 @@ public final class BookComposer {
       section: draft.section ?? "", label: label, pageCount: pageCount ?? 0,
       book: matter.runningTitle, edition: matter.edition ?? "",
       date: matter.date, fileName: matter.fileName, isEven: side % 2 == 1, footnotes: draft.footnotes)
+    // Running heads and pieces stand between the margins the page was begun with (a
+    // directive between tunes, or a column's, changes them for later pages).
     var headed = setup
+    headed.marginLeft = draft.marginLeft
+    headed.marginRight = draft.marginRight
     if setup.header == nil && setup.footer == nil && draft.turnsInsideTune {
       // A page inside a piece is numbered though the template sets no running heads, at
       // the foot's outer corner, as scores are (never on the first page).
@@ -192,7 +196,7 @@ public final class BookComposer {
       ? RunningHeads(setup: headed, measurer: engraver.measurer)
         .items(pageIndex: side, facts: facts, isFirstPage: index == 0) : []
     let placed = draft.placedGroups(
-      left: setup.contentLeft(pageIndex: side) + draft.marginLeft - setup.marginLeft,
+      left: headed.contentLeft(pageIndex: side),
       bottom: draft.height - setup.marginBottom)
     for (anchor, y) in placed.anchors where anchors[anchor] == nil { anchors[anchor] = (index, y) }
     var page = DisplayPage(width: draft.width, height: draft.height, items: heads)

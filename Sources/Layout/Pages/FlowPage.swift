@@ -35,6 +35,8 @@ struct FlowPage {
   /// The left margin the page was started with: pieces set between other margins
   /// (`%%multicol` columns) are placed by their difference from it.
   var marginLeft: Double
+  /// The right margin it was started with (running heads span the page between them).
+  var marginRight = 0.0
   var units: [FlowUnit] = []
   var justify = false
   /// Whether a tune runs over this page's top or foot: the reader turns inside a piece.

@@ -42,7 +42,8 @@ struct PageFlow {
   private var y: Double
   private var section: String?
   /// `%%multicol`: the page and height the columns started at, and the lowest reached.
-  private var columns: (page: Int, top: Double, lowest: Double, atPageTop: Bool)?
+  private var columns:
+    (page: Int, top: Double, lowest: Double, atPageTop: Bool, marginLeft: Double, marginRight: Double)?
   /// The next piece starts a column at the page's top: no gap above it.
   private var startsColumn = false
   /// The number the first page bears: odd numbers are right-hand pages.
@@ -55,6 +56,7 @@ struct PageFlow {
     self.setup = setup
     self.options = options
     draft = FlowPage(width: setup.width, height: setup.height, marginLeft: setup.marginLeft)
+    draft.marginRight = setup.marginRight
     y = setup.marginTop + setup.topSpace
   }
 
@@ -80,7 +82,10 @@ struct PageFlow {
     draft.section = draft.section ?? section
     if let onClose { onClose(draft, setup) } else { closed.append(draft) }
     closedCount += 1
-    draft = FlowPage(width: setup.width, height: setup.height, marginLeft: setup.marginLeft)
+    // A page begun inside columns keeps the margins the columns started with.
+    let margins = columns.map { ($0.marginLeft, $0.marginRight) } ?? (setup.marginLeft, setup.marginRight)
+    draft = FlowPage(width: setup.width, height: setup.height, marginLeft: margins.0)
+    draft.marginRight = margins.1
     y = setup.marginTop + setup.topSpace
     keptHeading = nil
   }
@@ -88,10 +93,20 @@ struct PageFlow {
   /// A page break before the next piece: a section heading just placed above it goes to
   /// the new page with it, so no heading stands alone at a page's foot.
   private mutating func breakBeforeNext(justify: Bool) {
+    // Columns that start here, with nothing in them yet, start on the new page instead.
+    let columnsStartHere = columns.map { $0.page == closedCount && $0.top >= y - 0.01 } ?? false
+    defer {
+      if columnsStartHere, let state = columns, closedCount != state.page {
+        columns = (closedCount, y, y, !draft.hasItems, state.marginLeft, state.marginRight)
+      }
+    }
     guard let kept = keptHeading else {
       newPage(justify: justify)
       return
     }
+    // The heading stands alone at the page's top: a new page would leave it there alone,
+    // so what follows starts under it, here (a tune then runs over to the next page).
+    guard kept.unit > 0 else { return }
     let carried = Array(draft.units[kept.unit...])
     draft.units.removeSubrange(kept.unit...)
     draft.section = kept.pageSection
@@ -231,7 +246,7 @@ struct PageFlow {
   mutating func multicol(_ action: String) -> Bool {
     switch action {
     case "start":
-      columns = (closedCount, y, y, !draft.hasItems)
+      columns = (closedCount, y, y, !draft.hasItems, draft.marginLeft, draft.marginRight)
     case "new":
       guard var state = columns else { return true }
       if state.page == closedCount {
@@ -239,7 +254,7 @@ struct PageFlow {
         y = state.top
         startsColumn = state.atPageTop
       } else {
-        state = (closedCount, y, y, false)
+        state = (closedCount, y, y, false, state.marginLeft, state.marginRight)
       }
       columns = state
     case "end":
@@ -255,10 +270,9 @@ struct PageFlow {
     if draft.hasItems { y += setup.tuneGap }
     let start = (unit: draft.units.count, y: y, pageSection: pageSection, pages: closedCount)
     place(heading, stretch: true, anchor: anchor, keepNext: true)
-    // A heading at a page's top has nothing above it to leave behind.
-    if closedCount == start.pages && start.unit > 0 {
-      keptHeading = (start.unit, start.y, start.pageSection)
-    }
+    // At a page's top (unit 0) nothing stands above it to leave behind: what follows is
+    // then set under it even if it must run over (see `breakBeforeNext`).
+    keptHeading = closedCount == start.pages ? (start.unit, start.y, start.pageSection) : (0, y, section)
   }
 
   /// A set's heading: kept with its first tune, like a section's, but the running heads
