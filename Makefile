@@ -128,7 +128,7 @@ bench: setup corpus
 	scripts/bench $(BENCH_RUNS)
 
 ## fuzz: libFuzzer over the engine, MusicXML import, the editor service, the language server
-## and cache records, FUZZ_SECONDS (default 600) shared among them (FUZZ_SECONDS_EACH=N for N
+## cache records and style and book files, FUZZ_SECONDS (default 600) shared among them (FUZZ_SECONDS_EACH=N for N
 ## each); crashes and timeouts go to .cache/fuzz/TARGET/artifacts
 fuzz: setup corpus
 	scripts/fuzz

@@ -105,7 +105,8 @@ let package = Package(
     .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
 
     // libFuzzer targets (scripts/fuzz, `make fuzz`): the engine (parser, layout, MIDI,
-    // rendering), MusicXML import, the editor service, the language server, cache records.
+    // rendering), MusicXML import, the editor service, the language server, cache records,
+    // templates, themes and book files.
     .executableTarget(
       name: "ABCPressFuzz",
       dependencies: [

@@ -13,7 +13,7 @@ import Foundation
 
 /// The fuzz targets, by the name `ABCPRESS_FUZZ_TARGET` gives (default: engine).
 enum FuzzTarget: String, CaseIterable {
-  case engine, musicxml, serve, lsp, cache
+  case engine, musicxml, serve, lsp, cache, styles
 
   static let chosen: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["ABCPRESS_FUZZ_TARGET"] ?? "engine"
@@ -34,6 +34,7 @@ enum FuzzTarget: String, CaseIterable {
     case .serve: FuzzEditorService.run(bytes)
     case .lsp: FuzzLanguageServer.run(bytes)
     case .cache: FuzzCacheRecords.run(bytes)
+    case .styles: FuzzStyleFiles.run(bytes)
     }
   }
 }

@@ -22,22 +22,31 @@ import Testing
     return found
   }
 
+  /// Two tunes side by side as abcm2ps users write them (left column to 11 cm from the
+  /// right edge, right column from 11 cm), `left` and `right` source lines long.
+  static func columns(left: Int, right: Int) -> String {
+    """
+    %%multicol start
+    %%rightmargin 11cm
+    \(BookFixture.tune(1, "Leftward", lines: left))
+    %%multicol new
+    %%leftmargin 11cm
+    %%rightmargin 1.5cm
+    \(BookFixture.tune(2, "Rightward", lines: right))
+    %%multicol end
+    """
+  }
+
   @Test func multicolSetsTunesSideBySide() throws {
     let folder = try BookFixture.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let abc = """
-      %%multicol start
-      %%rightmargin 11cm
-      \(BookFixture.tune(1, "Leftward", lines: 2))
-      %%multicol new
-      %%leftmargin 11cm
-      %%rightmargin 1.5cm
-      \(BookFixture.tune(2, "Rightward", lines: 4))
-      %%multicol end
-      %%leftmargin 1.8cm
-      %%rightmargin 1.8cm
-      \(BookFixture.tune(3, "Underneath", lines: 1))
-      """
+    let abc =
+      Self.columns(left: 2, right: 4) + """
+
+        %%leftmargin 1.8cm
+        %%rightmargin 1.8cm
+        \(BookFixture.tune(3, "Underneath", lines: 1))
+        """
     let input = folder.appendingPathComponent("columns.abc")
     try abc.write(to: input, atomically: true, encoding: .utf8)
     let pdf = folder.appendingPathComponent("columns.pdf")
@@ -102,16 +111,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let template = folder.appendingPathComponent("heads.abcstyle")
     try "base: plain\nheader.right: \"Right Head\"\n".write(to: template, atomically: true, encoding: .utf8)
-    let abc = """
-      %%multicol start
-      %%rightmargin 11cm
-      \(BookFixture.tune(1, "Leftward", lines: 40))
-      %%multicol new
-      %%leftmargin 11cm
-      %%rightmargin 1.5cm
-      \(BookFixture.tune(2, "Rightward", lines: 2))
-      %%multicol end
-      """
+    let abc = Self.columns(left: 40, right: 2)
     let input = folder.appendingPathComponent("long.abc")
     try abc.write(to: input, atomically: true, encoding: .utf8)
     let pdf = folder.appendingPathComponent("long.pdf")
