@@ -28,9 +28,20 @@ public struct Engraver {
   /// Lays out one tune with this engraver's setup and options (or `style` when given: the
   /// tune's own directives over the book's), ready to be placed by a `BookComposer`.
   public func engrave(tune: Tune, style: (setup: PageSetup, options: LayoutOptions)? = nil) -> EngravedTune {
-    let layout = TuneLayout(
-      font: font, setup: style?.setup ?? setup, measurer: measurer, options: style?.options ?? options)
-    return EngravedTune(laidOut: layout.layOut(tune), tune: tune, titles: (style?.setup ?? setup).titleStyle)
+    let setup = style?.setup ?? self.setup
+    let options = style?.options ?? self.options
+    var laidOut = TuneLayout(font: font, setup: setup, measurer: measurer, options: options).layOut(tune)
+    // Two to a row: a tune whose lines all fit in half the width, as they stand, is set there.
+    if options.twoToARow && !laidOut.systems.isOnDemand {
+      var narrow = setup
+      narrow.marginRight += (setup.contentWidth + LayoutOptions.rowGap) / 2
+      var half = TuneLayout(font: font, setup: narrow, measurer: measurer, options: options).layOut(tune)
+      if !half.systems.isOnDemand && half.systems.count == laidOut.systems.count {
+        half.isHalfWidth = true
+        laidOut = half
+      }
+    }
+    return EngravedTune(laidOut: laidOut, tune: tune, titles: setup.titleStyle)
   }
 
   /// Lays out the tunes in order and flows them onto pages.

@@ -297,3 +297,44 @@ extension DisplayItem {
     #expect(pages(of: 1, in: list) == [1, 2])
   }
 }
+
+@Suite struct TwoToARowTests {
+  /// The page and top-left corner of the tune `X:`'s title.
+  func title(_ text: String, in list: DisplayList) -> (page: Int, x: Double, y: Double)? {
+    for (index, page) in list.pages.enumerated() {
+      if let item = page.items.first(where: { $0.role == .title && $0.text == text }) {
+        return (index, item.box.minX, item.box.minY)
+      }
+    }
+    return nil
+  }
+
+  /// Short tunes of one-line parts stand two to a row; a tune whose line would not fit in
+  /// half the width keeps the whole width, and the next pair starts under it.
+  @Test func shortTunesStandTwoToARow() throws {
+    var template = PageTemplate.plain
+    template.options.twoToARow = true
+    let short = "M:4/4\nL:1/4\nK:D\nDFAd|fdAF|\n"
+    let long = "M:4/4\nL:1/8\nK:D\nDFAd fdAF|GBdg bgdB|AFDF A2FA|dcBA G2FE|DFAd fdAF|GBdg bgdB|\n"
+    let abc = [
+      "X:1\nT:One\n" + short, "X:2\nT:Two\n" + short, "X:3\nT:Wide\n" + long, "X:4\nT:Four\n" + short,
+      "X:5\nT:Five\n" + short,
+    ].joined(separator: "\n")
+    let list = try BookFixture.engraver(template).engrave(book: BookFixture.blocks(abc), matter: BookMatter())
+    let one = try #require(title("One", in: list))
+    let two = try #require(title("Two", in: list))
+    let wide = try #require(title("Wide", in: list))
+    let four = try #require(title("Four", in: list))
+    let five = try #require(title("Five", in: list))
+    let middle = template.setup.marginLeft + template.setup.contentWidth / 2
+    #expect(abs(one.y - two.y) < 0.5)
+    #expect(one.x < middle && two.x > middle)
+    #expect(wide.y > one.y + 20)
+    #expect(abs(four.y - five.y) < 0.5 && four.y > wide.y)
+    // Without the setting each tune has a row of its own.
+    let plain = try BookFixture.engraver(.plain).engrave(book: BookFixture.blocks(abc), matter: BookMatter())
+    let plainOne = try #require(title("One", in: plain))
+    let plainTwo = try #require(title("Two", in: plain))
+    #expect(plainTwo.y > plainOne.y)
+  }
+}

@@ -102,6 +102,7 @@ public struct PageTemplate: Hashable, Sendable {
     case "music.tune-gap": setup.tuneGap = try length(Limits.verticalSpace)
     case "music.justify": options.justifyVertically = try flag()
     case "music.one-tune-per-page": options.onePerPage = try flag()
+    case "music.two-to-a-row": options.twoToARow = try flag()
     case "music.split-tunes": options.splitTunes = try flag()
     case "music.stretch-last":
       guard let share = Double(value), Limits.stretchLast.contains(share) else {

@@ -55,6 +55,7 @@ extension EngravedTune {
     writer.string(contentsTitle)
     writer.int(referenceNumber)
     writer.string(keyText)
+    writer.bool(tune.isHalfWidth)
     for group in groups {
       let items = group.items
       let made = rendering(group)
@@ -111,7 +112,9 @@ extension EngravedTune {
       guard let title = reader.string() else { return nil }
       titles.append(title)
     }
-    guard let contentsTitle = reader.string(), let number = reader.int(), let key = reader.string() else {
+    guard let contentsTitle = reader.string(), let number = reader.int(), let key = reader.string(),
+      let isHalfWidth = reader.bool()
+    else {
       return nil
     }
     var groups: [DisplayGroup] = []
@@ -140,6 +143,7 @@ extension EngravedTune {
       heading: [], headingHeight: headingHeight, systems: TuneSystems(systems), breaksBefore: breaks,
       startsNewPage: startsNewPage, trailing: trailing, title: title, composer: composer)
     laidOut.marginLeft = marginLeft
+    laidOut.isHalfWidth = isHalfWidth
     laidOut.footnote = footnote
     laidOut.unitGroups = groups
     self.init(laidOut: laidOut, titles: titles, contentsTitle: contentsTitle)

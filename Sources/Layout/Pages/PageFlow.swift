@@ -88,6 +88,7 @@ struct PageFlow {
     draft.marginRight = margins.1
     y = setup.marginTop + setup.topSpace
     keptHeading = nil
+    row = nil
   }
 
   /// A page break before the next piece: a section heading just placed above it goes to
@@ -143,7 +144,36 @@ struct PageFlow {
     draft.units.append(unit)
   }
 
+  /// Places a tune; a half-width one (`LayoutOptions.twoToARow`) beside the half-width
+  /// tune before it when it fits there, else at the left of a new row.
   mutating func place(_ tune: LaidOutTune, anchor: FlowAnchor?) {
+    let waiting = row
+    row = nil
+    guard tune.isHalfWidth, !tune.startsNewPage, !options.onePerPage else {
+      placeWhole(tune, anchor: anchor)
+      return
+    }
+    if let left = waiting, left.page == closedCount, left.top + tuneHeight(tune) <= bottom {
+      y = left.top
+      startsColumn = true
+      placeWhole(tune, anchor: anchor, extraDX: (setup.contentWidth + LayoutOptions.rowGap) / 2)
+      y = max(y, left.bottom)
+      return
+    }
+    let top = placeWhole(tune, anchor: anchor)
+    // A tune that ended on the page it began on waits for a partner.
+    if let top, top.page == closedCount { row = (closedCount, top.y, y) }
+  }
+
+  /// Two to a row: the page and height of the left tune's top, and its bottom.
+  private var row: (page: Int, top: Double, bottom: Double)?
+
+  /// Places a tune across the page's width (or its half, moved right by `extraDX`); returns
+  /// the page and height its heading was set at.
+  @discardableResult
+  private mutating func placeWhole(_ tune: LaidOutTune, anchor: FlowAnchor?, extraDX: Double = 0)
+    -> (page: Int, y: Double)?
+  {
     if draft.hasItems && (options.onePerPage || tune.startsNewPage) && keptHeading?.unit != 0 {
       breakBeforeNext(justify: false)
     }
@@ -175,7 +205,8 @@ struct PageFlow {
     if draft.composer == nil { draft.composer = tune.composer }
     if !tune.footnote.isEmpty { draft.footnotes.append(tune.footnote) }
     // A tune with margins of its own is set between them, not the page's.
-    let dx = (tune.marginLeft ?? setup.marginLeft) - draft.marginLeft
+    let dx = (tune.marginLeft ?? setup.marginLeft) - draft.marginLeft + extraDX
+    let headingTop = (page: closedCount, y: y)
     // The tune's pieces as groups: kept by the tune (read from a cache), else made now.
     let groups = tune.unitGroups
     func group(_ index: Int, _ items: @autoclosure () -> [DisplayItem]) -> DisplayGroup {
@@ -208,14 +239,17 @@ struct PageFlow {
       index += 1
       next = index < systems.count ? systems.system(index) : nil
     }
-    place(tune.trailing, stretch: false, groups: groups?.suffix(tune.trailing.count).map { $0 })
+    place(
+      tune.trailing, stretch: false, groups: groups?.suffix(tune.trailing.count).map { $0 }, extraDX: extraDX)
+    return headingTop
   }
 
   /// Text lines, breaking between lines.
   mutating func place(
     _ lines: [TextLine], stretch: Bool, anchor: FlowAnchor? = nil, keepNext: Bool = false,
-    groups: [DisplayGroup]? = nil
+    groups: [DisplayGroup]? = nil, extraDX: Double = 0
   ) {
+    if extraDX == 0 { row = nil }
     var anchor = anchor
     for (index, line) in lines.enumerated() {
       var needed = line.height
@@ -224,7 +258,7 @@ struct PageFlow {
       keptHeading = nil
       add(
         groups?[index] ?? DisplayGroup(items: line.items), at: y, extent: (0, line.height),
-        stretch: stretch && index == 0, anchor: anchor, dx: setup.marginLeft - draft.marginLeft)
+        stretch: stretch && index == 0, anchor: anchor, dx: setup.marginLeft - draft.marginLeft + extraDX)
       anchor = nil
       y += line.height
     }
@@ -282,6 +316,7 @@ struct PageFlow {
   }
 
   mutating func space(_ points: Double) {
+    row = nil
     if draft.hasItems { y += points }
   }
 

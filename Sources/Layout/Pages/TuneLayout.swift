@@ -23,6 +23,8 @@ struct LaidOutTune: Sendable {
   var footnote = ""
   /// The left margin the tune was set for (its own `%%leftmargin`, else the page's).
   var marginLeft: Double?
+  /// Set in half the page's width, to stand beside another (`LayoutOptions.twoToARow`).
+  var isHalfWidth = false
   /// The tune's pieces as groups, in placing order — heading, systems, trailing lines —
   /// when kept (a tune read from a cache, or given renderings); nil: made when placed.
   var unitGroups: [DisplayGroup]?

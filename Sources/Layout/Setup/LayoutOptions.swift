@@ -25,6 +25,11 @@ public struct LayoutOptions: Hashable, Sendable {
   public var splitTunes = false
   /// Start every tune on a new page (`%%oneperpage`).
   public var onePerPage = false
+  /// Set a short tune in half the width, two to a row, when its lines fit there as they
+  /// stand (`music.two-to-a-row`).
+  public var twoToARow = false
+  /// The gap between the two tunes of a row, in points.
+  public static let rowGap = 24.0
   /// Spread the systems of a page that breaks to fill it to the bottom margin; nil (the
   /// default) spreads the pages a piece runs over, as scores are set, and no others.
   public var justifyVertically: Bool?
