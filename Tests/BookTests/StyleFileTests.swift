@@ -178,3 +178,34 @@ import Testing
     for line in 1...3 { #expect(result.errors.contains("typo.abcstyle:\(line): ")) }
   }
 }
+
+/// Fonts named by the ABC's own font directives are checked as a template's are.
+@Suite struct FontDirectiveCheckTests {
+  @Test func aFontDirectiveNamingAMissingFontIsAWarningAtItsLine() throws {
+    let folder = try BookFixture.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("fonts.abc")
+    try """
+    %%titlefont Nonexistent-Display 20
+
+    X:1
+    T:Own Font
+    %%composerfont Palatino-Bold 12
+    %%subtitlefont Missingtypeface 11
+    K:C
+    CDEF|
+    """.write(to: input, atomically: true, encoding: .utf8)
+    let check = BookOutputTests.tool(["check", input.path, "--no-excerpt"])
+    #expect(
+      check.output.contains(
+        "fonts.abc:6:1: warning: font 'Missingtypeface' (%%subtitlefont) is not installed"))
+    #expect(!check.output.contains("Palatino"))  // a PostScript name maps to TeX Gyre, installed
+    let render = BookOutputTests.tool([
+      "render", input.path, "-o", folder.appendingPathComponent("f.pdf").path, "--no-excerpt",
+    ])
+    #expect(render.errors.contains("fonts.abc:6:1: warning: font 'Missingtypeface'"))
+    #expect(
+      render.errors.contains(
+        "fonts.abc:1:1: warning: font 'Nonexistent Display' (%%titlefont) is not installed"))
+  }
+}

@@ -63,6 +63,7 @@ struct Composition {
   /// pair of margins is checked as a pair), each `%%multicol` where it stands.
   private mutating func apply(_ directives: [Directive]) {
     let known = format.warnings.count
+    let knownFonts = format.namedFonts.count
     var pending: [Directive] = []
     func flush(_ composition: inout Composition) {
       guard !pending.isEmpty else { return }
@@ -89,6 +90,9 @@ struct Composition {
     flush(&self)
     for warning in format.warnings.dropFirst(known) {
       report(Diagnostic(.warning, warning.message, at: warning.range, file: currentFile))
+    }
+    for warning in FontCheck.warnings(format.namedFonts.dropFirst(knownFonts), file: currentFile) {
+      report(warning)
     }
     composer?.setStyle(setup: format.setup, options: format.options)
   }

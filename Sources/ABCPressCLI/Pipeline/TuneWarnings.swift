@@ -11,6 +11,7 @@ enum TuneWarnings {
     _ tune: Tune, included: [Diagnostic], format: FormatDirectives, file: String?, checksBars: Bool
   ) -> [Diagnostic] {
     included + format.warnings.map { Diagnostic(.warning, $0.message, at: $0.range, file: file) }
+      + FontCheck.warnings(format.namedFonts, file: file)
       + UndrawnNotation.warnings(for: tune, file: file)
       + (checksBars ? BarLengthCheck.diagnostics(for: tune, file: file) : [])
   }

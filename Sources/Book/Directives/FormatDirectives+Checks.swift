@@ -81,7 +81,9 @@ extension FormatDirectives {
       }
     }
     guard let name = words.first, name != "*", Double(name) == nil else { return font }
-    return PostScriptFonts.spec(name, size: font.size)
+    let spec = PostScriptFonts.spec(name, size: font.size)
+    namedFonts.append((spec.family, directive.name, directive.range))
+    return spec
   }
 
   /// Applies `change` to the page setup and options, keeping it only when the page stays

@@ -35,6 +35,9 @@ public struct FormatDirectives: Sendable {
   public var options: LayoutOptions
   /// Messages about unknown or malformed directives, with their source ranges.
   public private(set) var warnings: [(message: String, range: SourceRange)] = []
+  /// The text families font directives named (`%%titlefont Palatino 18`), in order, with
+  /// the directive and where it stands: the callers check that they are installed.
+  public internal(set) var namedFonts: [(family: String, directive: String, range: SourceRange)] = []
   /// Whether each geometry directive must leave a usable page on its own (see `apply(_:)`).
   var checksEachGeometryChange = true
 

@@ -5,6 +5,11 @@ extension FontLibrary {
   /// mistyped or missing font quietly becomes another, often a script font); nil when a
   /// font of the family is installed or registered from the fonts directory.
   public func substitute(for family: String) -> String? {
+    Self.substitute(for: family)
+  }
+
+  /// `substitute(for:)` in fontconfig's current configuration (no library needed: `check`).
+  public static func substitute(for family: String) -> String? {
     guard let pattern = FcPatternCreate() else { return nil }
     defer { FcPatternDestroy(pattern) }
     _ = family.withCString {
