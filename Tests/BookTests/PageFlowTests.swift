@@ -338,3 +338,19 @@ extension DisplayItem {
     #expect(plainTwo.y > plainOne.y)
   }
 }
+
+@Suite struct WideTextLineTests {
+  /// A `%%center` line wider than the page is broken at its spaces, every piece centred
+  /// within the margins (it used to run off the page).
+  @Test func aCentredLineWiderThanThePageIsBroken() throws {
+    let words = Array(repeating: "Examples for new features in abc2ps", count: 6).joined(separator: " ")
+    let abc = "%%center \(words)\n\n" + BookFixture.tune(1, "A")
+    let list = try BookFixture.engraver(.plain).engrave(book: BookFixture.blocks(abc), matter: BookMatter())
+    let texts = list.pages[0].items.filter { $0.role == .text }
+    #expect(texts.count >= 2)
+    let left = PageSetup.a4.marginLeft
+    let right = left + PageSetup.a4.contentWidth
+    #expect(texts.allSatisfy { $0.box.minX >= left - 0.5 && $0.box.maxX <= right + 0.5 })
+    #expect(texts.compactMap(\.text).joined(separator: " ") == words)
+  }
+}

@@ -4,7 +4,8 @@ import DisplayList
  TextLayout — set paragraphs of text into lines across the measure.
 
  Method. `obeylines`, `center` and `right` keep the source lines as they are, each
- measured once and placed by its alignment. `fill` and `justify` join the lines of a
+ measured once and placed by its alignment (a line wider than the room is broken at its
+ spaces, as `fill` would). `fill` and `justify` join the lines of a
  paragraph (empty lines separate paragraphs) and break greedily: words are added while the
  line, measured with the real text measurer, still fits the width. A justified line
  (every line of a paragraph but its last) spreads the leftover width evenly over its
@@ -35,8 +36,16 @@ struct TextLayout {
     case .skip: return []
     case .obeylines, .center, .right:
       let alignment: TextAlignment = block.mode == .center ? .center : block.mode == .right ? .right : .left
-      return block.lines.map {
-        line(words: [$0], font: font, alignment: alignment, role: block.role, context)
+      // A line wider than the room (a column, a narrow page) is broken at spaces, each
+      // piece set as the line would have been.
+      return block.lines.flatMap { text -> [TextLine] in
+        let pieces =
+          measurer.measure(text, font: font).width > width
+          ? breakWords(text.split(separator: " ").map(String.init), font: font).map {
+            $0.joined(separator: " ")
+          }
+          : [text]
+        return pieces.map { line(words: [$0], font: font, alignment: alignment, role: block.role, context) }
       }
     case .fill, .justify:
       var out: [TextLine] = []
