@@ -57,8 +57,7 @@ struct BookFileInput {
       }
     }
     if let error = StyleFileError.combined(problems) {
-      throw UsageError(
-        error.all.map { "\(path):\($0.line): \($0.message)" }.joined(separator: "\nabcpress: error: "))
+      throw StyleLoader.usageError(error, reference: path)
     }
     self.file = parsed
     self.entries = entries
