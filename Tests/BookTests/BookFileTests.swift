@@ -97,6 +97,42 @@ import Testing
     #expect(raw.contains("/Title (Jig Set)"))
   }
 
+  /// A section's directives hold in its sets and end with it; a set's end at the next
+  /// heading: chord symbols transposed by `%%transpose` read back with poppler.
+  @Test func aSectionsDirectivesEndWithIt() throws {
+    let folder = try BookFixture.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tunes = (1...4).map { "X:\($0)\nT:Tune \($0)\nM:4/4\nL:1/8\nK:G\n\"Gm7\"GABc d4|]\n" }
+    try tunes.joined(separator: "\n").write(
+      to: folder.appendingPathComponent("t.abc"), atomically: true, encoding: .utf8)
+    try """
+    title: Scopes
+    contents: no
+    index: no
+    title-page: no
+    [section: Up]
+    %%transpose 2
+    tunes: t.abc 1
+    [set: Higher]
+    %%transpose 4
+    tunes: t.abc 2
+    [set: Back]
+    tunes: t.abc 3
+    [section: Plain]
+    tunes: t.abc 4
+    """.write(to: folder.appendingPathComponent("s.abcbook"), atomically: true, encoding: .utf8)
+    let pdf = folder.appendingPathComponent("s.pdf")
+    let result = BookOutputTests.tool([
+      "book", folder.appendingPathComponent("s.abcbook").path, "-o", pdf.path, "-q",
+    ])
+    #expect(result.code == .success, "\(result.errors)")
+    let text = try BookFixture.run("pdftotext", [pdf.path, "-"])
+    let chords = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter {
+      $0.count == 3 && $0.hasSuffix("m7")
+    }
+    #expect(chords == ["Am7", "Bm7", "Am7", "Gm7"], "\(text)")
+  }
+
   @Test func aBrokenBookFileNamesEveryBadLine() throws {
     let folder = try BookFixture.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -17,6 +17,8 @@ struct Composition {
   private var matter: BookMatter
   private var format: FormatDirectives
   private var composer: BookComposer?
+  /// The format at the start of each open book-file section or set.
+  private var scopes: [FormatDirectives] = []
   private var sawHeader = false
   private var currentFile: String?
   private(set) var summary = EngravingRun.Summary()
@@ -51,6 +53,11 @@ struct Composition {
       withComposer { $0.add(block) }
     case .book(.directive(let directive)): apply([directive])
     case .directives(let directives): apply(directives)
+    case .formatScope(.open): scopes.append(format)
+    case .formatScope(.close):
+      guard let saved = scopes.popLast() else { return }
+      format = saved
+      composer?.setStyle(setup: format.setup, options: format.options)
     case .book(.diagnostics(let found)):
       for diagnostic in found { report(diagnostic) }
     case .book(.tune(let source, let titles, let trailing)):

@@ -116,6 +116,8 @@ struct EngravingRun {
       pageCount: pageCount, onPage: { pages.take($0) })
     var submitFormat = session.base
     var context = TuneJob.Context()
+    /// The format (and its cache digest) at the start of each open book-file section or set.
+    var scopes: [(FormatDirectives, TuneJob.Context)] = []
     if !session.formatWarnings.isEmpty { composition.add(.book(.diagnostics(session.formatWarnings))) }
     var queue: [Queued] = []
     var queueHead = 0
@@ -151,6 +153,12 @@ struct EngravingRun {
         if case .directives(let directives) = piece {
           submitFormat.apply(directives)
           if cache != nil { for directive in directives { context.directives.add(directive) } }
+        }
+        if case .formatScope(let edge) = piece {
+          switch edge {
+          case .open: scopes.append((submitFormat, context))
+          case .close: if let saved = scopes.popLast() { (submitFormat, context) = saved }
+          }
         }
         if case .header(let header) = piece, cache != nil { context.header = TuneStream.headerText(header) }
         queue.append(.piece(piece))

@@ -32,6 +32,7 @@ enum InputItem {
   case set(String)
   case directives([Directive])
   case pageBreak
+  case formatScope(FormatScope)
   /// The next input's tunes are only those `selection` takes (a book file's `tunes:` line).
   case selection(TuneSelection?)
   case event(TunebookEvent)
@@ -110,6 +111,7 @@ final class InputStream {
       case .set(let title): pending.append(.set(title))
       case .directives(let directives): pending.append(.directives(directives))
       case .pageBreak: pending.append(.pageBreak)
+      case .formatScope(let edge): pending.append(.formatScope(edge))
       }
       return true
     }

@@ -11,6 +11,9 @@ enum RunPiece {
   /// A format file's directives (`%%format FILE` between tunes), applied together in
   /// order: one piece, however many lines the file has.
   case directives([Directive])
+  /// A book file's section or set begins or ends: the format at its start is kept and,
+  /// at its end, brought back.
+  case formatScope(FormatScope)
 }
 
 /// The inputs as run pieces: read, cut into tunes and blocks, each file's header first.
@@ -81,6 +84,8 @@ final class PieceSource {
       ready.append(.directives(directives))
     case .pageBreak:
       ready.append(.book(.block(.pageBreak)))
+    case .formatScope(let edge):
+      ready.append(.formatScope(edge))
     case .selection(let selection):
       fileSelection = selection
     case .end:
@@ -144,6 +149,7 @@ final class PieceSource {
         groups[name ?? "Other tunes", default: []].append(piece)
       case .book(.block(.text)): texts.append(piece)
       case .book(.block): break
+      case .formatScope: break  // sections give way to groups; their directives hold on
       default: front.append(piece)
       }
     }

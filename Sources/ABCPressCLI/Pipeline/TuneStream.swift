@@ -51,6 +51,7 @@ struct TuneStream {
     var position = 0
     var running = format
     var digest = TuneCache.KeyHasher()
+    var scopes: [(FormatDirectives?, TuneCache.KeyHasher)] = []
     var header = ""
     let window = EngravingRun.tunesPerThread * (pool.workerCount + 1)
     var exhausted = false
@@ -80,6 +81,8 @@ struct TuneStream {
             running?.apply(directive)
             digest.add(directive)
           }
+        case .formatScope(.open): scopes.append((running, digest))
+        case .formatScope(.close): if let saved = scopes.popLast() { (running, digest) = saved }
         case .header(let found): header = Self.headerText(found)
         default: break
         }

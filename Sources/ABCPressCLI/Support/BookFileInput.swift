@@ -24,10 +24,25 @@ struct BookFileInput {
     let parsed = BookFile(reading: String(decoding: data, as: UTF8.self))
     var problems = parsed.problems
     var entries: [InputEntry] = []
+    // A section's directives hold until the next section, a set's until the next heading.
+    var open = (section: false, set: false)
+    func close(set: Bool, section: Bool) {
+      if set && open.set { entries.append(.formatScope(.close)) }
+      if section && open.section { entries.append(.formatScope(.close)) }
+      open = (open.section && !section, open.set && !set)
+    }
     for entry in parsed.entries {
       switch entry {
-      case .section(let name, _): entries.append(.section(name))
-      case .set(let name, _): entries.append(.set(name))
+      case .section(let name, _):
+        close(set: true, section: true)
+        entries.append(.section(name))
+        entries.append(.formatScope(.open))
+        open.section = true
+      case .set(let name, _):
+        close(set: true, section: false)
+        entries.append(.set(name))
+        entries.append(.formatScope(.open))
+        open.set = true
       case .newPage: entries.append(.pageBreak)
       case .directive(let text, _):
         // Directives on lines together apply together (a column's two margins).

@@ -153,6 +153,15 @@ enum InputEntry {
   case selected(String, TuneSelection)
   case directives([Directive])
   case pageBreak
+  /// A book file's section or set begins (`.open`) or ends (`.close`): the format
+  /// directives given inside it are undone when it ends.
+  case formatScope(FormatScope)
+}
+
+/// Where a book file's section or set begins or ends, for the format its directives set.
+enum FormatScope {
+  case open
+  case close
 }
 
 /// One book of `book --per-folder`: the folder, its title and the inputs that make it.

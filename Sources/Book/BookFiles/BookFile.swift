@@ -18,8 +18,8 @@ import ScoreModel
      [set: The Kesh set]                → .set("The Kesh set")
      tunes: jigs.abc 'The Kesh'         → .tunes("jigs.abc", "'The Kesh'")
 
- Limits. Paths are resolved by the caller (no file I/O here); a directive applies from
- where it stands until another changes it.
+ Limits. Paths are resolved by the caller (no file I/O here); a directive holds to the end
+ of its section or set (the caller brackets them: BookFileInput's format scopes).
  */
 
 /// A tune book described in a file (`*.abcbook`; Documentation/books.md).
