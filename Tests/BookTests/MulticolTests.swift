@@ -68,6 +68,45 @@ import Testing
     #expect(warned.errors.contains("%%multicol takes start, new or end, not 'begin'"))
   }
 
+  /// Pairs of columns through a book of facing pages: a pair whose first tune does not fit
+  /// starts at the next page's top, and a page that is spread keeps its columns level.
+  @Test func columnsStayLevelOnEveryPage() throws {
+    let folder = try BookFixture.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let names = [
+      "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliett",
+    ]
+    var abc = ""
+    for (index, name) in names.enumerated() {
+      abc +=
+        index % 2 == 0
+        ? "%%multicol start\n%%leftmargin 2.5cm\n%%rightmargin 11cm\n"
+        : "%%multicol new\n%%leftmargin 11cm\n%%rightmargin 1.5cm\n"
+      abc += BookFixture.tune(index + 1, name, lines: 2 + index % 3) + "\n"
+      if index % 2 == 1 { abc += "%%multicol end\n" }
+    }
+    let input = folder.appendingPathComponent("pairs.abc")
+    try abc.write(to: input, atomically: true, encoding: .utf8)
+    let pdf = folder.appendingPathComponent("pairs.pdf")
+    let result = BookOutputTests.tool(["book", input.path, "--template", "a4-book", "-o", pdf.path, "-q"])
+    #expect(result.code == .success, "\(result.errors)")
+    var pagesOfPairs: [Int] = []
+    for page in 3...8 {
+      let words = try corners(pdf, page: page)
+      guard words["Index"] == nil else { continue }  // the index lists them too
+      for pair in stride(from: 0, to: names.count, by: 2) {
+        guard let left = words[names[pair]] else { continue }
+        let right = try #require(words[names[pair + 1]], "\(names[pair + 1]) is not beside \(names[pair])")
+        #expect(abs(left.y - right.y) < 1, "\(names[pair]) and \(names[pair + 1]) on page \(page)")
+        #expect(left.x < 595.28 / 2 && right.x > 595.28 / 2)
+        pagesOfPairs.append(page)
+      }
+    }
+    #expect(pagesOfPairs.count == names.count / 2)
+    // More than one page of pairs, so a pair starts a page (and even pages are tried).
+    #expect(Set(pagesOfPairs).count > 1)
+  }
+
   @Test func contentsAndIndexInTwoColumns() throws {
     let folder = try BookFixture.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }

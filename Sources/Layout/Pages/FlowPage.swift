@@ -39,6 +39,8 @@ struct FlowPage {
   var marginRight = 0.0
   var units: [FlowUnit] = []
   var justify = false
+  /// Whether `%%multicol` columns stand on the page (it is then never spread).
+  var hasColumns = false
   /// Whether a tune runs over this page's top or foot: the reader turns inside a piece.
   var turnsInsideTune = false
   /// The most a gap may open when the page is spread, in points (a score's systems stay

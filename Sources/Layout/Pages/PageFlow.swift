@@ -41,9 +41,8 @@ struct PageFlow {
   private var draft: FlowPage
   private var y: Double
   private var section: String?
-  /// `%%multicol`: the page and height the columns started at, and the lowest reached.
-  private var columns:
-    (page: Int, top: Double, lowest: Double, atPageTop: Bool, marginLeft: Double, marginRight: Double)?
+  /// `%%multicol`: where the columns started, and the lowest reached.
+  private var columns: ColumnStart?
   /// The next piece starts a column at the page's top: no gap above it.
   private var startsColumn = false
   /// The number the first page bears: odd numbers are right-hand pages.
@@ -80,12 +79,15 @@ struct PageFlow {
     draft.justify = justify && (options.justifyVertically ?? draft.turnsInsideTune)
     if options.justifyVertically == nil { draft.widestOpening = setup.staffSpace * Self.scoreOpening }
     draft.section = draft.section ?? section
+    // Columns stand side by side: spreading one would move the other's pieces.
+    if draft.hasColumns { draft.justify = false }
     if let onClose { onClose(draft, setup) } else { closed.append(draft) }
     closedCount += 1
     // A page begun inside columns keeps the margins the columns started with.
     let margins = columns.map { ($0.marginLeft, $0.marginRight) } ?? (setup.marginLeft, setup.marginRight)
     draft = FlowPage(width: setup.width, height: setup.height, marginLeft: margins.0)
     draft.marginRight = margins.1
+    draft.hasColumns = columns != nil
     y = setup.marginTop + setup.topSpace
     keptHeading = nil
     row = nil
@@ -95,10 +97,14 @@ struct PageFlow {
   /// the new page with it, so no heading stands alone at a page's foot.
   private mutating func breakBeforeNext(justify: Bool) {
     // Columns that start here, with nothing in them yet, start on the new page instead.
-    let columnsStartHere = columns.map { $0.page == closedCount && $0.top >= y - 0.01 } ?? false
+    let columnsStartHere =
+      columns.map { $0.page == closedCount && $0.unitCount == draft.units.count } ?? false
     defer {
       if columnsStartHere, let state = columns, closedCount != state.page {
-        columns = (closedCount, y, y, !draft.hasItems, state.marginLeft, state.marginRight)
+        columns = ColumnStart(
+          page: closedCount, top: y, atPageTop: !draft.hasItems, unitCount: draft.units.count,
+          marginLeft: state.marginLeft, marginRight: state.marginRight)
+        draft.hasColumns = true
       }
     }
     guard let kept = keptHeading else {
@@ -280,7 +286,10 @@ struct PageFlow {
   mutating func multicol(_ action: String) -> Bool {
     switch action {
     case "start":
-      columns = (closedCount, y, y, !draft.hasItems, draft.marginLeft, draft.marginRight)
+      columns = ColumnStart(
+        page: closedCount, top: y, atPageTop: !draft.hasItems, unitCount: draft.units.count,
+        marginLeft: draft.marginLeft, marginRight: draft.marginRight)
+      draft.hasColumns = true
     case "new":
       guard var state = columns else { return true }
       if state.page == closedCount {
@@ -288,9 +297,13 @@ struct PageFlow {
         y = state.top
         startsColumn = state.atPageTop
       } else {
-        state = (closedCount, y, y, false, state.marginLeft, state.marginRight)
+        state = ColumnStart(
+          page: closedCount, top: y, atPageTop: false, unitCount: draft.units.count,
+          marginLeft: state.marginLeft, marginRight: state.marginRight)
       }
+      state.unitCount = -1  // a column has begun: the start no longer moves
       columns = state
+      draft.hasColumns = true
     case "end":
       if let state = columns, state.page == closedCount { y = max(state.lowest, y) }
       columns = nil
@@ -333,5 +346,27 @@ struct PageFlow {
       previousBelow = system.below
     }
     return height
+  }
+}
+
+/// Where `%%multicol start` left the page: the next column goes back up to `top`.
+private struct ColumnStart {
+  var page: Int
+  var top: Double
+  var lowest: Double
+  var atPageTop: Bool
+  /// The draft's unit count when the columns started (-1 once a column has begun).
+  var unitCount: Int
+  var marginLeft: Double
+  var marginRight: Double
+
+  init(page: Int, top: Double, atPageTop: Bool, unitCount: Int, marginLeft: Double, marginRight: Double) {
+    self.page = page
+    self.top = top
+    lowest = top
+    self.atPageTop = atPageTop
+    self.unitCount = unitCount
+    self.marginLeft = marginLeft
+    self.marginRight = marginRight
   }
 }
