@@ -50,4 +50,37 @@ import Testing
     }
     #expect(texts.contains("7fr"))
   }
+
+  /// Chords on every eighth note: spacing opens so that every diagram is drawn (none
+  /// skipped for touching its neighbour) and no two diagrams' boxes meet.
+  @Test func closeChordsGetRoomForTheirDiagrams() throws {
+    let chords = ["C", "G7", "Am", "Dm", "E7", "F", "G", "A7"]
+    var setup = PageSetup.a4
+    setup.chordDiagrams = .guitar
+    var alone = 0
+    for chord in chords {
+      alone += dots(try LayoutFixture.engrave("X:1\nL:1/4\nK:C\n\"\(chord)\"C4|\n", setup: setup)).count
+    }
+    let bar = chords.map { "\"\($0)\"c" }.joined(separator: " ")
+    let abc = "X:1\nM:4/4\nL:1/8\nK:C\n\(bar)|\n"
+    let list = try LayoutFixture.engrave(abc, setup: setup)
+    #expect(dots(list).count == alone)
+    // Each diagram's fret lines span its width: one span per chord, none overlapping.
+    let frets = list.pages.flatMap(\.items).filter {
+      $0.role == .chordSymbol && $0.box.width > 10 && $0.box.height < 3
+    }
+    var spans: [ClosedRange<Double>] = []
+    for fret in frets where !spans.contains(where: { abs($0.lowerBound - fret.box.minX) < 0.5 }) {
+      spans.append(fret.box.minX...fret.box.maxX)
+    }
+    spans.sort { $0.lowerBound < $1.lowerBound }
+    #expect(spans.count == chords.count)
+    for (left, right) in zip(spans, spans.dropFirst()) { #expect(left.upperBound + 2 < right.lowerBound) }
+    let plain = try LayoutFixture.engrave(abc, setup: PageSetup.a4)
+    let width = { (list: DisplayList) in
+      let heads = list.pages.flatMap(\.items).filter { $0.role == .notehead }.map(\.box.minX)
+      return (heads.max() ?? 0) - (heads.min() ?? 0)
+    }
+    #expect(width(list) > width(plain) * 1.2)
+  }
 }

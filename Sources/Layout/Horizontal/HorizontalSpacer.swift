@@ -63,6 +63,9 @@ struct HorizontalSpacer {
     var springs = neighbourSprings(for: symbols)
     holdChordSymbolsApart(symbols, springs: &springs)
     holdApart(
+      symbols, reach: { $0.attachments.diagramReach }, left: { $0.attachments.diagramLeft }, springs: &springs
+    )
+    holdApart(
       symbols, reach: { $0.attachments.dynamicReach }, left: { $0.attachments.dynamicLeft }, springs: &springs
     )
     return springs

@@ -100,6 +100,11 @@ struct ColumnMerger {
     symbol.right = present.map(\.right).max() ?? 0
     let reach = present.map(\.attachments.chordReach).max() ?? 0
     if reach > symbol.attachments.chordReach { symbol.attachments.chordReach = reach }
+    let diagram = present.max { $0.attachments.diagramReach < $1.attachments.diagramReach }
+    if let diagram, diagram.attachments.diagramReach > symbol.attachments.diagramReach {
+      symbol.attachments.diagramReach = diagram.attachments.diagramReach
+      symbol.attachments.diagramLeft = diagram.attachments.diagramLeft
+    }
     let dynamics = present.map(\.attachments.dynamicReach).max() ?? 0
     if dynamics > symbol.attachments.dynamicReach { symbol.attachments.dynamicReach = dynamics }
     if case .bar = symbol.kind {

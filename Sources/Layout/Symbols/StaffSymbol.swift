@@ -153,6 +153,8 @@ struct Attachments {
     var lyricRight = 0.0
     var dynamicReach = 0.0
     var dynamicLeft = 0.0
+    var diagramReach = 0.0
+    var diagramLeft = 0.0
 
     init() {}
 
@@ -173,6 +175,8 @@ struct Attachments {
       lyricRight = other.lyricRight
       dynamicReach = other.dynamicReach
       dynamicLeft = other.dynamicLeft
+      diagramReach = other.diagramReach
+      diagramLeft = other.diagramLeft
     }
   }
 
@@ -262,6 +266,17 @@ struct Attachments {
   var dynamicLeft: Double {
     get { storage.dynamicLeft }
     set { unique().dynamicLeft = newValue }
+  }
+
+  /// How far right of the anchor the chord diagram over the note reaches, with its
+  /// padding (0 for none, or a repeated chord that draws none), and how far left.
+  var diagramReach: Double {
+    get { storage.diagramReach }
+    set { unique().diagramReach = newValue }
+  }
+  var diagramLeft: Double {
+    get { storage.diagramLeft }
+    set { unique().diagramLeft = newValue }
   }
 
   var isEmpty: Bool {

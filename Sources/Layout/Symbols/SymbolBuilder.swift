@@ -263,6 +263,7 @@ struct SymbolBuilder {
       }
       if !symbols[index].attachments.isEmpty { widenForText(&symbols[index]) }
     }
+    if let instrument = style.chordDiagrams { reserveChordDiagrams(&symbols, instrument: instrument) }
     return symbols
   }
 

@@ -10,8 +10,8 @@ import ScoreModel
  the first fret, else the fret written beside the top row), a dot on each stopped string,
  a bar across a barre, `o` over an open string and `×` over one not played. The diagrams
  of a line share one bottom, above the chord symbols and the ink under them, so they read
- as a row. A symbol that repeats the chord before it on the line, or whose diagram would
- touch the one before, is named but not drawn again.
+ as a row. A symbol that repeats the chord before it on the line is named but not drawn
+ again; spacing leaves room for the others (`SymbolBuilder.reserveChordDiagrams`).
 
      [o    o]       C  (x32010)
      ╒═╤═╤═╤═╕
@@ -28,6 +28,9 @@ extension MarkPlacement {
   static let diagramStringGap = 0.8
   static let diagramFretGap = 0.95
   static let diagramFrets = 4
+  /// Room right of a diagram for its fret label (`5fr`), and the least gap between two.
+  static let diagramLabelRoom = 1.2
+  static let diagramGap = 0.6
 
   /// Draws the diagrams over a line's chord symbols: `entries` are the symbols placed,
   /// with their x, width, top (staff spaces) and text.
@@ -48,9 +51,11 @@ extension MarkPlacement {
           for: entry.text, on: instrument, definitions: style.chordDefinitions)
       else { continue }
       let left = entry.x + entry.width / 2 - width / 2
-      guard left > previousRight + 0.6 else { continue }
+      // Spacing keeps drawn diagrams apart (`SymbolBuilder.reserveChordDiagrams`); this
+      // guards a line squeezed past its rods.
+      guard left > previousRight + Self.diagramGap - 0.05 else { continue }
       drawn.append((index, shape, left))
-      previousRight = left + width + (shape.diagramStart > 1 ? 1.2 : 0)
+      previousRight = left + width + (shape.diagramStart > 1 ? Self.diagramLabelRoom : 0)
     }
     guard !drawn.isEmpty else { return }
     // One bottom for the row: over the symbols and whatever ink stands above them.
@@ -64,7 +69,7 @@ extension MarkPlacement {
       let entry = entries[item.entry]
       drawDiagram(
         item.shape, left: item.left, top: top, strings: strings, column: entry.column, source: entry.source)
-      let right = item.left + width + (item.shape.diagramStart > 1 ? 1.2 : 0)
+      let right = item.left + width + (item.shape.diagramStart > 1 ? Self.diagramLabelRoom : 0)
       above.insert(x0: item.left - 0.3, x1: right + 0.3, top: top - 0.9, bottom: bottom)
     }
   }
