@@ -15,7 +15,7 @@ CROSSCHECK_THRESHOLD ?= 98
 # Tunes `make test` exports as MusicXML and reads back with music21 and MuseScore.
 INTEROP_SAMPLE ?= 400
 
-.PHONY: all setup build release demo test lint format clean crosscheck bench corpus gallery fuzz interop songs \
+.PHONY: all setup build release demo test lint format clean crosscheck bench bench-cpu corpus gallery fuzz interop songs \
   install uninstall docs deb
 # Where `make install` puts ABCPress (DESTDIR for packagers' staging folders).
 PREFIX ?= /usr/local
@@ -126,6 +126,12 @@ BENCH_RUNS ?= 3
 bench: setup corpus
 	scripts/bootstrap --dev-tools
 	scripts/bench $(BENCH_RUNS)
+
+## bench-cpu: instructions (callgrind) per tune on the first 400 corpus tunes, one thread,
+## beside abcm2ps: layout, check, book to PDF, and the Lieder songs when ../shared is there
+bench-cpu: setup corpus
+	scripts/bootstrap --dev-tools
+	scripts/bench-cpu
 
 ## fuzz: libFuzzer over the engine, MusicXML import, the editor service, the language server
 ## cache records and style and book files, FUZZ_SECONDS (default 600) shared among them (FUZZ_SECONDS_EACH=N for N
