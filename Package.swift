@@ -56,13 +56,14 @@ let package = Package(
       name: "CABCPressSodium", pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"])]),
     // `abcpress audio` and the editor's sampled sound: FluidSynth renders the performance
-    // through a General MIDI SoundFont (Debian's fluid-soundfont-gm).
-    .systemLibrary(
-      name: "CABCPressFluidSynth", pkgConfig: "fluidsynth",
-      providers: [.apt(["libfluidsynth-dev"])]),
+    // through a General MIDI SoundFont (Debian's fluid-soundfont-gm). Opened with dlopen
+    // when first used (libfluidsynth-dev for its header): linked, its audio drivers' sixty
+    // libraries would load at the start of every run.
+    .target(name: "CABCPressFluidSynth"),
     // The HTTP layer of `abcpress serve`: libmicrohttpd (libmicrohttpd-dev) with the
-    // server's own checks in C (connection tracking, Host and token before the body).
-    .target(name: "CABCPressHTTP", linkerSettings: [.linkedLibrary("microhttpd")]),
+    // server's own checks in C (connection tracking, Host and token before the body);
+    // opened with dlopen when a server starts, so that GnuTLS does not load in every run.
+    .target(name: "CABCPressHTTP"),
 
     // Pure Swift stages.
     .target(name: "ScoreModel"),

@@ -29,7 +29,7 @@
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <malloc.h>
-#include <microhttpd.h>
+#include "mhd_api.h"
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -374,6 +374,7 @@ static void request_completed(
 abcpress_http_server *abcpress_http_start(
     const char *address, unsigned short port, const char *token, abcpress_http_limits limits,
     abcpress_http_handler handler, void *context) {
+  if (!abcpress_mhd_load()) return NULL;
   abcpress_http_server *server = calloc(1, sizeof *server);
   if (server == NULL) return NULL;
   server->handler = handler;

@@ -1,3 +1,4 @@
+import CABCPressHTTP
 import Foundation
 
 /// `abcpress serve [FILE.abc|SONG.mxl|FOLDER]`: the live editor in a browser.
@@ -54,6 +55,10 @@ struct ServeCommand {
       folder: folder, file: file, token: token, fonts: FontLocator.locate(explicit: arguments["--fonts"]))
     let server = HTTPServer { service.handle($0) }
     guard let bound = server.start(address: host, port: port, token: token) else {
+      if let reason = abcpress_http_load_error() {
+        throw InputError(
+          "the server needs libmicrohttpd (Debian's libmicrohttpd12): \(String(cString: reason))")
+      }
       throw InputError("cannot listen on \(host):\(port) (in use, or not an address of this machine)")
     }
     let shown = host == "0.0.0.0" ? "127.0.0.1" : host

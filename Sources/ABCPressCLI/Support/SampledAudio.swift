@@ -56,7 +56,7 @@ enum SampledAudio {
   /// FluidSynth's messages go nowhere: failures are reported by their results.
   private static func silenceLog() {
     for level in [FLUID_PANIC, FLUID_ERR, FLUID_WARN, FLUID_INFO, FLUID_DBG] {
-      _ = fluid_set_log_function(Int32(level.rawValue), nil, nil)
+      _ = abcpress_fluid_set_log_function(Int32(level.rawValue), nil, nil)
     }
   }
 
@@ -68,63 +68,66 @@ enum SampledAudio {
     let renderer: OpaquePointer
 
     init(soundFont: String, path: String, type: String) throws(Failure) {
-      guard let settings = new_fluid_settings() else { throw Failure(description: "FluidSynth cannot start") }
+      guard let settings = abcpress_new_fluid_settings() else {
+        let reason = abcpress_fluidsynth_error().map { String(cString: $0) } ?? "it cannot start"
+        throw Failure(description: "FluidSynth (Debian's libfluidsynth3) cannot be used: \(reason)")
+      }
       self.settings = settings
-      _ = fluid_settings_setstr(settings, "audio.file.name", path)
-      _ = fluid_settings_setstr(settings, "audio.file.type", type)
-      _ = fluid_settings_setstr(settings, "audio.file.format", "s16")
-      _ = fluid_settings_setstr(settings, "player.timing-source", "sample")
-      _ = fluid_settings_setint(settings, "synth.lock-memory", 0)
-      _ = fluid_settings_setint(settings, "synth.dynamic-sample-loading", 1)
-      _ = fluid_settings_setint(settings, "synth.reverb.active", 0)
-      _ = fluid_settings_setint(settings, "synth.chorus.active", 0)
-      _ = fluid_settings_setnum(settings, "synth.sample-rate", 44_100)
+      _ = abcpress_fluid_settings_setstr(settings, "audio.file.name", path)
+      _ = abcpress_fluid_settings_setstr(settings, "audio.file.type", type)
+      _ = abcpress_fluid_settings_setstr(settings, "audio.file.format", "s16")
+      _ = abcpress_fluid_settings_setstr(settings, "player.timing-source", "sample")
+      _ = abcpress_fluid_settings_setint(settings, "synth.lock-memory", 0)
+      _ = abcpress_fluid_settings_setint(settings, "synth.dynamic-sample-loading", 1)
+      _ = abcpress_fluid_settings_setint(settings, "synth.reverb.active", 0)
+      _ = abcpress_fluid_settings_setint(settings, "synth.chorus.active", 0)
+      _ = abcpress_fluid_settings_setnum(settings, "synth.sample-rate", 44_100)
       // Louder than FluidSynth's 0.2 (an organ's A4 at -34 dBFS), with room for chords.
-      _ = fluid_settings_setnum(settings, "synth.gain", 0.5)
-      guard let synth = new_fluid_synth(settings) else {
-        delete_fluid_settings(settings)
+      _ = abcpress_fluid_settings_setnum(settings, "synth.gain", 0.5)
+      guard let synth = abcpress_new_fluid_synth(settings) else {
+        abcpress_delete_fluid_settings(settings)
         throw Failure(description: "FluidSynth cannot make a synthesiser")
       }
       self.synth = synth
-      guard let player = new_fluid_player(synth) else {
-        delete_fluid_synth(synth)
-        delete_fluid_settings(settings)
+      guard let player = abcpress_new_fluid_player(synth) else {
+        abcpress_delete_fluid_synth(synth)
+        abcpress_delete_fluid_settings(settings)
         throw Failure(description: "FluidSynth cannot make a player")
       }
       self.player = player
-      guard fluid_synth_sfload(synth, soundFont, 1) != FLUID_FAILED else {
-        delete_fluid_player(player)
-        delete_fluid_synth(synth)
-        delete_fluid_settings(settings)
+      guard abcpress_fluid_synth_sfload(synth, soundFont, 1) != FLUID_FAILED else {
+        abcpress_delete_fluid_player(player)
+        abcpress_delete_fluid_synth(synth)
+        abcpress_delete_fluid_settings(settings)
         throw Failure(description: "cannot load the SoundFont \(soundFont)")
       }
-      guard let renderer = new_fluid_file_renderer(synth) else {
-        delete_fluid_player(player)
-        delete_fluid_synth(synth)
-        delete_fluid_settings(settings)
+      guard let renderer = abcpress_new_fluid_file_renderer(synth) else {
+        abcpress_delete_fluid_player(player)
+        abcpress_delete_fluid_synth(synth)
+        abcpress_delete_fluid_settings(settings)
         throw Failure(description: "cannot write \(path) as \(type) audio")
       }
       self.renderer = renderer
     }
 
     deinit {
-      delete_fluid_file_renderer(renderer)
-      delete_fluid_player(player)
-      delete_fluid_synth(synth)
-      delete_fluid_settings(settings)
+      abcpress_delete_fluid_file_renderer(renderer)
+      abcpress_delete_fluid_player(player)
+      abcpress_delete_fluid_synth(synth)
+      abcpress_delete_fluid_settings(settings)
     }
 
     func play(_ midi: [UInt8]) throws(Failure) {
-      let added = midi.withUnsafeBytes { fluid_player_add_mem(player, $0.baseAddress, $0.count) }
-      guard added == FLUID_OK, fluid_player_play(player) == FLUID_OK else {
+      let added = midi.withUnsafeBytes { abcpress_fluid_player_add_mem(player, $0.baseAddress, $0.count) }
+      guard added == FLUID_OK, abcpress_fluid_player_play(player) == FLUID_OK else {
         throw Failure(description: "FluidSynth cannot play the performance")
       }
       var blocks = 0
       // Until the last event has played (the player itself lingers a few seconds after it).
-      while fluid_player_get_status(player) == Int32(FLUID_PLAYER_PLAYING.rawValue) {
-        let total = fluid_player_get_total_ticks(player)
-        if total > 0, fluid_player_get_current_tick(player) >= total { break }
-        guard fluid_file_renderer_process_block(renderer) == FLUID_OK else {
+      while abcpress_fluid_player_get_status(player) == Int32(FLUID_PLAYER_PLAYING.rawValue) {
+        let total = abcpress_fluid_player_get_total_ticks(player)
+        if total > 0, abcpress_fluid_player_get_current_tick(player) >= total { break }
+        guard abcpress_fluid_file_renderer_process_block(renderer) == FLUID_OK else {
           throw Failure(description: "writing the audio failed")
         }
         blocks += 1
@@ -133,12 +136,12 @@ enum SampledAudio {
           throw Failure(description: "the performance is too long")
         }
       }
-      _ = fluid_player_stop(player)
+      _ = abcpress_fluid_player_stop(player)
       // The release: one more second, so the last notes die away as the instrument lets them.
       var period: Int32 = 64
-      _ = fluid_settings_getint(settings, "audio.period-size", &period)
+      _ = abcpress_fluid_settings_getint(settings, "audio.period-size", &period)
       for _ in 0..<(44_100 / Int(max(1, period))) {
-        guard fluid_file_renderer_process_block(renderer) == FLUID_OK else {
+        guard abcpress_fluid_file_renderer_process_block(renderer) == FLUID_OK else {
           throw Failure(description: "writing the audio failed")
         }
       }

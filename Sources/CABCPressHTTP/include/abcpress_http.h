@@ -53,7 +53,8 @@ typedef struct abcpress_http_server abcpress_http_server;
 /// Starts a server on `address` (IPv4) and `port` (0: any free port), a thread per
 /// connection; every request for /api/ must carry `token` (header `X-ABCPress-Token` or
 /// `?token=`) and every request a Host header naming this machine by address or as
-/// localhost; both are checked before any body is read. NULL when it cannot listen.
+/// localhost; both are checked before any body is read. NULL when it cannot listen (or
+/// libmicrohttpd cannot be loaded: `abcpress_http_load_error`).
 abcpress_http_server *abcpress_http_start(
     const char *address, unsigned short port, const char *token, abcpress_http_limits limits,
     abcpress_http_handler handler, void *context);
@@ -70,5 +71,9 @@ int abcpress_http_host_is_ours(const char *host, unsigned short port);
 
 /// Stops listening, waits for the connection threads, frees the server.
 void abcpress_http_stop(abcpress_http_server *server);
+
+/// NULL when libmicrohttpd could be loaded (it is opened when the first server starts),
+/// else why not.
+const char *abcpress_http_load_error(void);
 
 #endif
