@@ -13,6 +13,31 @@ public struct NoteValue: Hashable, Sendable {
   public var dots: Int
 
   public init(duration: Rational) {
+    // In whole numbers: with h halvings of a long (4), the base is 4/2^h; the duration,
+    // the base and its dots are counted in units of 1/(d·2^(h+3)), where the base is
+    // 32d and its dots 16d, 8d and 4d. (Rational arithmetic here was a tenth of making
+    // the symbols.) Durations too long for that take the fractions' way.
+    let (n, d) = (duration.numerator, duration.denominator)
+    guard n.magnitude < 1 << 40, d < 1 << 40 else {
+      (base, dots) = Self.byFractions(duration)
+      return
+    }
+    var halvings = 0
+    while halvings < 9 && 4 * d > n << halvings { halvings += 1 }
+    var remainder = (n << (halvings + 3)) - 32 * d
+    var next = 16 * d
+    var dots = 0
+    while remainder != 0 && remainder >= next && dots < 3 {
+      remainder -= next
+      next /= 2
+      dots += 1
+    }
+    base = halvings <= 2 ? Rational(4 >> halvings) : Rational(1, 1 << (halvings - 2))
+    self.dots = dots
+  }
+
+  /// The same by fractions, for durations whose parts are too large for whole numbers.
+  private static func byFractions(_ duration: Rational) -> (base: Rational, dots: Int) {
     var base = Rational(4)
     while base > duration && base > Rational(1, 128) {
       base = base / Rational(2)
@@ -25,8 +50,7 @@ public struct NoteValue: Hashable, Sendable {
       next = next / Rational(2)
       dots += 1
     }
-    self.base = base
-    self.dots = dots
+    return (base, dots)
   }
 
   /// Flags or beams: 1 for a quaver, 2 for a semiquaver, 0 for a crotchet or longer.

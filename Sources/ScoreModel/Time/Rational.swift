@@ -154,6 +154,13 @@ extension Rational {
   /// The flags (or beams) of a note whose undotted value is this length: 1 for a quaver
   /// (1/8), 2 for a semiquaver, 0 for a crotchet or longer.
   public var flagCount: Int {
+    guard numerator > 0 else { return 0 }
+    if numerator < 1 << 40 {
+      // Whole numbers: value · 2^count < 1/4 while 4n · 2^count < d.
+      var count = 0
+      while count < 16 && (4 * numerator) << count < denominator { count += 1 }
+      return count
+    }
     var count = 0
     var value = self
     while value < Rational(1, 4) && value > .zero && count < 16 {
