@@ -12,7 +12,13 @@ struct LineWidths {
   /// Prefix sums: `natural[k]` is the length of springs 0..<k at force 1.
   private let natural: [Double]
   private let tightest: [Double]
-  private var starts: [LineStart?]
+  /// The space after each symbol when it ends a line, at force 1 and at the tightest.
+  private let trailingNatural: [Double]
+  private let trailingTightest: [Double]
+  /// Each first symbol's line start, as the two numbers widths need (NaN: not computed
+  /// yet). Plain values: the breaker reads them hundreds of thousands of times a book.
+  private var startWidth: [Double]
+  private var startFirst: [Int]
 
   init(spacer: HorizontalSpacer, symbols: [StaffSymbol], springs: [Spring], firstMeter: Meter?) {
     self.spacer = spacer
@@ -28,23 +34,37 @@ struct LineWidths {
     }
     self.natural = natural
     self.tightest = tightest
-    starts = Array(repeating: nil, count: symbols.count)
+    var trailingNatural: [Double] = []
+    var trailingTightest: [Double] = []
+    trailingNatural.reserveCapacity(symbols.count)
+    trailingTightest.reserveCapacity(symbols.count)
+    for index in symbols.indices {
+      let trailing = spacer.trailingSpring(after: symbols[index])
+      trailingNatural.append(trailing.length(force: 1))
+      trailingTightest.append(trailing.length(force: HorizontalSpacer.minimumForce))
+    }
+    self.trailingNatural = trailingNatural
+    self.trailingTightest = trailingTightest
+    startWidth = Array(repeating: .nan, count: symbols.count)
+    startFirst = Array(repeating: 0, count: symbols.count)
   }
 
-  /// The line start for a line beginning at `first` (computed once).
-  mutating func start(_ first: Int) -> LineStart {
-    if let known = starts[first] { return known }
+  /// The width and first drawn symbol of a line beginning at `first` (computed once).
+  private mutating func start(_ first: Int) -> (width: Double, firstSymbol: Int) {
+    if !startWidth[first].isNaN { return (startWidth[first], startFirst[first]) }
     let start = spacer.lineStart(symbols, from: first, meter: first == 0 ? firstMeter : nil)
-    starts[first] = start
-    return start
+    startWidth[first] = start.width
+    startFirst[first] = start.firstSymbol
+    return (start.width, start.firstSymbol)
   }
 
   /// The width of the line `first...last` at `force` (1 or the minimum force).
   mutating func width(from first: Int, to last: Int, force: Double) -> Double {
     let start = start(first)
     guard start.firstSymbol <= last else { return start.width }
-    let sums = force == 1 ? natural : tightest
-    let springs = sums[last] - sums[start.firstSymbol]
-    return start.width + springs + spacer.trailingSpring(after: symbols[last]).length(force: force)
+    if force == 1 {
+      return start.width + (natural[last] - natural[start.firstSymbol]) + trailingNatural[last]
+    }
+    return start.width + (tightest[last] - tightest[start.firstSymbol]) + trailingTightest[last]
   }
 }
