@@ -14,7 +14,7 @@ struct EngravedLine {
   let spans: VoiceSpans
   /// Where the clef at the line's start ends (its tail reaches down among the first words).
   var clefEnd = 0.0
-  var notes: [Int: NoteGeometry] = [:]
+  var notes = NoteGeometries()
 
   /// The anchor x of symbol `index` when it is on this line.
   func x(of index: Int) -> Double? {
