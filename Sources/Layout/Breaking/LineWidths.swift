@@ -39,7 +39,7 @@ struct LineWidths {
     trailingNatural.reserveCapacity(symbols.count)
     trailingTightest.reserveCapacity(symbols.count)
     for index in symbols.indices {
-      let trailing = spacer.trailingSpring(after: symbols[index])
+      let trailing = spacer.trailingSpring(after: index, in: symbols)
       trailingNatural.append(trailing.length(force: 1))
       trailingTightest.append(trailing.length(force: HorizontalSpacer.minimumForce))
     }

@@ -146,13 +146,23 @@ struct HorizontalSpacer {
 
   /// The space after the last symbol of a line, up to the staff's end.
   func trailingSpring(after symbol: StaffSymbol) -> Spring {
-    if symbol.isDurational {
-      let minimum = symbol.right + 0.6
+    trailingSpring(isDurational: symbol.isDurational, right: symbol.right, duration: symbol.duration)
+  }
+
+  /// The same for `symbols[index]`, read in place (a symbol is large to copy).
+  func trailingSpring(after index: Int, in symbols: [StaffSymbol]) -> Spring {
+    trailingSpring(
+      isDurational: symbols[index].isDurational, right: symbols[index].right, duration: symbols[index].duration)
+  }
+
+  private func trailingSpring(isDurational: Bool, right: Double, duration: Rational) -> Spring {
+    if isDurational {
+      let minimum = right + 0.6
       return Spring(
-        ideal: max(Spring.idealSpace(for: symbol.duration, shortest: shortest), minimum), minimum: minimum,
+        ideal: max(Spring.idealSpace(for: duration, shortest: shortest), minimum), minimum: minimum,
         isStretchable: true)
     }
-    return Spring(ideal: symbol.right, minimum: symbol.right, isStretchable: false)
+    return Spring(ideal: right, minimum: right, isStretchable: false)
   }
 
   /// The start of a line beginning at `first`, with the meter shown when given.

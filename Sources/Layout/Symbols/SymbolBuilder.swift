@@ -59,8 +59,9 @@ struct SymbolBuilder {
       symbol.right = width(of: rest.repeatSign.map(RestDrawing.glyph(for:)) ?? .restWhole)
       append(symbol)
     }
-    func append(_ symbol: StaffSymbol, carries: Bool = true) {
-      var symbol = symbol
+    // Consumed, not copied: a symbol is large, and copying each one twice was a sixth of
+    // making them.
+    func append(_ symbol: consuming StaffSymbol, carries: Bool = true) {
       symbol.key = currentKey
       symbol.barNumber = barNumber
       symbol.barOnset = barStart
@@ -72,7 +73,7 @@ struct SymbolBuilder {
         symbol.attachments.sectionTitle = pending.sectionTitle
         pending = Attachments()
       }
-      symbols.append(symbol)
+      symbols.append(consume symbol)
     }
     for (elementIndex, element) in voice.elements.enumerated() {
       let source = element.range.position
