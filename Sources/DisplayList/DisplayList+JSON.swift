@@ -39,7 +39,7 @@ public enum DisplayListJSON {
       out.put(", ")
     }
     if !page.links.isEmpty {
-      out.put("\"links\": [" + page.links.map(encode).joined(separator: ", ") + "], ")
+      out.put(string: "\"links\": [" + page.links.map(encode).joined(separator: ", ") + "], ")
     }
     out.put("\"items\": [")
     for (itemIndex, item) in items.enumerated() {

@@ -34,7 +34,7 @@ public enum DisplayListDumper {
       line(item, into: &out)
       out.put(byte: 0x0A)
     }
-    for link in page.links { out.put("  link " + DisplayListJSON.encode(link) + "\n") }
+    for link in page.links { out.put(string: "  link " + DisplayListJSON.encode(link) + "\n") }
     return (header.string, out.bytes)
   }
 
@@ -54,11 +54,11 @@ public enum DisplayListDumper {
   }
 
   static func line(_ item: DisplayItem, into out: inout DumpText) {
-    out.put(item.role.rawValue)
+    out.put(string: item.role.rawValue)
     switch item.shape {
     case .glyph(let glyph):
       out.put(" glyph ")
-      out.put(glyph.name)
+      out.put(string: glyph.name)
       out.put(" @(")
       out.number(glyph.origin.x)
       out.put(",")
@@ -83,7 +83,7 @@ public enum DisplayListDumper {
       out.put(" text ")
       out.quoted(text.text)
       out.put(byte: 0x20)
-      out.put(text.font.pangoDescription)
+      out.put(string: text.font.pangoDescription)
     }
     let box = item.box
     out.put(" [")

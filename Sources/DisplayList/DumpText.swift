@@ -50,7 +50,9 @@ struct DumpText {
     text.withUTF8Buffer { put($0) }
   }
 
-  mutating func put(_ text: String) {
+  /// A string's bytes. (Literals take the StaticString form above: a pointer and a count,
+  /// where a String literal is first checked for where its bytes are.)
+  mutating func put(string text: String) {
     if text.utf8.withContiguousStorageIfAvailable({ put($0) }) == nil {
       for byte in text.utf8 { put(byte: byte) }
     }
@@ -130,7 +132,7 @@ struct DumpText {
   mutating func quoted(_ text: String) {
     put(byte: UInt8(ascii: "\""))
     for byte in text.utf8 {
-      if let escape = JSONText.escape(byte) { put(escape) } else { put(byte: byte) }
+      if let escape = JSONText.escape(byte) { put(string: escape) } else { put(byte: byte) }
     }
     put(byte: UInt8(ascii: "\""))
   }
