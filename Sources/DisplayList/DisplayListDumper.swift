@@ -27,9 +27,17 @@ public enum DisplayListDumper {
       header.put(" label ")
       header.quoted(label)
     }
-    let items = page.items
-    var out = DumpText(capacity: items.count * 96 + 64)
-    for item in items {
+    // The groups' items moved into place one at a time (not gathered into one array first).
+    let count = page.groups.reduce(page.ownItems.count) { $0 + $1.group.items.count }
+    var out = DumpText(capacity: count * 96 + 64)
+    for placed in page.groups {
+      for item in placed.group.items {
+        out.put("  ")
+        line(item.translated(dx: placed.dx, dy: placed.dy), into: &out)
+        out.put(byte: 0x0A)
+      }
+    }
+    for item in page.ownItems {
       out.put("  ")
       line(item, into: &out)
       out.put(byte: 0x0A)
