@@ -53,6 +53,9 @@ final class PDFPageEncoder {
   /// Fonts' keys and resource names, made once per encoder (a name is a hash of a string):
   /// music fonts by family, text faces by the measurer's face number.
   private var musicFonts: [String: FontReference] = [:]
+  /// The music font last drawn with and its glyph map: a page's glyphs are nearly all in
+  /// one font, and looking it up by name for each glyph was a large part of a page's cost.
+  private var lastMusic: (family: String, font: FontReference, map: [UInt32: UInt32])?
   private var textFaces: [Int: FontReference] = [:]
   /// Compressed page streams of earlier runs.
   var streamCache: (any PageStreamCache)?
@@ -180,14 +183,17 @@ final class PDFPageEncoder {
       stream.setColor(palette.color(for: item.role))
       switch item.shape {
       case .glyph:
-        // Consecutive glyphs of one colour share a text object.
+        // Consecutive glyphs of one colour share a text object; their font's use is held
+        // out of the table while they are drawn.
         stream.beginText()
+        var held: (key: String, use: PDFFontUse)?
         while index < items.count, case .glyph(let glyph) = items[index].shape,
           palette.color(for: items[index].role) == palette.color(for: item.role)
         {
-          try show(glyph, on: &stream, used: &used)
+          try show(glyph, on: &stream, used: &used, held: &held)
           index += 1
         }
+        if let held { used[held.key] = held.use }
         stream.endText()
         continue
       case .line(let line):
@@ -206,19 +212,22 @@ final class PDFPageEncoder {
     }
   }
 
-  private func show(_ glyph: GlyphShape, on stream: inout PDFContentStream, used: inout [String: PDFFontUse])
-    throws
-  {
+  private func show(
+    _ glyph: GlyphShape, on stream: inout PDFContentStream, used: inout [String: PDFFontUse],
+    held: inout (key: String, use: PDFFontUse)?
+  ) throws {
     guard glyph.size.isFinite, glyph.size > 0, glyph.scaleX.isFinite, glyph.scaleX > 0 else { return }
-    let map = try glyphMap(glyph.font)
-    guard let id = map[glyph.codepoint] else {
+    let music = try musicFont(glyph.font)
+    guard let id = music.map[glyph.codepoint] else {
       throw RenderError.missingGlyph(name: glyph.name, codepoint: glyph.codepoint, font: glyph.font)
     }
-    let font = musicFonts[glyph.font] ?? FontReference(.music(family: glyph.font))
-    if musicFonts[glyph.font] == nil { musicFonts[glyph.font] = font }
-    if used[font.key]?.glyphs[id] == nil {
-      used[font.key, default: PDFFontUse(source: font.source)].glyphs[id] =
-        Unicode.Scalar(glyph.codepoint).map { String($0) } ?? ""
+    let font = music.font
+    if held?.key != font.key {
+      if let previous = held { used[previous.key] = previous.use }
+      held = (font.key, used.removeValue(forKey: font.key) ?? PDFFontUse(source: font.source))
+    }
+    if held?.use.glyphs[id] == nil {
+      held?.use.glyphs[id] = Unicode.Scalar(glyph.codepoint).map { String($0) } ?? ""
     }
     stream.setFont(font.resourceName, size: glyph.size)
     stream.showGlyph(id, x: glyph.origin.x, y: glyph.origin.y, scaleX: glyph.scaleX)
@@ -280,6 +289,16 @@ final class PDFPageEncoder {
   }
 
   /// Code point → glyph index of a music font, read once per encoder.
+  /// The music font named `family` and its glyph map (the last one kept at hand).
+  private func musicFont(_ family: String) throws -> (font: FontReference, map: [UInt32: UInt32]) {
+    if let last = lastMusic, last.family == family { return (last.font, last.map) }
+    let map = try glyphMap(family)
+    let font = musicFonts[family] ?? FontReference(.music(family: family))
+    musicFonts[family] = font
+    lastMusic = (family, font, map)
+    return (font, map)
+  }
+
   private func glyphMap(_ family: String) throws -> [UInt32: UInt32] {
     if let map = glyphMaps[family] { return map }
     let map = try fonts.musicGlyphMap(family)
