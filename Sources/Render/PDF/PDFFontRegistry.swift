@@ -29,16 +29,7 @@ final class PDFFontRegistry {
 
   /// Notes what an encoded page uses.
   func note(_ page: PDFEncodedPage) {
-    for (key, use) in page.fonts {
-      if used[key] == nil {
-        used[key] = use
-        continue
-      }
-      for (glyph, text) in use.glyphs where used[key]?.glyphs[glyph] == nil || used[key]?.glyphs[glyph] == ""
-      {
-        used[key]?.glyphs[glyph] = text
-      }
-    }
+    PDFPageEncoder.merge(page.fonts, into: &used)
     alphaStates.formUnion(page.alphaStates)
   }
 

@@ -157,15 +157,18 @@ final class PDFPageEncoder {
     return PDFFragment(content: stream.bytes, fonts: used, alphaStates: stream.alphaStates)
   }
 
-  /// Adds one piece's font use to a page's.
+  /// Adds one piece's (or page's) font use to a page's (or the document's): a glyph's text
+  /// is kept unless it had none. Each font's use is taken out of the table while it
+  /// grows, so it is neither copied nor looked up by name per glyph.
   static func merge(_ fonts: [String: PDFFontUse], into used: inout [String: PDFFontUse]) {
     for (key, use) in fonts {
-      guard var known = used[key] else {
+      guard var known = used.removeValue(forKey: key) else {
         used[key] = use
         continue
       }
-      for (glyph, text) in use.glyphs where known.glyphs[glyph] == nil || known.glyphs[glyph] == "" {
-        known.glyphs[glyph] = text
+      for (glyph, text) in use.glyphs {
+        let had = known.glyphs[glyph]
+        if had == nil || had == "" { known.glyphs[glyph] = text }
       }
       used[key] = known
     }
@@ -248,9 +251,8 @@ final class PDFPageEncoder {
       stream.beginText()
       stream.setFont(font.resourceName, size: glyphRun.size)
       for glyph in glyphRun.glyphs where glyph.id <= 0xFFFF {
-        if use.glyphs[glyph.id] == nil || (use.glyphs[glyph.id] == "" && glyph.text != nil) {
-          use.glyphs[glyph.id] = glyph.text ?? ""
-        }
+        let had = use.glyphs[glyph.id]
+        if had == nil || (had == "" && glyph.text != nil) { use.glyphs[glyph.id] = glyph.text ?? "" }
         stream.showGlyph(
           glyph.id, x: run.origin.x + glyph.x, y: run.origin.y + glyph.y, slant: glyphRun.slant)
       }
