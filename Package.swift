@@ -70,7 +70,12 @@ let package = Package(
     .target(name: "ABCParser", dependencies: ["ScoreModel"]),
     .target(name: "MIDIExport", dependencies: ["ScoreModel"]),
     .target(name: "Transposition", dependencies: ["ScoreModel"]),
-    .target(name: "MusicXML", dependencies: ["ScoreModel", "CABCPressZlib", "CABCPressExpat"]),
+    // Release builds skip the run-time exclusivity checks here: expat's callbacks build the
+    // tree through a class, and checking each access to its properties was a sixth of
+    // reading a song (debug builds, which the tests and fuzzers run, keep them).
+    .target(
+      name: "MusicXML", dependencies: ["ScoreModel", "CABCPressZlib", "CABCPressExpat"],
+      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
     .target(name: "SMuFL"),
     .target(name: "DisplayList"),
     .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList", "Transposition"]),

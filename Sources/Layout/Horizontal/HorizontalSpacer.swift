@@ -152,7 +152,8 @@ struct HorizontalSpacer {
   /// The same for `symbols[index]`, read in place (a symbol is large to copy).
   func trailingSpring(after index: Int, in symbols: [StaffSymbol]) -> Spring {
     trailingSpring(
-      isDurational: symbols[index].isDurational, right: symbols[index].right, duration: symbols[index].duration)
+      isDurational: symbols[index].isDurational, right: symbols[index].right,
+      duration: symbols[index].duration)
   }
 
   private func trailingSpring(isDurational: Bool, right: Double, duration: Rational) -> Spring {

@@ -18,8 +18,8 @@ final class XMLTree: @unchecked Sendable {
 
   var nodes: [Node] = []
   /// Element and attribute names, each once; nodes and attributes hold their index.
-  var names: [String] = []
-  var nameIndex: [String: Int32] = [:]
+  let nameTable = XMLNameTable()
+  var names: [String] { nameTable.names }
   var attributes: [(name: Int32, value: String)] = []
   var texts: [String] = []
 
@@ -27,14 +27,15 @@ final class XMLTree: @unchecked Sendable {
   var root: Element? { nodes.isEmpty ? nil : Element(tree: self, index: 0) }
 
   /// The index of `name`, nil when no element or attribute of the document has it.
-  func nameID(_ name: String) -> Int32? { nameIndex[name] }
+  func nameID(_ name: String) -> Int32? { nameTable.index(of: name) }
 
-  func intern(_ name: String) -> Int32 {
-    if let known = nameIndex[name] { return known }
-    let id = Int32(names.count)
-    names.append(name)
-    nameIndex[name] = id
-    return id
+  func intern(_ name: String) -> Int32 { nameTable.intern(name) }
+
+  /// The index of a name as expat hands it over (a C string), added when new.
+  func intern(cString name: UnsafePointer<CChar>) -> Int32 {
+    var length = 0
+    while name[length] != 0 { length += 1 }
+    return nameTable.intern(UnsafeRawBufferPointer(start: name, count: length))
   }
 
   /// An element of a tree: its name, attributes, children and text.
@@ -149,11 +150,17 @@ final class XMLTree: @unchecked Sendable {
     func childText(_ name: String) -> String? { first(name).map(\.trimmedText) }
 
     static func trimmed(_ text: String) -> String {
+      // ASCII answered here (tab to carriage return, and space): looking up Unicode's
+      // property for every trimmed character was a twentieth of reading a song.
+      func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+          ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+      }
       let view = text.unicodeScalars
       var start = view.startIndex
       var end = view.endIndex
-      while start < end, view[start].properties.isWhitespace { start = view.index(after: start) }
-      while end > start, view[view.index(before: end)].properties.isWhitespace {
+      while start < end, isWhitespace(view[start]) { start = view.index(after: start) }
+      while end > start, isWhitespace(view[view.index(before: end)]) {
         end = view.index(before: end)
       }
       return start == view.startIndex && end == view.endIndex ? text : String(view[start..<end])

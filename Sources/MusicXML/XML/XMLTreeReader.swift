@@ -136,12 +136,12 @@ private final class TreeBuilder {
     }
     let index = Int32(tree.nodes.count)
     var node = XMLTree.Node(
-      name: tree.intern(String(cString: name)), parent: open.last ?? -1, line: line, column: column)
+      name: tree.intern(cString: name), parent: open.last ?? -1, line: line, column: column)
     node.attributeStart = Int32(tree.attributes.count)
     node.attributeCount = Int32(count)
     for pair in 0..<count {
       guard let key = attributes?[2 * pair], let value = attributes?[2 * pair + 1] else { continue }
-      tree.attributes.append((tree.intern(String(cString: key)), String(cString: value)))
+      tree.attributes.append((tree.intern(cString: key), String(cString: value)))
     }
     append(node, index: index)
     open.append(index)
