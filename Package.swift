@@ -59,11 +59,13 @@ let package = Package(
     // through a General MIDI SoundFont (Debian's fluid-soundfont-gm). Opened with dlopen
     // when first used (libfluidsynth-dev for its header): linked, its audio drivers' sixty
     // libraries would load at the start of every run.
-    .target(name: "CABCPressFluidSynth"),
+    .target(name: "CABCPressFluidSynth", dependencies: ["CABCPressDynamic"]),
+    // dlopen for the two above: the first of a library's names that loads, and its symbols.
+    .target(name: "CABCPressDynamic"),
     // The HTTP layer of `abcpress serve`: libmicrohttpd (libmicrohttpd-dev) with the
     // server's own checks in C (connection tracking, Host and token before the body);
     // opened with dlopen when a server starts, so that GnuTLS does not load in every run.
-    .target(name: "CABCPressHTTP"),
+    .target(name: "CABCPressHTTP", dependencies: ["CABCPressDynamic"]),
 
     // Pure Swift stages.
     .target(name: "ScoreModel"),

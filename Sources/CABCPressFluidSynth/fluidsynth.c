@@ -1,8 +1,9 @@
 // FluidSynth opened with dlopen on first use (see abcpress_fluidsynth.h for why).
 #include "abcpress_fluidsynth.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
+
+#include "abcpress_dynamic.h"
 
 // Debian's libfluidsynth3, then the development link.
 static const char *const library_names[] = {"libfluidsynth.so.3", "libfluidsynth.so"};
@@ -37,19 +38,11 @@ static const char *load_error = "FluidSynth was not loaded";
 static int loaded = 0;
 
 static void load(void) {
-  void *library = NULL;
-  for (size_t i = 0; i < sizeof library_names / sizeof library_names[0] && !library; i++) {
-    library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
-  }
-  if (!library) {
-    const char *reason = dlerror();
-    load_error = reason ? reason : "libfluidsynth.so.3 cannot be opened";
-    return;
-  }
+  void *library =
+      abcpress_open_library(library_names, sizeof library_names / sizeof library_names[0], &load_error);
+  if (!library) return;
   int complete = 1;
-#define RESOLVE(field, name)                                  \
-  api.field = (__typeof__(api.field))dlsym(library, #name); \
-  complete = complete && api.field != NULL
+#define RESOLVE(field, name) api.field = (__typeof__(api.field))abcpress_library_symbol(library, #name, &complete)
   RESOLVE(set_log_function, fluid_set_log_function);
   RESOLVE(new_settings, new_fluid_settings);
   RESOLVE(delete_settings, delete_fluid_settings);

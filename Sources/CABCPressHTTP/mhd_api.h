@@ -29,6 +29,8 @@ extern struct abcpress_mhd_api abcpress_mhd;
 /// Opens the library once; 1 when every function was found.
 int abcpress_mhd_load(void);
 
+// mhd_api.c, which takes the types from libmicrohttpd's own declarations, keeps the names.
+#ifndef ABCPRESS_MHD_KEEP_NAMES
 #define MHD_start_daemon (abcpress_mhd.start_daemon)
 #define MHD_stop_daemon (abcpress_mhd.stop_daemon)
 #define MHD_get_daemon_info (abcpress_mhd.get_daemon_info)
@@ -39,5 +41,6 @@ int abcpress_mhd_load(void);
 #define MHD_add_response_header (abcpress_mhd.add_response_header)
 #define MHD_queue_response (abcpress_mhd.queue_response)
 #define MHD_destroy_response (abcpress_mhd.destroy_response)
+#endif
 
 #endif
