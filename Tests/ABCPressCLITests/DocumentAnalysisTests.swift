@@ -67,6 +67,8 @@ import Testing
       #expect(
         analysis.diagnostics.map(\.description) == problems,
         "step \(step): problems differ after inserting \(text.debugDescription) at \(start)")
+      // The count kept up to date edit by edit (not counted afresh) is the fresh reading's.
+      #expect(analysis.problemCount == problems.count, "step \(step): problem count")
       if analysis.tunes != tunes || analysis.diagnostics.map(\.description) != problems { return }
     }
   }

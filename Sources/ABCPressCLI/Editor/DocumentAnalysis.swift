@@ -64,6 +64,10 @@ final class DocumentAnalysis {
   /// A hash of the file header's fields and directives, for `collect`.
   private var headerDigest = ""
   private var chunks: [Chunk] = []
+  /// The chunks' problems and unended tunes (`contribution`), kept up to date as chunks are
+  /// replaced: a keystroke asks for `problemCount`, and counting a long book's chunks each
+  /// time made a keystroke in it dearer than in a short one.
+  private var chunkProblems = 0
   /// The reader's state after the header; nil when the document has no `X:` tune.
   private var resumption: TunebookReader.Resumption?
   private var path: String?
@@ -101,6 +105,7 @@ final class DocumentAnalysis {
     let resumable = !found.isEmpty && !found.contains { $0.key.isEmpty }
     resumption = resumable ? reader.resumption : nil
     chunks = resumable ? found : []
+    chunkProblems = chunks.reduce(0) { $0 + Self.contribution($1) }
     Self.close(&chunks, upTo: lines.lineCount)
     headerProblems = []
     if !resumable {
@@ -155,6 +160,8 @@ final class DocumentAnalysis {
       Self.close(&found, upTo: end)
       found[found.count - 1].endsInTune = endsInTune
       for index in (lastIndex + 1)..<chunks.count { chunks[index].start += delta }
+      chunkProblems -= chunks[firstIndex...lastIndex].reduce(0) { $0 + Self.contribution($1) }
+      chunkProblems += found.reduce(0) { $0 + Self.contribution($1) }
       chunks.replaceSubrange(firstIndex...lastIndex, with: found)
       distribute(loose)
       return
@@ -228,6 +235,7 @@ final class DocumentAnalysis {
       if let first = chunks.first, line >= first.start {
         let index = chunkIndex(containing: line)
         chunks[index].readerProblems.append(shifted(problem, by: -chunks[index].start))
+        chunkProblems += 1
       } else {
         headerProblems.append(problem)
       }
@@ -284,10 +292,13 @@ final class DocumentAnalysis {
 
   /// How many problems the document has.
   var problemCount: Int {
-    chunks.indices.reduce(headerProblems.count) { total, index in
-      total + chunks[index].tuneProblems.count + chunks[index].readerProblems.count
-        + (index > 0 && chunks[index - 1].endsInTune ? 1 : 0)
-    }
+    // An unended tune is reported at the next chunk's X:; the last chunk has none.
+    headerProblems.count + chunkProblems - (chunks.last?.endsInTune == true ? 1 : 0)
+  }
+
+  /// A chunk's share of `problemCount`: its problems, and one for an unended tune.
+  private static func contribution(_ chunk: Chunk) -> Int {
+    chunk.tuneProblems.count + chunk.readerProblems.count + (chunk.endsInTune ? 1 : 0)
   }
 
   /// At most `limit` problems, those of the tunes nearest `line` (and the header's), in
