@@ -81,21 +81,31 @@ struct DumpText {
   }
 
   /// Writes the decimal digits of `magnitude` at `target` (room for 20); returns how many.
+  /// Two digits a step (a dump writes millions of numbers).
   @inline(__always)
   private static func digits(_ magnitude: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
     var length = 1
-    var rest = magnitude
-    while rest >= 10 {
-      rest /= 10
-      length += 1
+    var probe = magnitude
+    while probe >= 100 {
+      probe /= 100
+      length += 2
     }
+    if probe >= 10 { length += 1 }
     var cursor = target + length
-    rest = magnitude
-    repeat {
-      cursor -= 1
-      cursor.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-      rest /= 10
-    } while rest > 0
+    var rest = magnitude
+    while rest >= 100 {
+      let pair = rest % 100
+      rest /= 100
+      cursor -= 2
+      cursor[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair / 10)
+      cursor[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair % 10)
+    }
+    if rest >= 10 {
+      cursor[-2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / 10)
+      cursor[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+    } else {
+      cursor[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+    }
     return length
   }
 
