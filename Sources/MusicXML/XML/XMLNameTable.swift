@@ -22,12 +22,41 @@ final class XMLNameTable {
     }
   }
 
+  /// Lookups by a name written in the program, remembered by the address of its text
+  /// (direct-mapped; a slot holds the address, 0 for none, and the index, -1 for absent).
+  /// The readers ask for the same few dozen names hundreds of thousands of times a song.
+  private var literalKeys = [UInt](repeating: 0, count: 64)
+  private var literalIDs = [Int32](repeating: -1, count: 64)
+  private var literalsCached = false
+
+  /// The index of a name written in the program, nil when the document has no such name.
+  func index(of name: StaticString) -> Int32? {
+    guard name.hasPointerRepresentation else { return index(of: "\(name)") }
+    let key = UInt(bitPattern: name.utf8Start)
+    let slot = Int(truncatingIfNeeded: (key >> 3) ^ (key >> 9)) & 63
+    if literalKeys[slot] == key {
+      let id = literalIDs[slot]
+      return id < 0 ? nil : id
+    }
+    let bytes = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    let id = find(bytes, hash: Self.hash(bytes)).found
+    literalKeys[slot] = key
+    literalIDs[slot] = id ?? -1
+    literalsCached = true
+    return id
+  }
+
   /// The index of the name spelt by `bytes`, added when new.
   func intern(_ bytes: UnsafeRawBufferPointer) -> Int32 {
     let hash = Self.hash(bytes)
     let (found, slot) = find(bytes, hash: hash)
     if let found { return found }
     let id = Int32(names.count)
+    // A name remembered as absent may be this one.
+    if literalsCached {
+      for slot in literalKeys.indices { literalKeys[slot] = 0 }
+      literalsCached = false
+    }
     names.append(String(decoding: bytes, as: UTF8.self))
     hashes.append(hash)
     spellings.append(contentsOf: bytes)

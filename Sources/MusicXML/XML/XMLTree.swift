@@ -29,6 +29,9 @@ final class XMLTree: @unchecked Sendable {
   /// The index of `name`, nil when no element or attribute of the document has it.
   func nameID(_ name: String) -> Int32? { nameTable.index(of: name) }
 
+  /// The same for a name written in the program (its text's address is remembered).
+  func nameID(_ name: StaticString) -> Int32? { nameTable.index(of: name) }
+
   func intern(_ name: String) -> Int32 { nameTable.intern(name) }
 
   /// The index of a name as expat hands it over (a C string), added when new.
@@ -51,7 +54,7 @@ final class XMLTree: @unchecked Sendable {
     var column: Int { Int(node.column) }
 
     /// The value of an attribute, nil when absent.
-    func attribute(_ name: String) -> String? {
+    func attribute(_ name: StaticString) -> String? {
       guard let id = tree.nameID(name) else { return nil }
       let node = node
       let start = Int(node.attributeStart)
@@ -83,7 +86,7 @@ final class XMLTree: @unchecked Sendable {
     }
 
     /// The child elements named `name`.
-    func elements(forName name: String) -> [Element] {
+    func elements(forName name: StaticString) -> [Element] {
       guard let id = tree.nameID(name) else { return [] }
       var result: [Element] = []
       var child = node.firstChild
@@ -96,7 +99,7 @@ final class XMLTree: @unchecked Sendable {
     }
 
     /// The first child element named `name`.
-    func first(_ name: String) -> Element? {
+    func first(_ name: StaticString) -> Element? {
       guard let id = tree.nameID(name) else { return nil }
       var child = node.firstChild
       while child >= 0 {
@@ -108,10 +111,10 @@ final class XMLTree: @unchecked Sendable {
     }
 
     /// Whether a child element named `name` is present.
-    func has(_ name: String) -> Bool { first(name) != nil }
+    func has(_ name: StaticString) -> Bool { first(name) != nil }
 
     /// Descendants reached through the child names in `path`.
-    func elements(path: [String]) -> [Element] {
+    func elements(path: [StaticString]) -> [Element] {
       var current = [self]
       for name in path { current = current.flatMap { $0.elements(forName: name) } }
       return current
@@ -147,7 +150,7 @@ final class XMLTree: @unchecked Sendable {
     var trimmedText: String { Self.trimmed(text) }
 
     /// The trimmed text of the first child named `name`.
-    func childText(_ name: String) -> String? { first(name).map(\.trimmedText) }
+    func childText(_ name: StaticString) -> String? { first(name).map(\.trimmedText) }
 
     static func trimmed(_ text: String) -> String {
       // ASCII answered here (tab to carriage return, and space): looking up Unicode's
