@@ -131,7 +131,7 @@ struct HorizontalSpacer {
   func neighbourSprings(for symbols: [StaffSymbol]) -> [Spring] {
     // Fields are read in place: copying whole symbols was a large part of spacing's cost.
     symbols.indices.map { index in
-      guard index + 1 < symbols.count else { return trailingSpring(after: symbols[index]) }
+      guard index + 1 < symbols.count else { return trailingSpring(after: index, in: symbols) }
       let minimum =
         symbols[index].right + padding(symbols[index].category, symbols[index + 1].category)
         + symbols[index + 1].left
@@ -144,24 +144,15 @@ struct HorizontalSpacer {
     }
   }
 
-  /// The space after the last symbol of a line, up to the staff's end.
-  func trailingSpring(after symbol: StaffSymbol) -> Spring {
-    trailingSpring(isDurational: symbol.isDurational, right: symbol.right, duration: symbol.duration)
-  }
-
-  /// The same for `symbols[index]`, read in place (a symbol is large to copy).
+  /// The space after symbol `index` when it ends a line, up to the staff's end (the
+  /// symbol read in place: it is large to copy).
   func trailingSpring(after index: Int, in symbols: [StaffSymbol]) -> Spring {
-    trailingSpring(
-      isDurational: symbols[index].isDurational, right: symbols[index].right,
-      duration: symbols[index].duration)
-  }
-
-  private func trailingSpring(isDurational: Bool, right: Double, duration: Rational) -> Spring {
-    if isDurational {
+    let right = symbols[index].right
+    if symbols[index].isDurational {
       let minimum = right + 0.6
       return Spring(
-        ideal: max(Spring.idealSpace(for: duration, shortest: shortest), minimum), minimum: minimum,
-        isStretchable: true)
+        ideal: max(Spring.idealSpace(for: symbols[index].duration, shortest: shortest), minimum),
+        minimum: minimum, isStretchable: true)
     }
     return Spring(ideal: right, minimum: right, isStretchable: false)
   }
@@ -258,7 +249,7 @@ struct HorizontalSpacer {
     for index in start.firstSymbol..<last {
       width += springs[index].length(force: force)
     }
-    return width + trailingSpring(after: symbols[last]).length(force: force)
+    return width + trailingSpring(after: last, in: symbols).length(force: force)
   }
 
   /// Anchor positions for symbols `start.firstSymbol...last`: filling `width` staff
@@ -271,7 +262,7 @@ struct HorizontalSpacer {
   ) -> (xs: [Double], end: Double, force: Double) {
     guard start.firstSymbol <= last else { return ([], justify ? width : start.width, 1) }
     var lineSprings = Array(springs[start.firstSymbol..<last])
-    lineSprings.append(trailingSpring(after: symbols[last]))
+    lineSprings.append(trailingSpring(after: last, in: symbols))
     let filling = solveForce(lineSprings, target: width - start.width)
     let force = justify ? filling : min(looseForce, filling)
     var xs: [Double] = []

@@ -66,11 +66,6 @@ final class XMLNameTable {
     return id
   }
 
-  func intern(_ name: String) -> Int32 {
-    var name = name
-    return name.withUTF8 { intern(UnsafeRawBufferPointer($0)) }
-  }
-
   /// The name's index if present, and the slot it is in or would go to.
   private func find(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> (found: Int32?, slot: Int) {
     let mask = slots.count - 1

@@ -26,13 +26,9 @@ final class XMLTree: @unchecked Sendable {
   /// The document element, nil for an empty tree.
   var root: Element? { nodes.isEmpty ? nil : Element(tree: self, index: 0) }
 
-  /// The index of `name`, nil when no element or attribute of the document has it.
-  func nameID(_ name: String) -> Int32? { nameTable.index(of: name) }
-
-  /// The same for a name written in the program (its text's address is remembered).
+  /// The index of a name written in the program (its text's address is remembered), nil
+  /// when no element or attribute of the document has it.
   func nameID(_ name: StaticString) -> Int32? { nameTable.index(of: name) }
-
-  func intern(_ name: String) -> Int32 { nameTable.intern(name) }
 
   /// The index of a name as expat hands it over (a C string), added when new.
   func intern(cString name: UnsafePointer<CChar>) -> Int32 {
