@@ -80,7 +80,11 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
     .target(name: "SMuFL"),
     .target(name: "DisplayList"),
-    .target(name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList", "Transposition"]),
+    // Layout too (captured counters in the line breaker and mark placement were checked
+    // on every access).
+    .target(
+      name: "Layout", dependencies: ["ScoreModel", "SMuFL", "DisplayList", "Transposition"],
+      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
     .target(name: "EngravingQuality", dependencies: ["DisplayList", "Layout"]),
     // Pango only for its table of CSS colour names (`StyleValues.color`).
     .target(

@@ -1,13 +1,37 @@
 /// Which tune, staff, voice, score line and time column an item belongs to.
+///
+/// Stored packed (a display list holds millions of items, copied as they are placed): the
+/// tune number whole, the four indices as 32-bit numbers, nil as the smallest value.
 public struct ItemContext: Hashable, Sendable {
+  private var storedTune = Int.min
+  private var storedStaff = Int32.min
+  private var storedVoice = Int32.min
+  private var storedLine = Int32.min
+  private var storedColumn = Int32.min
+
   /// The tune's `X:` number.
-  public var tune: Int?
-  public var staff: Int?
-  public var voice: Int?
+  public var tune: Int? {
+    get { storedTune == .min ? nil : storedTune }
+    set { storedTune = newValue ?? .min }
+  }
+  public var staff: Int? {
+    get { Self.unpack(storedStaff) }
+    set { storedStaff = Self.pack(newValue) }
+  }
+  public var voice: Int? {
+    get { Self.unpack(storedVoice) }
+    set { storedVoice = Self.pack(newValue) }
+  }
   /// The score line (StaffSystem) index within the tune, from 0.
-  public var line: Int?
+  public var line: Int? {
+    get { Self.unpack(storedLine) }
+    set { storedLine = Self.pack(newValue) }
+  }
   /// The time column within its line, from 0.
-  public var column: Int?
+  public var column: Int? {
+    get { Self.unpack(storedColumn) }
+    set { storedColumn = Self.pack(newValue) }
+  }
 
   public init(tune: Int? = nil, staff: Int? = nil, voice: Int? = nil, line: Int? = nil, column: Int? = nil) {
     self.tune = tune
@@ -16,16 +40,32 @@ public struct ItemContext: Hashable, Sendable {
     self.line = line
     self.column = column
   }
+
+  @inline(__always) private static func unpack(_ value: Int32) -> Int? { value == .min ? nil : Int(value) }
+  /// Indices are far inside 32 bits; a larger one is kept at the largest.
+  @inline(__always) private static func pack(_ value: Int?) -> Int32 {
+    guard let value else { return .min }
+    return Int32(clamping: max(value, Int(Int32.min) + 1))
+  }
 }
 
-/// A position in the ABC source: 1-based line and column.
+/// A position in the ABC source: 1-based line and column (32 bits each: a display list
+/// carries one per item).
 public struct SourcePosition: Hashable, Sendable {
-  public var line: Int
-  public var column: Int
+  private var storedLine: Int32
+  private var storedColumn: Int32
+  public var line: Int {
+    get { Int(storedLine) }
+    set { storedLine = Int32(clamping: newValue) }
+  }
+  public var column: Int {
+    get { Int(storedColumn) }
+    set { storedColumn = Int32(clamping: newValue) }
+  }
 
   public init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
+    storedLine = Int32(clamping: line)
+    storedColumn = Int32(clamping: column)
   }
 }
 

@@ -27,7 +27,7 @@ public enum DisplayListJSON {
   /// One page as a JSON object, as UTF-8 bytes (what a dump writes, without a copy to text).
   public static func encodeBytes(page: DisplayPage) -> [UInt8] {
     let items = page.items
-    var out = DumpText(capacity: items.count * 160 + 64)
+    var out = ByteText(capacity: items.count * 160 + 64)
     out.put("\n    {\"width\": ")
     out.number(page.width)
     out.put(", \"height\": ")
@@ -65,12 +65,12 @@ public enum DisplayListJSON {
   }
 
   static func encode(_ item: DisplayItem) -> String {
-    var out = DumpText()
+    var out = ByteText()
     encode(item, into: &out)
     return out.string
   }
 
-  static func encode(_ item: DisplayItem, into out: inout DumpText) {
+  static func encode(_ item: DisplayItem, into out: inout ByteText) {
     out.put("{\"role\": ")
     out.quoted(item.role.rawValue)
     out.put(", \"kind\": ")

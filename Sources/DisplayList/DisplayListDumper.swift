@@ -18,7 +18,7 @@ public enum DisplayListDumper {
   /// A page's header line after `page N` (size and label), and its item and link lines as
   /// UTF-8 bytes: the page number is added when the page is written, in order.
   public static func pageParts(_ page: DisplayPage) -> (header: String, body: [UInt8]) {
-    var header = DumpText(capacity: 64)
+    var header = ByteText(capacity: 64)
     header.put(byte: 0x20)
     header.number(page.width)
     header.put("x")
@@ -27,20 +27,24 @@ public enum DisplayListDumper {
       header.put(" label ")
       header.quoted(label)
     }
-    // The groups' items moved into place one at a time (not gathered into one array first).
+    // The groups' items read in place and written moved (no copy of an item is made).
     let count = page.groups.reduce(page.ownItems.count) { $0 + $1.group.items.count }
-    var out = DumpText(capacity: count * 96 + 64)
+    var out = ByteText(capacity: count * 96 + 64)
     for placed in page.groups {
-      for item in placed.group.items {
-        out.put("  ")
-        line(item.translated(dx: placed.dx, dy: placed.dy), into: &out)
-        out.put(byte: 0x0A)
+      placed.group.items.withUnsafeBufferPointer { items in
+        for index in items.indices {
+          out.put("  ")
+          line(items[index], dx: placed.dx, dy: placed.dy, into: &out)
+          out.put(byte: 0x0A)
+        }
       }
     }
-    for item in page.ownItems {
-      out.put("  ")
-      line(item, into: &out)
-      out.put(byte: 0x0A)
+    page.ownItems.withUnsafeBufferPointer { items in
+      for index in items.indices {
+        out.put("  ")
+        line(items[index], into: &out)
+        out.put(byte: 0x0A)
+      }
     }
     for link in page.links { out.put(string: "  link " + DisplayListJSON.encode(link) + "\n") }
     return (header.string, out.bytes)
@@ -56,31 +60,32 @@ public enum DisplayListDumper {
   }
 
   static func line(_ item: DisplayItem) -> String {
-    var out = DumpText()
+    var out = ByteText()
     line(item, into: &out)
     return out.string
   }
 
-  static func line(_ item: DisplayItem, into out: inout DumpText) {
+  /// The item's line, moved by (dx, dy) as `DisplayItem.translated` moves it.
+  static func line(_ item: DisplayItem, dx: Double = 0, dy: Double = 0, into out: inout ByteText) {
     out.put(string: item.role.rawValue)
     switch item.shape {
     case .glyph(let glyph):
       out.put(" glyph ")
       out.put(string: glyph.name)
       out.put(" @(")
-      out.number(glyph.origin.x)
+      out.number(glyph.origin.x + dx)
       out.put(",")
-      out.number(glyph.origin.y)
+      out.number(glyph.origin.y + dy)
       out.put(")")
     case .line(let line):
       out.put(" line (")
-      out.number(line.from.x)
+      out.number(line.from.x + dx)
       out.put(",")
-      out.number(line.from.y)
+      out.number(line.from.y + dy)
       out.put(")-(")
-      out.number(line.to.x)
+      out.number(line.to.x + dx)
       out.put(",")
-      out.number(line.to.y)
+      out.number(line.to.y + dy)
       out.put(") w")
       out.number(line.thickness)
     case .path(let path):
@@ -95,9 +100,9 @@ public enum DisplayListDumper {
     }
     let box = item.box
     out.put(" [")
-    out.number(box.x)
+    out.number(box.x + dx)
     out.put(byte: 0x20)
-    out.number(box.y)
+    out.number(box.y + dy)
     out.put(byte: 0x20)
     out.number(box.width)
     out.put(byte: 0x20)

@@ -62,7 +62,7 @@ struct DumpCommand {
     if wantsNotes { return try dumpScores(arguments, listing: NoteListing.lines(for:)) }
     if wantsLyrics { return try dumpScores(arguments, listing: NoteListing.lyricLines(for:)) }
     // The same engraving `render` paints: file and tune directives, template, text blocks.
-    let job = try BookJob(arguments: arguments, console: console, frontMatter: false)
+    let job = try BookJob(arguments: arguments, console: console, frontMatter: false, drawsMusic: false)
     let file = arguments["--output"].map { URL(fileURLWithPath: $0) }
     let kind: DumpOutput.Format = format == "json" ? .json : .text
     var made: DumpOutput?

@@ -36,9 +36,10 @@ struct BookJob {
   /// `cacheFallback`: the layout cache to use when `--cache` is not given (watch's).
   init(
     arguments: ParsedArguments, console: Console, defaultTemplate: String? = nil, frontMatter: Bool,
-    cacheFallback: URL? = nil
+    cacheFallback: URL? = nil, drawsMusic: Bool = true
   ) throws {
-    session = try EngravingSession(arguments: arguments, defaultTemplate: defaultTemplate)
+    session = try EngravingSession(
+      arguments: arguments, defaultTemplate: defaultTemplate, drawsMusic: drawsMusic)
     self.console = console
     let standardInput = arguments.positionals.contains("-") ? StandardInput.spool(from: console) : nil
     run = EngravingRun(session: session, console: console, inputs: arguments.positionals)

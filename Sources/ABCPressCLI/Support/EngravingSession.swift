@@ -32,7 +32,10 @@ struct EngravingSession: @unchecked Sendable {
   static let aliases: [String: String] = ["-o": "--output", "-j": "--jobs", "-F": "--fmt"]
 
   /// Sets up fonts, template and theme from the arguments.
-  init(arguments: ParsedArguments, defaultTemplate: String? = nil) throws {
+  /// `drawsMusic` false (a display-list dump) leaves the music font's face unopened: its
+  /// glyphs are placed from the metadata alone, and opening the face (decompressing the
+  /// WOFF2) costs more than laying out a dozen tunes.
+  init(arguments: ParsedArguments, defaultTemplate: String? = nil, drawsMusic: Bool = true) throws {
     var template =
       try arguments["--template"].map(StyleLoader.template)
       ?? defaultTemplate.flatMap(PageTemplate.builtin) ?? .plain
@@ -55,7 +58,7 @@ struct EngravingSession: @unchecked Sendable {
         "unknown music font '\(family)' (choose one of \(MusicFont.knownFamilies.joined(separator: ", ")))")
     }
     musicFont = try fonts.musicFont(family)
-    try fonts.loadMusicFace(family)
+    if drawsMusic { try fonts.loadMusicFace(family) }
     var format = FormatDirectives(setup: template.setup, options: template.options)
     var warnings: [Diagnostic] = []
     if let path = arguments["--fmt"] {

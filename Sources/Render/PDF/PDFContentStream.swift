@@ -3,7 +3,10 @@ import DisplayList
 /// A page's drawing operators as bytes, with the graphics state tracked so that colour,
 /// line style and transparency are written only when they change.
 struct PDFContentStream {
-  private(set) var bytes: [UInt8] = []
+  /// The operators written so far (one buffer written through a pointer: a book writes
+  /// millions of numbers).
+  private var text: ByteText
+  var bytes: [UInt8] { text.bytes }
   private var fill: RGBAColor?
   private var lineWidth: Double?
   private var lineCap: Int?
@@ -19,38 +22,38 @@ struct PDFContentStream {
   private(set) var alphaStates: Set<Int> = []
 
   init(capacity: Int = 16_384) {
-    bytes.reserveCapacity(capacity)
+    text = ByteText(capacity: capacity)
   }
 
   /// A page coordinate or length (a hundredth of a point is plenty for print).
   mutating func number(_ value: Double) {
-    PDFSyntax.append(value, to: &bytes, decimals: 2)
-    bytes.append(0x20)
+    text.decimal(value, places: 2)
+    text.put(byte: 0x20)
   }
 
   /// A colour component or matrix factor, to a thousandth.
   mutating func fine(_ value: Double) {
-    PDFSyntax.append(value, to: &bytes, decimals: 3)
-    bytes.append(0x20)
+    text.decimal(value, places: 3)
+    text.put(byte: 0x20)
   }
 
-  mutating func op(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(0x0A)
+  mutating func op(_ name: StaticString) {
+    text.put(name)
+    text.put(byte: 0x0A)
   }
 
   /// Operators made by another stream (a fragment), as they are.
   mutating func append(_ operators: [UInt8]) {
-    bytes.append(contentsOf: operators)
+    text.put(bytes: operators)
   }
 
-  mutating func raw(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+  mutating func raw(_ string: String) {
+    text.put(string: string)
   }
 
   /// Bytes written as they are (a literal: no string to make).
-  mutating func literal(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  mutating func literal(_ string: StaticString) {
+    text.put(string)
   }
 
   /// Sets fill and stroke colour (and opacity) for what follows.
@@ -131,9 +134,9 @@ struct PDFContentStream {
     guard resourceName != font || size != fontSize else { return }
     font = resourceName
     fontSize = size
-    bytes.append(UInt8(ascii: "/"))
+    text.put(byte: UInt8(ascii: "/"))
     raw(resourceName)
-    bytes.append(0x20)
+    text.put(byte: 0x20)
     number(size)
     op("Tf")
   }
@@ -144,7 +147,15 @@ struct PDFContentStream {
   }
 
   /// A coordinate as `number` writes it.
-  static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+  static func rounded(_ value: Double) -> Double {
+    let scaled = value * 100
+    guard abs(scaled) < 1e15 else { return scaled.rounded() / 100 }
+    // As `rounded()`, without the libm call (the truncation's remainder is exact).
+    var whole = Double(Int(scaled))
+    let left = scaled - whole
+    if left >= 0.5 { whole += 1 } else if left <= -0.5 { whole -= 1 }
+    return whole / 100
+  }
 
   mutating func beginText() {
     op("BT")
@@ -177,19 +188,8 @@ struct PDFContentStream {
       op("Tm")
       lineOrigin = scaleX == 1 && slant == 0 ? (Self.rounded(x), Self.rounded(y)) : nil
     }
-    bytes.append(UInt8(ascii: "<"))
-    appendHex(UInt16(truncatingIfNeeded: id))
+    text.put(byte: UInt8(ascii: "<"))
+    text.put(hex: UInt16(truncatingIfNeeded: id))
     literal(">Tj\n")
-  }
-
-  private mutating func appendHex(_ value: UInt16) {
-    func hex(_ shift: UInt16) -> UInt8 {
-      let digit = UInt8(truncatingIfNeeded: (value >> shift) & 0xF)
-      return digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") - 10 + digit
-    }
-    bytes.append(hex(12))
-    bytes.append(hex(8))
-    bytes.append(hex(4))
-    bytes.append(hex(0))
   }
 }

@@ -1,51 +1,21 @@
+import DisplayList
+
 /// PDF tokens as bytes: numbers in short fixed-point form, names and text strings.
 enum PDFSyntax {
   /// Appends `value` with at most `decimals` (1…3) decimals and no trailing zeros
   /// (`12.5`, `-0.33`, `7`); a value that is not finite is written as 0. Page coordinates
   /// use two (a hundredth of a point, 3.5 µm), colours and matrices three.
   static func append(_ value: Double, to bytes: inout [UInt8], decimals: Int = 3) {
-    guard value.isFinite, abs(value) < 1e12 else {
-      bytes.append(UInt8(ascii: "0"))
-      return
-    }
-    let unit: Int64 = decimals >= 3 ? 1000 : decimals == 2 ? 100 : 10
-    var scaled = Int64((value * Double(unit)).rounded())
-    if scaled < 0 {
-      bytes.append(UInt8(ascii: "-"))
-      scaled = -scaled
-    }
-    let whole = scaled / unit
-    var fraction = scaled % unit
-    appendInteger(whole, to: &bytes)
-    guard fraction != 0 else { return }
-    bytes.append(UInt8(ascii: "."))
-    var divisor = unit / 10
-    while fraction % 10 == 0 {
-      fraction /= 10
-      divisor /= 10
-    }
-    while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-      divisor /= 10
-    }
-  }
-
-  /// Appends a non-negative or negative whole number.
-  static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-    if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
-      appendInteger(-value, to: &bytes)
-      return
-    }
-    if value >= 10 { appendInteger(value / 10, to: &bytes) }
-    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    var text = ByteText(capacity: 32)
+    text.decimal(value, places: decimals)
+    bytes.append(contentsOf: text.bytes)
   }
 
   /// The number as text (for dictionaries built as strings).
   static func number(_ value: Double) -> String {
-    var bytes: [UInt8] = []
-    append(value, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    var text = ByteText(capacity: 32)
+    text.decimal(value, places: 3)
+    return text.string
   }
 
   /// A text string: `(literal)` for printable ASCII, else UTF-16BE with a byte-order mark

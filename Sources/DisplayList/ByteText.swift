@@ -1,10 +1,12 @@
-/// Text built as UTF-8 bytes with the dumps' number format: what the display-list dumps
-/// write, several times faster than string interpolation.
+/// Text built as UTF-8 bytes, with short fixed-point numbers: what the display-list dumps,
+/// the JSON form and the PDF content streams write, several times faster than string
+/// interpolation or an array's appends.
 ///
-/// The bytes live in one growable buffer written through a pointer: a dump writes
-/// hundreds of megabytes a piece at a time, and an array's per-append capacity and
-/// uniqueness checks were most of its cost.
-struct DumpText {
+/// The bytes live in one growable buffer written through a pointer: a dump or a book
+/// writes hundreds of megabytes a piece at a time, and an array's per-append capacity and
+/// uniqueness checks were most of its cost. The buffer is shared, not copied, by copies
+/// of the value: keep one writer per text.
+public struct ByteText {
   /// The growable buffer (a class, so the memory is freed with the last copy).
   private final class Buffer {
     var base: UnsafeMutablePointer<UInt8>
@@ -36,26 +38,34 @@ struct DumpText {
 
   private let buffer: Buffer
 
-  init(capacity: Int = 0) {
+  public init(capacity: Int = 0) {
     buffer = Buffer(capacity: capacity)
   }
 
-  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) }
+  /// The bytes written so far.
+  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) }
 
-  var string: String {
+  public var count: Int { buffer.count }
+
+  public var string: String {
     String(decoding: UnsafeBufferPointer(start: buffer.base, count: buffer.count), as: UTF8.self)
   }
 
-  mutating func put(_ text: StaticString) {
+  public mutating func put(_ text: StaticString) {
     text.withUTF8Buffer { put($0) }
   }
 
   /// A string's bytes. (Literals take the StaticString form above: a pointer and a count,
   /// where a String literal is first checked for where its bytes are.)
-  mutating func put(string text: String) {
+  public mutating func put(string text: String) {
     if text.utf8.withContiguousStorageIfAvailable({ put($0) }) == nil {
       for byte in text.utf8 { put(byte: byte) }
     }
+  }
+
+  /// Bytes written elsewhere, as they are.
+  public mutating func put(bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { put($0) }
   }
 
   private mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
@@ -64,13 +74,23 @@ struct DumpText {
     buffer.count += source.count
   }
 
-  mutating func put(byte: UInt8) {
+  public mutating func put(byte: UInt8) {
     buffer.reserve(1).pointee = byte
     buffer.count += 1
   }
 
+  /// Four upper-case hexadecimal digits.
+  public mutating func put(hex value: UInt16) {
+    let target = buffer.reserve(4)
+    for place in 0..<4 {
+      let digit = UInt8(truncatingIfNeeded: (value >> (12 - 4 * place)) & 0xF)
+      target[place] = digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "A") &- 10 &+ digit
+    }
+    buffer.count += 4
+  }
+
   /// A whole number.
-  mutating func integer(_ value: Int) {
+  public mutating func integer(_ value: Int) {
     let target = buffer.reserve(21)
     var sign = 0
     if value < 0 {
@@ -110,30 +130,63 @@ struct DumpText {
   }
 
   /// A number rounded to 0.01 with no trailing zeros (`12`, `12.5`, `-0.25`), as
-  /// `DisplayListJSON.number`.
-  mutating func number(_ value: Double) {
+  /// `DisplayListJSON.number`; beyond ±10¹⁵ written as that bound.
+  public mutating func number(_ value: Double) {
     guard value.isFinite, abs(value) < 1e15 else {
       put(value.isNaN ? "0" : value < 0 ? "-1e15" : "1e15")
       return
     }
-    let hundredths = Int((value * 100).rounded())
-    let target = buffer.reserve(24)
+    fixed(value, places: 2)
+  }
+
+  /// A number rounded to `places` (1…3) decimals with no trailing zeros (`12`, `12.5`,
+  /// `-0.333`), as PDF writes them; one that is not finite, or beyond ±10¹², as `0`.
+  public mutating func decimal(_ value: Double, places: Int) {
+    guard value.isFinite, abs(value) < 1e12 else {
+      put(byte: UInt8(ascii: "0"))
+      return
+    }
+    fixed(value, places: min(max(places, 1), 3))
+  }
+
+  /// `value` (finite, below 10¹⁵) rounded half away from zero to `places` decimals.
+  @inline(__always)
+  private mutating func fixed(_ value: Double, places: Int) {
+    let unit: UInt = places == 3 ? 1000 : places == 2 ? 100 : 10
+    // Rounded as `rounded()` rounds, without the libm call: the fraction a truncation
+    // leaves is exact, so the comparison with one half is too.
+    let scaled = value * Double(unit)
+    var units = Int(scaled)
+    let left = scaled - Double(units)
+    if left >= 0.5 { units += 1 } else if left <= -0.5 { units -= 1 }
+    let target = buffer.reserve(26)
     var length = 0
-    if hundredths < 0 {
+    if units < 0 {
       target.pointee = UInt8(ascii: "-")
       length = 1
     }
-    let magnitude = hundredths.magnitude
-    length += Self.digits(magnitude / 100, at: target + length)
-    let fraction = magnitude % 100
+    let magnitude = units.magnitude
+    length += Self.digits(magnitude / unit, at: target + length)
+    let fraction = magnitude % unit
     if fraction != 0 {
+      // Every place written, then the trailing zeros taken back (one digit is not zero).
+      let zero = UInt8(ascii: "0")
       target[length] = UInt8(ascii: ".")
-      target[length + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10)
-      length += 2
-      if fraction % 10 != 0 {
-        target[length] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-        length += 1
+      let first = target + length + 1
+      switch places {
+      case 3:
+        first[0] = zero &+ UInt8(truncatingIfNeeded: fraction / 100)
+        first[1] = zero &+ UInt8(truncatingIfNeeded: fraction / 10 % 10)
+        first[2] = zero &+ UInt8(truncatingIfNeeded: fraction % 10)
+      case 2:
+        first[0] = zero &+ UInt8(truncatingIfNeeded: fraction / 10)
+        first[1] = zero &+ UInt8(truncatingIfNeeded: fraction % 10)
+      default:
+        first[0] = zero &+ UInt8(truncatingIfNeeded: fraction)
       }
+      var written = places
+      while first[written - 1] == zero { written -= 1 }
+      length += 1 + written
     }
     buffer.count += length
   }
