@@ -7,6 +7,14 @@ struct NoteGeometries {
   private var offset = 0
   private var slots: [NoteGeometry?] = []
 
+  /// Makes a slot for each of `indices` at once (the symbols of a line), when none is
+  /// there yet.
+  mutating func prepare(_ indices: ClosedRange<Int>) {
+    guard slots.isEmpty else { return }
+    offset = indices.lowerBound
+    slots = Array(repeating: nil, count: indices.count)
+  }
+
   subscript(index: Int) -> NoteGeometry? {
     get {
       let slot = index - offset

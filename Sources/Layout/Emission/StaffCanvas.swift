@@ -21,10 +21,12 @@ struct StaffCanvas {
   }
   private(set) var items: [DisplayItem] = []
 
-  init(font: MusicFont, scale: Double, context: ItemContext) {
+  /// `capacity`: the items expected (room made once instead of growing as they come).
+  init(font: MusicFont, scale: Double, context: ItemContext, capacity: Int = 0) {
     self.font = font
     self.scale = scale
     self.context = context
+    items.reserveCapacity(capacity)
   }
 
   /// The y (staff spaces from the top line) of a staff position.

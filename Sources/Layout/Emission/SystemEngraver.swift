@@ -46,7 +46,8 @@ struct SystemEngraver {
     symbols: [StaffSymbol], spans: VoiceSpans, plan: LinePlan, start: LineStart, xs: [Double], end: Double,
     courtesy: [SymbolKind] = [], context: ItemContext
   ) -> StaffSystem {
-    var canvas = StaffCanvas(font: font, scale: scale, context: context)
+    // About three items a symbol (head, stem, beam or accidental) and the staff's own.
+    var canvas = StaffCanvas(font: font, scale: scale, context: context, capacity: 12 + 3 * xs.count)
     canvas.staffLines = staffLines
     draw(
       symbols: symbols, spans: spans, plan: plan, start: start, xs: xs, end: end, courtesy: courtesy,
@@ -174,6 +175,7 @@ struct SystemEngraver {
     let beams = BeamPlacement(font: font, drawing: notes)
     var group: [(index: Int, note: NoteSymbol, x: Double, column: Int, source: SourcePosition?)] = []
     var groupNumber: Int?
+    if line.first <= line.last { line.notes.prepare(line.first...line.last) }
     func flushGroup() {
       if group.count == 1, let only = group.first {
         line.notes[only.index] = notes.draw(

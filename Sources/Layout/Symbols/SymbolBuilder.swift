@@ -34,6 +34,7 @@ struct SymbolBuilder {
 
   func build(voice: Voice, key: KeySignature, meter: Meter) -> [StaffSymbol] {
     var symbols: [StaffSymbol] = []
+    symbols.reserveCapacity(voice.elements.count + 4)
     var clef = voice.clef
     var onset = Rational.zero
     var currentKey = key
@@ -316,9 +317,17 @@ struct SymbolBuilder {
   /// longer: a staff in a meter of its own, MusicXML's local time signatures).
   func markWholeBarRest(_ symbols: inout [StaffSymbol], barLength: Rational?) {
     guard let barLength else { return }
-    let start = (symbols.lastIndex { $0.isBar }).map { $0 + 1 } ?? 0
-    let durational = symbols[start...].indices.filter { symbols[$0].isDurational }
-    guard durational.count == 1, let only = durational.first, case .rest(var rest) = symbols[only].kind,
+    // The bar's one note or rest, found walking back to the bar line.
+    var found: Int?
+    var index = symbols.count - 1
+    while index >= 0 && !symbols[index].isBar {
+      if symbols[index].isDurational {
+        guard found == nil else { return }
+        found = index
+      }
+      index -= 1
+    }
+    guard let only = found, case .rest(var rest) = symbols[only].kind,
       rest.duration == barLength || rest.value == NoteValue(duration: barLength), rest.measureCount == nil
     else { return }
     rest.isWholeBar = true

@@ -8,21 +8,27 @@ import ScoreModel
 /// arpeggiated one keeps room before the arpeggio for the ties.
 enum TieMarking {
   static func mark(_ symbols: inout [StaffSymbol], voice: Voice) {
-    let events = voice.elements.compactMap { element -> NoteEvent? in
-      if case .note(let note) = element { return note }
+    // The voice's notes are met in order, read in place (no list of them is made).
+    let elements = voice.elements
+    var elementIndex = -1
+    func nextEvent() -> NoteEvent? {
+      elementIndex += 1
+      while elementIndex < elements.count {
+        if case .note(let note) = elements[elementIndex] { return note }
+        elementIndex += 1
+      }
       return nil
     }
-    var eventIndex = 0
     let noteIndices = symbols.indices.filter {
       if case .note = symbols[$0].kind { return true }
       return false
     }
-    for (position, index) in noteIndices.enumerated() where eventIndex < events.count {
-      defer { eventIndex += 1 }
-      guard case .note(var note) = symbols[index].kind else { continue }
-      let event = events[eventIndex]
+    for (position, index) in noteIndices.enumerated() {
+      guard let event = nextEvent() else { break }
+      guard event.heads.contains(where: \.isTiedToNext), case .note(var note) = symbols[index].kind else {
+        continue
+      }
       let next = position + 1 < noteIndices.count ? noteIndices[position + 1] : nil
-      guard event.heads.contains(where: \.isTiedToNext) else { continue }
       var nextHeads: [PlacedHead] = []
       var nextShift = 0
       var nextArpeggio = false

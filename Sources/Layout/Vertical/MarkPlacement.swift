@@ -66,6 +66,8 @@ struct MarkPlacement {
 
   /// Adds every item but staff lines to the skylines.
   mutating func addToSkylines(of items: [DisplayItem]) {
+    above.reserve(items.count)
+    below.reserve(items.count)
     for item in items where item.role != .staffLine {
       addToSkylines(item.box)
     }

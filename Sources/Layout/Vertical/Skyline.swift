@@ -27,6 +27,11 @@ struct Skyline {
     self.side = side
   }
 
+  /// Makes room for `count` more buildings at once.
+  mutating func reserve(_ count: Int) {
+    buildings.reserveCapacity(buildings.count + count)
+  }
+
   /// Adds a box (staff spaces, y down) to the outline.
   mutating func insert(x0: Double, x1: Double, top: Double, bottom: Double) {
     guard x1 > x0 else { return }

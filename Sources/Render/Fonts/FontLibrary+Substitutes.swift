@@ -10,6 +10,7 @@ extension FontLibrary {
 
   /// `substitute(for:)` in fontconfig's current configuration (no library needed: `check`).
   public static func substitute(for family: String) -> String? {
+    FontSystem.waitUntilReady()
     guard let pattern = FcPatternCreate() else { return nil }
     defer { FcPatternDestroy(pattern) }
     _ = family.withCString {

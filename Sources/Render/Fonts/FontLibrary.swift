@@ -78,6 +78,9 @@ public final class FontLibrary: @unchecked Sendable {
   private static func registerTextFonts(in directory: URL) -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     var registered: [URL] = []
+    if names.contains(where: { ["otf", "ttf"].contains(($0 as NSString).pathExtension.lowercased()) }) {
+      FontSystem.waitUntilReady()
+    }
     for name in names.sorted() {
       let ext = (name as NSString).pathExtension.lowercased()
       guard ext == "otf" || ext == "ttf" else { continue }

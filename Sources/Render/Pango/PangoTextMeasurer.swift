@@ -41,6 +41,7 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   /// Creates the measurer after `fonts` has registered its text fonts with fontconfig.
   public init(fonts: FontLibrary) throws {
     _ = fonts.registeredTextFonts  // the library exists, so its fonts are registered
+    FontSystem.waitUntilReady()  // Pango's font map starts fontconfig if no one has
     // A private font map created now sees every font registered so far.
     fontMap = try .owning(
       pango_cairo_font_map_new().map { OpaquePointer($0) }, from: "pango_cairo_font_map_new")
