@@ -73,7 +73,8 @@ struct EngravingRun {
   func run<Output: PageOutput>(into output: Output?, pageCount: Int?) throws -> Summary {
     let pool = WorkPool(jobs: session.jobs)
     defer { pool.shutdown() }
-    let workspaces = try Workspaces(session: session, jobs: session.jobs)
+    let workspaces = try Workspaces(
+      session: session, jobs: session.jobs, shapesWhenMeasuring: output?.writesGlyphs ?? false)
     let coordinator = workspaces.coordinator
     let source = PieceSource(
       input: InputStream(

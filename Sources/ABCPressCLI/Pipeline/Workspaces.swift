@@ -10,11 +10,17 @@ final class Workspaces: @unchecked Sendable {
   /// The coordinating thread's workspace, made at once (it sets the book's text).
   let coordinator: RenderWorkspace
 
+  /// Whether the measurers keep glyph runs (`PangoTextMeasurer.shapesWhenMeasuring`).
+  private let shapesWhenMeasuring: Bool
+
   /// Workspaces for the threads of a pool of `jobs` (`WorkPool(jobs:)`): its workers and
-  /// the coordinating thread, whose index comes after theirs.
-  init(session: EngravingSession, jobs: Int) throws {
+  /// the coordinating thread, whose index comes after theirs. `shapesWhenMeasuring` for an
+  /// output that writes glyphs (PDF).
+  init(session: EngravingSession, jobs: Int, shapesWhenMeasuring: Bool = false) throws {
     self.session = session
+    self.shapesWhenMeasuring = shapesWhenMeasuring
     coordinator = try session.workspace()
+    coordinator.measurer.shapesWhenMeasuring = shapesWhenMeasuring
     let workers = WorkPool.workerCount(jobs: jobs)
     made = Array(repeating: nil, count: workers + 1)
     made[workers] = coordinator
@@ -26,7 +32,11 @@ final class Workspaces: @unchecked Sendable {
     defer { lock.unlock() }
     if let workspace = made[index] { return workspace }
     // A workspace that cannot be made falls back to the coordinator's (its measurer locks).
-    let workspace = (try? session.workspace()) ?? coordinator
+    guard let workspace = try? session.workspace() else {
+      made[index] = coordinator
+      return coordinator
+    }
+    workspace.measurer.shapesWhenMeasuring = shapesWhenMeasuring
     made[index] = workspace
     return workspace
   }

@@ -107,7 +107,7 @@ struct RenderCommand {
     var stream = TuneStream(inputs: arguments.positionals, jobs: session.jobs)
     stream.standardInput = standardInput
     stream.format = session.base
-    let workspaces = try Workspaces(session: session, jobs: session.jobs)
+    let workspaces = try Workspaces(session: session, jobs: session.jobs, shapesWhenMeasuring: format == .pdf)
     let reporter = DiagnosticReporter(console: console)
     reporter.report(session.formatWarnings)
     var names = OutputNames()

@@ -3,6 +3,8 @@ import Foundation
 
 /// A PDF file written as its pages arrive (ABCPress's own PDF writer; see PDFDocumentWriter).
 public final class PDFOutput: PageOutput {
+  public var writesGlyphs: Bool { true }
+
   public let url: URL
   public let palette: RolePalette
   /// The PDF's Creator entry.

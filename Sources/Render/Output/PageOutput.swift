@@ -46,11 +46,16 @@ public protocol PageOutput: AnyObject {
   func encode(_ page: DisplayPage, in workspace: RenderWorkspace) throws -> Encoded
   /// Writes the next body page.
   func write(_ encoded: Encoded) throws
+  /// True when encoding writes text as glyphs (PDF): measuring then keeps the glyph runs
+  /// (`PangoTextMeasurer.shapesWhenMeasuring`).
+  var writesGlyphs: Bool { get }
   /// Writes the matter around the body, completes the output and returns the files made.
   func finish(front: [Encoded], back: [Encoded], facts: DocumentFacts) throws -> [URL]
 }
 
 extension PageOutput {
+  public var writesGlyphs: Bool { false }
+
   /// Writes a whole display list, page by page, on the calling thread.
   @discardableResult
   public func write(_ list: DisplayList, workspace: RenderWorkspace) throws -> [URL] {

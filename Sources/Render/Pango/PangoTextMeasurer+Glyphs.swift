@@ -36,17 +36,22 @@ extension PangoTextMeasurer {
     withLock {
       let key = CacheKey(text: text, font: font)
       if let cached = runCache[key] { return cached }
-      let runs = shape(text, font: font)
-      if runCache.count >= Self.runCacheLimit { runCache.removeAll(keepingCapacity: true) }
-      runCache[key] = runs
+      guard let layout = makeLayout(text, font: font, in: context) else { return [] }
+      let runs = runs(of: layout, text: text)
+      storeRuns(runs, for: key)
       return runs
     }
   }
 
-  private func shape(_ text: String, font: FontSpec) -> [GlyphRun] {
-    guard let layout = makeLayout(text, font: font, in: context),
-      let iterator = pango_layout_get_iter(layout.raw)
-    else { return [] }
+  /// Keeps a text's runs (called holding the lock).
+  func storeRuns(_ runs: [GlyphRun], for key: CacheKey) {
+    if runCache.count >= Self.runCacheLimit { runCache.removeAll(keepingCapacity: true) }
+    runCache[key] = runs
+  }
+
+  /// The glyph runs of `text` laid out in `layout` (called holding the lock).
+  func runs(of layout: PangoObject, text: String) -> [GlyphRun] {
+    guard let iterator = pango_layout_get_iter(layout.raw) else { return [] }
     defer { pango_layout_iter_free(iterator) }
     let scale = Double(PANGO_SCALE)
     let baseline = Double(pango_layout_get_baseline(layout.raw)) / scale

@@ -21,6 +21,14 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   /// The font faces glyph runs name by number.
   var faces: [TextFace] = []
   var faceNumbers: [TextFace: Int] = [:]
+  /// Keep each measured text's glyph runs too (the layout that measures it has shaped it):
+  /// set where the pages are encoded to PDF, which writes the glyphs, so that no text is
+  /// laid out twice. Off, measuring does no more than measure.
+  public var shapesWhenMeasuring: Bool {
+    get { withLock { keepsRuns } }
+    set { withLock { keepsRuns = newValue } }
+  }
+  private var keepsRuns = false
   /// Entries each cache holds before it is emptied (bounded memory on any input).
   static let cacheLimit = 20_000
   static let runCacheLimit = 4_096
@@ -62,6 +70,7 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     let metrics = Self.metrics(of: layout)
     if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
     cache[key] = metrics
+    if keepsRuns && runCache[key] == nil { storeRuns(runs(of: layout, text: text), for: key) }
     return metrics
   }
 
