@@ -52,16 +52,17 @@ final class PDFPageEncoder {
   private var glyphMaps: [String: [UInt32: UInt32]] = [:]
   /// Fonts' keys and resource names, made once per encoder (a name is a hash of a string):
   /// music fonts by family, text faces by the measurer's face number.
-  private var musicFonts: [String: FontReference] = [:]
+  private var musicFonts: [String: MusicFontEntry] = [:]
   /// The music font last drawn with and its glyph map: a page's glyphs are nearly all in
   /// one font, and looking it up by name for each glyph was a large part of a page's cost.
-  private var lastMusic: (family: String, font: FontReference, map: [UInt32: UInt32])?
+  private var lastMusic: MusicFontEntry?
   private var textFaces: [Int: FontReference] = [:]
   /// Compressed page streams of earlier runs.
   var streamCache: (any PageStreamCache)?
 
   /// A font as pages refer to it.
-  private struct FontReference {
+  /// (A class: handed about for every glyph, a reference is cheaper than its strings.)
+  private final class FontReference {
     let source: PDFFontSource
     let key: String
     let resourceName: String
@@ -292,13 +293,25 @@ final class PDFPageEncoder {
 
   /// Code point → glyph index of a music font, read once per encoder.
   /// The music font named `family` and its glyph map (the last one kept at hand).
-  private func musicFont(_ family: String) throws -> (font: FontReference, map: [UInt32: UInt32]) {
-    if let last = lastMusic, last.family == family { return (last.font, last.map) }
-    let map = try glyphMap(family)
-    let font = musicFonts[family] ?? FontReference(.music(family: family))
-    musicFonts[family] = font
-    lastMusic = (family, font, map)
-    return (font, map)
+  private func musicFont(_ family: String) throws -> MusicFontEntry {
+    if let last = lastMusic, last.family == family { return last }
+    let entry = try musicFonts[family] ?? MusicFontEntry(family: family, map: glyphMap(family))
+    musicFonts[family] = entry
+    lastMusic = entry
+    return entry
+  }
+
+  /// A music font as pages refer to it, with its glyph map.
+  private final class MusicFontEntry {
+    let family: String
+    let font: FontReference
+    let map: [UInt32: UInt32]
+
+    init(family: String, map: [UInt32: UInt32]) {
+      self.family = family
+      font = FontReference(.music(family: family))
+      self.map = map
+    }
   }
 
   private func glyphMap(_ family: String) throws -> [UInt32: UInt32] {

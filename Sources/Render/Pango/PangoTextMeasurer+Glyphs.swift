@@ -36,7 +36,7 @@ extension PangoTextMeasurer {
     withLock {
       let key = CacheKey(text: text, font: font)
       if let cached = runCache[key] { return cached }
-      guard let layout = makeLayout(text, font: font, in: context) else { return [] }
+      guard let layout = measuringLayout(text, font: font) else { return [] }
       let runs = runs(of: layout, text: text)
       storeRuns(runs, for: key)
       return runs
@@ -71,13 +71,29 @@ extension PangoTextMeasurer {
       let end = start + Int(item.pointee.length)
       var glyphs: [PlacedGlyph] = []
       glyphs.reserveCapacity(count)
-      // Each cluster's text runs to the next cluster's start (glyphs may be in visual order).
-      var starts: [Int] = (0..<count).map { start + Int(glyphString.pointee.log_clusters[$0]) }
-      var boundaries = Array(Set(starts + [end])).sorted()
-      boundaries.removeAll { $0 > utf8.count }
-      var nextBoundary: [Int: Int] = [:]
-      for (position, boundary) in boundaries.enumerated() where position + 1 < boundaries.count {
-        nextBoundary[boundary] = boundaries[position + 1]
+      // Each cluster's text runs to the next cluster's start (glyphs may be in visual order):
+      // the starts sorted, once each, and each cluster's end found among them.
+      let starts: [Int] = (0..<count).map { start + Int(glyphString.pointee.log_clusters[$0]) }
+      var boundaries = starts
+      boundaries.append(end)
+      boundaries.sort()
+      var unique = 0
+      for index in boundaries.indices {
+        let boundary = boundaries[index]
+        guard boundary <= utf8.count, unique == 0 || boundaries[unique - 1] != boundary else { continue }
+        boundaries[unique] = boundary
+        unique += 1
+      }
+      boundaries.removeLast(boundaries.count - unique)
+      func nextBoundary(after cluster: Int) -> Int? {
+        var (low, high) = (0, boundaries.count)
+        while low < high {
+          let middle = (low + high) / 2
+          if boundaries[middle] <= cluster { low = middle + 1 } else { high = middle }
+        }
+        // Only a cluster that is itself a boundary has a next one (as the table had).
+        guard low > 0, boundaries[low - 1] == cluster, low < boundaries.count else { return nil }
+        return boundaries[low]
       }
       for index in 0..<count {
         let info = glyphString.pointee.glyphs[index]
@@ -88,7 +104,7 @@ extension PangoTextMeasurer {
         guard id != 0x0FFF_FFFF, id & 0x1000_0000 == 0 else { continue }
         var text: String?
         let cluster = starts[index]
-        if index == 0 || starts[index - 1] != cluster, let next = nextBoundary[cluster] {
+        if index == 0 || starts[index - 1] != cluster, let next = nextBoundary(after: cluster) {
           text = String(decoding: utf8[cluster..<next], as: UTF8.self)
         }
         glyphs.append(
@@ -96,7 +112,6 @@ extension PangoTextMeasurer {
             id: id, x: x + Double(info.geometry.x_offset) / scale,
             y: runBaseline + Double(info.geometry.y_offset) / scale, text: text))
       }
-      starts.removeAll()
       runs.append(
         GlyphRun(
           face: faceNumber(TextFace(path: face.path, index: face.index)), size: face.size, slant: face.slant,

@@ -29,6 +29,9 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     set { withLock { keepsRuns = newValue } }
   }
   private var keepsRuns = false
+  /// The measuring context's layouts by font (`measuringLayout`), at most `layoutLimit`.
+  private var layouts: [FontSpec: PangoObject] = [:]
+  static let layoutLimit = 64
   /// Entries each cache holds before it is emptied (bounded memory on any input).
   static let cacheLimit = 20_000
   static let runCacheLimit = 4_096
@@ -64,7 +67,7 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     defer { lock.unlock() }
     let key = CacheKey(text: text, font: font)
     if let cached = cache[key] { return cached }
-    guard let layout = makeLayout(text, font: font, in: context) else {
+    guard let layout = measuringLayout(text, font: font) else {
       return TextExtent(width: 0, ascent: 0, descent: 0)
     }
     let metrics = Self.metrics(of: layout)
@@ -117,6 +120,20 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     cairo.move(to: text.origin.x, text.origin.y - baseline)
     pango_cairo_show_layout(cairo.raw, layout.raw)
     cairo.newPath()
+  }
+
+  /// A layout of `text` in the measuring context: one layout per font, given each text in
+  /// turn (making a layout and reading its font description was a sixth of measuring a
+  /// title). Called holding the lock; valid until the next call.
+  func measuringLayout(_ text: String, font: FontSpec) -> PangoObject? {
+    if let layout = layouts[font] {
+      pango_layout_set_text(layout.raw, text, -1)
+      return layout
+    }
+    guard let layout = makeLayout(text, font: font, in: context) else { return nil }
+    if layouts.count >= Self.layoutLimit { layouts.removeAll() }
+    layouts[font] = layout
+    return layout
   }
 
   func makeLayout(_ text: String, font: FontSpec, in context: PangoObject) -> PangoObject? {
