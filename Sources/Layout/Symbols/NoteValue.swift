@@ -58,18 +58,21 @@ public struct NoteValue: Hashable, Sendable {
 
   public var hasStem: Bool { base < Rational(1) }
 
+  /// The values the glyphs change at (made once: a fraction is reduced when it is made).
+  private static let (two, one, half, quarter) = (Rational(2), Rational(1), Rational(1, 2), Rational(1, 4))
+
   public var notehead: SMuFLGlyph {
-    if base >= Rational(2) { return .noteheadDoubleWhole }
-    if base >= Rational(1) { return .noteheadWhole }
-    if base >= Rational(1, 2) { return .noteheadHalf }
+    if base >= Self.two { return .noteheadDoubleWhole }
+    if base >= Self.one { return .noteheadWhole }
+    if base >= Self.half { return .noteheadHalf }
     return .noteheadBlack
   }
 
   public var rest: SMuFLGlyph {
-    if base >= Rational(2) { return .restDoubleWhole }
-    if base >= Rational(1) { return .restWhole }
-    if base >= Rational(1, 2) { return .restHalf }
-    if base >= Rational(1, 4) { return .restQuarter }
+    if base >= Self.two { return .restDoubleWhole }
+    if base >= Self.one { return .restWhole }
+    if base >= Self.half { return .restHalf }
+    if base >= Self.quarter { return .restQuarter }
     switch flagCount {
     case 1: return .rest8th
     case 2: return .rest16th

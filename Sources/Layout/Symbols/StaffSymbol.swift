@@ -306,8 +306,14 @@ struct StaffSymbol {
   var source: SourcePosition?
   /// The clef in force, for placing key signatures and rests.
   var clef: Clef
+  /// The key and meter in force, shared by the symbols they hold for (a symbol is copied
+  /// often, and each copy of a key's table and a meter's terms cost reference counts).
+  var signatures = Signatures.plain
   /// The key in force before this symbol.
-  var key: KeySignature = .cMajor
+  var key: KeySignature {
+    get { signatures.key }
+    set { signatures = Signatures(key: newValue, meter: signatures.meter) }
+  }
   /// True when the source asks for a score line break after this symbol.
   var breakAfter = false
   /// A line must end here whatever the break mode (the staves change after it).
@@ -319,7 +325,10 @@ struct StaffSymbol {
   var barNumber = 1
   /// When the symbol's bar began, and the meter in force.
   var barOnset = Rational.zero
-  var meter: Meter = .none
+  var meter: Meter {
+    get { signatures.meter }
+    set { signatures = Signatures(key: signatures.key, meter: newValue) }
+  }
 
   var duration: Rational {
     switch kind {
@@ -362,6 +371,20 @@ struct StaffSymbol {
     if case .note = kind { return .note }
     return .other
   }
+}
+
+/// The key and meter in force at a symbol: one shared box for a run of symbols.
+final class Signatures: @unchecked Sendable {
+  let key: KeySignature
+  let meter: Meter
+
+  init(key: KeySignature, meter: Meter) {
+    self.key = key
+    self.meter = meter
+  }
+
+  /// C major without a meter (a symbol not yet placed in a voice).
+  static let plain = Signatures(key: .cMajor, meter: .none)
 }
 
 /// A symbol's kind alone: comparing two of them copies nothing.

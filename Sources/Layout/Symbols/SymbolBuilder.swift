@@ -44,6 +44,8 @@ struct SymbolBuilder {
     var nextBarNumber: Int?
     var barStart = Rational.zero
     var currentMeter = meter
+    // One box for the key and meter, made again when either changes.
+    var signatures = Signatures(key: key, meter: meter)
     /// A two-note tremolo was met (most voices have none: no pass for them).
     var hasTremolo = false
     var cautions = CautionaryAccidentals()
@@ -63,10 +65,9 @@ struct SymbolBuilder {
     // Consumed, not copied: a symbol is large, and copying each one twice was a sixth of
     // making them.
     func append(_ symbol: consuming StaffSymbol, carries: Bool = true) {
-      symbol.key = currentKey
+      symbol.signatures = signatures
       symbol.barNumber = barNumber
       symbol.barOnset = barStart
-      symbol.meter = currentMeter
       if carries && !pending.isEmpty {
         if symbol.attachments.tuplets.isEmpty { symbol.attachments.tuplets = pending.tuplets }
         symbol.attachments.tempo = pending.tempo
@@ -209,10 +210,12 @@ struct SymbolBuilder {
         symbol.right = keyWidth(newKey, cancel: currentKey)
         if symbol.right > 0 { append(symbol, carries: false) }
         currentKey = newKey
+        signatures = Signatures(key: currentKey, meter: currentMeter)
       case .meterChange(let newMeter, _):
         var symbol = StaffSymbol(kind: .meter(newMeter), onset: onset, source: source, clef: clef)
         symbol.right = meterWidth(newMeter)
         currentMeter = newMeter
+        signatures = Signatures(key: currentKey, meter: currentMeter)
         append(symbol, carries: false)
       case .lineBreak:
         if !symbols.isEmpty { symbols[symbols.count - 1].breakAfter = true }
