@@ -62,19 +62,33 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
     Int(unsafeBitCast(self, to: UInt8.self))
   }
 
+  /// The decimal digits of a number's magnitude, most significant first (`407` → 4, 0, 7).
+  public static func decimalDigits(_ number: Int) -> [Int] {
+    var rest = number.magnitude
+    var digits: [Int] = []
+    repeat {
+      digits.append(Int(rest % 10))
+      rest /= 10
+    } while rest > 0
+    digits.reverse()
+    return digits
+  }
+
   /// The time signature digit glyph for 0...9.
   public static func timeSignatureDigit(_ digit: Int) -> SMuFLGlyph {
-    [
-      .timeSig0, .timeSig1, .timeSig2, .timeSig3, .timeSig4, .timeSig5, .timeSig6, .timeSig7,
-      .timeSig8, .timeSig9,
-    ][max(0, min(9, digit))]
+    timeSignatureDigits[max(0, min(9, digit))]
   }
+  private static let timeSignatureDigits: [SMuFLGlyph] = [
+    .timeSig0, .timeSig1, .timeSig2, .timeSig3, .timeSig4, .timeSig5, .timeSig6, .timeSig7,
+    .timeSig8, .timeSig9,
+  ]
 
   /// The tuplet number glyph for 0...9.
   public static func tupletDigit(_ digit: Int) -> SMuFLGlyph {
-    [
-      .tuplet0, .tuplet1, .tuplet2, .tuplet3, .tuplet4, .tuplet5, .tuplet6, .tuplet7,
-      .tuplet8, .tuplet9,
-    ][max(0, min(9, digit))]
+    tupletDigits[max(0, min(9, digit))]
   }
+  private static let tupletDigits: [SMuFLGlyph] = [
+    .tuplet0, .tuplet1, .tuplet2, .tuplet3, .tuplet4, .tuplet5, .tuplet6, .tuplet7,
+    .tuplet8, .tuplet9,
+  ]
 }

@@ -102,8 +102,9 @@ enum MeterDrawing {
     }
   }
 
+  /// The glyphs of a number's decimal digits (0 for a negative one).
   static func digits(_ number: Int) -> [SMuFLGlyph] {
-    String(max(0, number)).compactMap { $0.wholeNumberValue }.map(SMuFLGlyph.timeSignatureDigit)
+    SMuFLGlyph.decimalDigits(max(0, number)).map(SMuFLGlyph.timeSignatureDigit)
   }
 
   static func rowWidth(_ row: [SMuFLGlyph], font: MusicFont) -> Double {

@@ -47,7 +47,7 @@ struct RestDrawing {
     let glyph = Self.glyph(for: sign)
     canvas.glyph(glyph, x: x, y: 2, role: .rest, column: column, source: source)
     guard case .bar(let number?) = sign else { return }
-    let digits = String(number).compactMap(\.wholeNumberValue).map(SMuFLGlyph.tupletDigit)
+    let digits = SMuFLGlyph.decimalDigits(number).map(SMuFLGlyph.tupletDigit)
     let width = digits.reduce(0) { $0 + (font.glyph($1)?.advance ?? 0.8) }
     var cursor = x + ((font.glyph(glyph)?.advance ?? 2) - width) / 2
     for digit in digits {

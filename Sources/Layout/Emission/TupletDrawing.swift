@@ -126,13 +126,13 @@ struct TupletDrawing {
       ? min(geometries.map(\.top).min() ?? 0, marks.map(\.top).min() ?? 0, clearsHeads ? -0.5 : 0) - 0.6
       : max(geometries.map(\.bottom).max() ?? 4, marks.map(\.bottom).max() ?? 4, clearsHeads ? 4.5 : 4)
         + 0.6
-    var digits = String(tuplet.p).compactMap { $0.wholeNumberValue }.map(SMuFLGlyph.tupletDigit)
+    var digits = SMuFLGlyph.decimalDigits(tuplet.p).map(SMuFLGlyph.tupletDigit)
     switch style.number {
     case .count: break
     case .none: digits = []
     case .ratio:
       digits +=
-        [.tupletColon] + String(tuplet.q).compactMap { $0.wholeNumberValue }.map(SMuFLGlyph.tupletDigit)
+        [.tupletColon] + SMuFLGlyph.decimalDigits(tuplet.q).map(SMuFLGlyph.tupletDigit)
     }
     let size = 0.9
     let width = digits.reduce(0) { $0 + (font.glyph($1)?.advance ?? 0.8) } * size
