@@ -188,10 +188,12 @@ struct SystemEngraver {
       group = []
       groupNumber = nil
     }
+    // The symbols read in place (a copy of each whole symbol was a tenth of drawing them);
+    // the line's note geometry is written as they are drawn.
+    let symbols = line.symbols
     for index in line.indices where index <= line.last {
       guard let x = line.x(of: index), let column = line.column(of: index) else { continue }
-      let symbol = line.symbols[index]
-      if case .note(let note) = symbol.kind, let grace = note.grace {
+      if case .note(let note) = symbols[index].kind, let grace = note.grace {
         let headLeft =
           note.heads.map { min($0.offset, $0.accidental == nil ? 0 : $0.accidentalOffset) }.min() ?? 0
         // Grace notes stand before the chord's arpeggio, which stands before its accidentals.
@@ -204,10 +206,10 @@ struct SystemEngraver {
           rightEdge = barX - 0.5
         }
         let slurStart = GraceDrawing.draw(
-          grace, rightEdge: rightEdge, clef: symbol.clef, on: &canvas, column: column,
+          grace, rightEdge: rightEdge, clef: symbols[index].clef, on: &canvas, column: column,
           source: grace.range.position)
         if grace.isSlurred ?? format.graceSlurs, let slurStart,
-          !grace.tiesIntoMain(note.heads.map(\.position), clef: symbol.clef)
+          !grace.tiesIntoMain(note.heads.map(\.position), clef: symbols[index].clef)
         {
           GraceDrawing.drawSlur(
             from: slurStart, toHeadAt: x, lowest: note.lowest, on: &canvas, column: column,
@@ -215,39 +217,41 @@ struct SystemEngraver {
         }
         GraceDrawing.drawTies(
           grace, rightEdge: rightEdge, toHeadsAt: x, positions: note.heads.map(\.position),
-          clef: symbol.clef, on: &canvas, column: column, source: grace.range.position)
+          clef: symbols[index].clef, on: &canvas, column: column, source: grace.range.position)
       }
-      if case .note(let note) = symbol.kind, let number = note.beamGroup {
+      if case .note(let note) = symbols[index].kind, let number = note.beamGroup {
         if groupNumber != number { flushGroup() }
         groupNumber = number
-        group.append((index, note, x, column, symbol.source))
+        group.append((index, note, x, column, symbols[index].source))
         continue
       }
       // A beam running on across a bar line (`!beamon!`) is drawn once its last note is met.
-      if !symbol.isBar || !symbol.attachments.decorations.contains(where: { $0.name == "beamon" }) {
+      if !symbols[index].isBar
+        || !symbols[index].attachments.decorations.contains(where: { $0.name == "beamon" })
+      {
         flushGroup()
       }
-      switch symbol.kind {
+      switch symbols[index].kind {
       case .note(let note):
         line.notes[index] = notes.draw(
           note, x: x, stem: notes.defaultStem(note, x: x), drawFlag: !note.isCrossBeamed, on: &canvas,
-          column: column, source: symbol.source)
+          column: column, source: symbols[index].source)
       case .rest(let rest):
         RestDrawing(font: font).draw(
-          rest, x: restX(index, x: x, line: line), on: &canvas, column: column, source: symbol.source)
+          rest, x: restX(index, x: x, line: line), on: &canvas, column: column, source: symbols[index].source)
       case .bar(let bar):
         let shown = index == line.last ? HorizontalSpacer.atLineEnd(bar) : bar
-        BarLineDrawing.draw(shown, x: x, on: &canvas, column: column, source: symbol.source)
+        BarLineDrawing.draw(shown, x: x, on: &canvas, column: column, source: symbols[index].source)
       case .clef(let clef):
         if drawsClefChanges {
-          ClefDrawing.draw(clef, x: x, on: &canvas, column: column, source: symbol.source, size: 0.8)
+          ClefDrawing.draw(clef, x: x, on: &canvas, column: column, source: symbols[index].source, size: 0.8)
         }
       case .key(let key, let cancel):
         KeyDrawing.draw(
-          key, cancel: cancel, clef: symbol.clef, x: x, on: &canvas, column: column,
-          source: symbol.source)
+          key, cancel: cancel, clef: symbols[index].clef, x: x, on: &canvas, column: column,
+          source: symbols[index].source)
       case .meter(let meter):
-        MeterDrawing.draw(meter, x: x, on: &canvas, column: column, source: symbol.source)
+        MeterDrawing.draw(meter, x: x, on: &canvas, column: column, source: symbols[index].source)
       case .spacer:
         break
       }
