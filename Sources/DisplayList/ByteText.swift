@@ -100,29 +100,42 @@ public struct ByteText {
     buffer.count += sign + Self.digits(value.magnitude, at: target + sign)
   }
 
+  /// "00" through "99", each pair of digits at twice its value.
+  private static let pairs: StaticString =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
   /// Writes the decimal digits of `magnitude` at `target` (room for 20); returns how many.
-  /// Two digits a step (a dump writes millions of numbers).
+  /// Two digits a step from a table (a dump writes millions of numbers, most of them
+  /// below ten thousand).
   @inline(__always)
   private static func digits(_ magnitude: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
-    var length = 1
-    var probe = magnitude
-    while probe >= 100 {
-      probe /= 100
-      length += 2
+    var length: Int
+    if magnitude < 100 {
+      length = magnitude < 10 ? 1 : 2
+    } else if magnitude < 10_000 {
+      length = magnitude < 1000 ? 3 : 4
+    } else {
+      length = 5
+      var probe = magnitude / 10_000
+      while probe >= 10 {
+        probe /= 10
+        length += 1
+      }
     }
-    if probe >= 10 { length += 1 }
+    let table = pairs.utf8Start
     var cursor = target + length
     var rest = magnitude
     while rest >= 100 {
-      let pair = rest % 100
+      let pair = Int(truncatingIfNeeded: rest % 100) &* 2
       rest /= 100
       cursor -= 2
-      cursor[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair / 10)
-      cursor[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair % 10)
+      cursor[0] = table[pair]
+      cursor[1] = table[pair &+ 1]
     }
     if rest >= 10 {
-      cursor[-2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / 10)
-      cursor[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      let pair = Int(truncatingIfNeeded: rest) &* 2
+      cursor[-2] = table[pair]
+      cursor[-1] = table[pair &+ 1]
     } else {
       cursor[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
     }

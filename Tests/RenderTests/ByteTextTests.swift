@@ -1,0 +1,63 @@
+import DisplayList
+import Foundation
+import Testing
+
+/// The byte writer's numbers against string formatting: whole numbers, dump numbers
+/// (hundredths, as the JSON form writes them) and PDF decimals, on random and edge values.
+@Suite struct ByteTextTests {
+  /// `value` to `places` decimals, half away from zero, trailing zeros dropped.
+  func reference(_ value: Double, places: Int) -> String {
+    let unit = [10.0, 100, 1000][places - 1]
+    let scaled = Int64((value * unit).rounded())
+    let sign = scaled < 0 ? "-" : ""
+    let magnitude = scaled.magnitude
+    let whole = magnitude / UInt64(unit)
+    var fraction = String(magnitude % UInt64(unit))
+    fraction = String(repeating: "0", count: places - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+  }
+
+  @Test func wholeNumbersAsStringWritesThem() {
+    var generator = SystemRandomNumberGenerator()
+    var values = [
+      0, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 99_999, 100_000, Int.max, Int.min + 1, -1, -10_000,
+    ]
+    for _ in 0..<5000 {
+      let digits = Int.random(in: 1...18, using: &generator)
+      values.append(Int.random(in: -(1 << (3 * digits))...(1 << (3 * digits)), using: &generator))
+    }
+    var text = ByteText()
+    for value in values {
+      text.integer(value)
+      text.put(byte: 0x20)
+    }
+    #expect(text.string == values.map(String.init).joined(separator: " ") + " ")
+  }
+
+  @Test func numbersMatchTheJSONFormAndPDFDecimals() {
+    var generator = SystemRandomNumberGenerator()
+    var values: [Double] = [
+      0, -0.0, 0.005, -0.005, 0.004, 99.995, 9999.999, 12.5, 1e11, -1e11, 595.2756, 0.333_3,
+    ]
+    for _ in 0..<5000 {
+      let magnitude = pow(10, Double.random(in: -3...11, using: &generator))
+      values.append(Bool.random(using: &generator) ? magnitude : -magnitude)
+    }
+    for value in values {
+      var dump = ByteText()
+      dump.number(value)
+      #expect(dump.string == DisplayListJSON.number(value), "\(value)")
+      for places in 1...3 {
+        var pdf = ByteText()
+        pdf.decimal(value, places: places)
+        #expect(pdf.string == reference(value, places: places), "\(value) \(places)")
+      }
+    }
+    var outside = ByteText()
+    outside.decimal(.nan, places: 2)
+    outside.decimal(1e13, places: 3)
+    outside.number(.infinity)
+    #expect(outside.string == "001e15")
+  }
+}
