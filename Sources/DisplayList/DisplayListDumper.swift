@@ -32,17 +32,19 @@ public enum DisplayListDumper {
     var out = ByteText(capacity: count * 96 + 64)
     for placed in page.groups {
       placed.group.items.withUnsafeBufferPointer { items in
+        guard let start = items.baseAddress else { return }
         for index in items.indices {
           out.put("  ")
-          line(items[index], dx: placed.dx, dy: placed.dy, into: &out)
+          line(at: start + index, dx: placed.dx, dy: placed.dy, into: &out)
           out.put(byte: 0x0A)
         }
       }
     }
     page.ownItems.withUnsafeBufferPointer { items in
+      guard let start = items.baseAddress else { return }
       for index in items.indices {
         out.put("  ")
-        line(items[index], into: &out)
+        line(at: start + index, into: &out)
         out.put(byte: 0x0A)
       }
     }
@@ -61,14 +63,17 @@ public enum DisplayListDumper {
 
   static func line(_ item: DisplayItem) -> String {
     var out = ByteText()
-    line(item, into: &out)
+    withUnsafePointer(to: item) { line(at: $0, into: &out) }
     return out.string
   }
 
   /// The item's line, moved by (dx, dy) as `DisplayItem.translated` moves it.
-  static func line(_ item: DisplayItem, dx: Double = 0, dy: Double = 0, into out: inout ByteText) {
-    out.put(string: item.role.rawValue)
-    switch item.shape {
+  /// (The item is read where it lies: passed by value, each was copied.)
+  static func line(
+    at pointer: UnsafePointer<DisplayItem>, dx: Double = 0, dy: Double = 0, into out: inout ByteText
+  ) {
+    out.put(string: pointer.pointee.role.rawValue)
+    switch pointer.pointee.shape {
     case .glyph(let glyph):
       out.put(" glyph ")
       out.put(string: glyph.name)
@@ -98,7 +103,7 @@ public enum DisplayListDumper {
       out.put(byte: 0x20)
       out.put(string: text.font.pangoDescription)
     }
-    let box = item.box
+    let box = pointer.pointee.box
     out.put(" [")
     out.number(box.x + dx)
     out.put(byte: 0x20)
@@ -108,7 +113,7 @@ public enum DisplayListDumper {
     out.put(byte: 0x20)
     out.number(box.height)
     out.put("]")
-    let c = item.context
+    let c = pointer.pointee.context
     func field(_ prefix: StaticString, _ value: Int?) {
       guard let value else { return }
       out.put(byte: 0x20)
@@ -120,7 +125,7 @@ public enum DisplayListDumper {
     field("v", c.voice)
     field("l", c.line)
     field("c", c.column)
-    if let source = item.source {
+    if let source = pointer.pointee.source {
       out.put(" @")
       out.integer(source.line)
       out.put(":")
