@@ -8,7 +8,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
   public let numerator: Int
   public let denominator: Int
 
-  public init(_ numerator: Int, _ denominator: Int = 1) {
+  @inlinable public init(_ numerator: Int, _ denominator: Int = 1) {
     precondition(denominator != 0, "Rational with zero denominator")
     if denominator == 1 || numerator == 0 {
       // Fast path: whole numbers and zero are already in lowest terms.
@@ -41,7 +41,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   /// The greatest common divisor of two non-negative numbers (binary method: shifts and
   /// subtractions instead of divisions; musical denominators are mostly powers of two).
-  static func gcd(_ a: Int, _ b: Int) -> Int {
+  @usableFromInline static func gcd(_ a: Int, _ b: Int) -> Int {
     var (a, b) = (a.magnitude, b.magnitude)
     if a == 0 { return Int(truncatingIfNeeded: b) }
     if b == 0 { return Int(truncatingIfNeeded: a) }
@@ -143,7 +143,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
   public static func -= (lhs: inout Rational, rhs: Rational) { lhs = lhs - rhs }
 
   /// Exact for every value: the cross products are compared at double width.
-  public static func < (lhs: Rational, rhs: Rational) -> Bool {
+  @inlinable public static func < (lhs: Rational, rhs: Rational) -> Bool {
     let left = lhs.numerator.multipliedFullWidth(by: rhs.denominator)
     let right = rhs.numerator.multipliedFullWidth(by: lhs.denominator)
     return left.high < right.high || (left.high == right.high && left.low < right.low)
