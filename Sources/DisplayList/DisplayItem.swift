@@ -1,37 +1,21 @@
 /// Which tune, staff, voice, score line and time column an item belongs to.
 ///
 /// Stored packed (a display list holds millions of items, copied as they are placed): the
-/// tune number whole, the four indices as 32-bit numbers, nil as the smallest value.
+/// tune number whole, the four indices as 32-bit numbers (`PackedIndex`).
 public struct ItemContext: Hashable, Sendable {
   private var storedTune = Int.min
-  private var storedStaff = Int32.min
-  private var storedVoice = Int32.min
-  private var storedLine = Int32.min
-  private var storedColumn = Int32.min
 
   /// The tune's `X:` number.
   public var tune: Int? {
     get { storedTune == .min ? nil : storedTune }
     set { storedTune = newValue ?? .min }
   }
-  public var staff: Int? {
-    get { Self.unpack(storedStaff) }
-    set { storedStaff = Self.pack(newValue) }
-  }
-  public var voice: Int? {
-    get { Self.unpack(storedVoice) }
-    set { storedVoice = Self.pack(newValue) }
-  }
+  @PackedIndex public var staff: Int?
+  @PackedIndex public var voice: Int?
   /// The score line (StaffSystem) index within the tune, from 0.
-  public var line: Int? {
-    get { Self.unpack(storedLine) }
-    set { storedLine = Self.pack(newValue) }
-  }
+  @PackedIndex public var line: Int?
   /// The time column within its line, from 0.
-  public var column: Int? {
-    get { Self.unpack(storedColumn) }
-    set { storedColumn = Self.pack(newValue) }
-  }
+  @PackedIndex public var column: Int?
 
   public init(tune: Int? = nil, staff: Int? = nil, voice: Int? = nil, line: Int? = nil, column: Int? = nil) {
     self.tune = tune
@@ -40,12 +24,21 @@ public struct ItemContext: Hashable, Sendable {
     self.line = line
     self.column = column
   }
+}
 
-  @inline(__always) private static func unpack(_ value: Int32) -> Int? { value == .min ? nil : Int(value) }
-  /// Indices are far inside 32 bits; a larger one is kept at the largest.
-  @inline(__always) private static func pack(_ value: Int?) -> Int32 {
-    guard let value else { return .min }
-    return Int32(clamping: max(value, Int(Int32.min) + 1))
+/// An optional index kept in 32 bits, nil as the smallest value (indices are far inside
+/// 32 bits; a larger one is kept at the largest).
+@propertyWrapper
+public struct PackedIndex: Hashable, Sendable {
+  private var stored = Int32.min
+
+  public init(wrappedValue: Int?) {
+    self.wrappedValue = wrappedValue
+  }
+
+  public var wrappedValue: Int? {
+    get { stored == .min ? nil : Int(stored) }
+    set { stored = newValue.map { Int32(clamping: max($0, Int(Int32.min) + 1)) } ?? .min }
   }
 }
 

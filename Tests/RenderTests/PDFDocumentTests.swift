@@ -9,9 +9,9 @@ import Testing
 @Suite struct PDFDocumentTests {
   @Test func numbersAreShortAndFinite() {
     func text(_ value: Double, _ decimals: Int = 3) -> String {
-      var bytes: [UInt8] = []
-      PDFSyntax.append(value, to: &bytes, decimals: decimals)
-      return String(decoding: bytes, as: UTF8.self)
+      var text = ByteText()
+      text.decimal(value, places: decimals)
+      return text.string
     }
     #expect(text(12) == "12")
     #expect(text(12.5) == "12.5")

@@ -285,7 +285,7 @@ struct HorizontalSpacer {
     var high = 1.0
     while total(high) < target && high < 1e6 { high *= 2 }
     guard total(high) >= target else { return high }
-    guard total(0) < target else { return bisect(springs, target: target, high: high, total: total) }
+    guard total(0) < target else { return bisect(target: target, high: high, total: total) }
     var force = high
     for _ in 0...springs.count {
       // The line through the springs' lengths at `force`, solved for the target: below the
@@ -307,7 +307,7 @@ struct HorizontalSpacer {
     // The least force whose total reaches the target, as halving finds it (it does when
     // the answer is above a 64th of the bracket: sixty halvings reach the last bit): a
     // few steps of one unit in the last place from Newton's answer.
-    guard force > high / 64 else { return bisect(springs, target: target, high: high, total: total) }
+    guard force > high / 64 else { return bisect(target: target, high: high, total: total) }
     for _ in 0..<64 {
       if total(force) < target {
         force = force.nextUp
@@ -317,12 +317,11 @@ struct HorizontalSpacer {
         return force
       }
     }
-    return bisect(springs, target: target, high: high, total: total)
+    return bisect(target: target, high: high, total: total)
   }
 
   /// The force found by halving [0, high] (for a target even the tightest spacing meets).
-  private func bisect(_ springs: [Spring], target: Double, high: Double, total: (Double) -> Double) -> Double
-  {
+  private func bisect(target: Double, high: Double, total: (Double) -> Double) -> Double {
     var low = 0.0
     var high = high
     for _ in 0..<60 {

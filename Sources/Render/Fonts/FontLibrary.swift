@@ -77,13 +77,13 @@ public final class FontLibrary: @unchecked Sendable {
   /// Registers every .otf/.ttf file in `directory` with the current fontconfig configuration.
   private static func registerTextFonts(in directory: URL) -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    var registered: [URL] = []
-    if names.contains(where: { ["otf", "ttf"].contains(($0 as NSString).pathExtension.lowercased()) }) {
-      FontSystem.waitUntilReady()
+    let fontFiles = names.sorted().filter {
+      ["otf", "ttf"].contains(($0 as NSString).pathExtension.lowercased())
     }
-    for name in names.sorted() {
-      let ext = (name as NSString).pathExtension.lowercased()
-      guard ext == "otf" || ext == "ttf" else { continue }
+    // Registering needs fontconfig's configuration: wait for the one being made, if any.
+    if !fontFiles.isEmpty { FontSystem.waitUntilReady() }
+    var registered: [URL] = []
+    for name in fontFiles {
       let url = directory.appendingPathComponent(name)
       if FcConfigAppFontAddFile(FcConfigGetCurrent(), url.path) != 0 {
         registered.append(url)

@@ -2,16 +2,9 @@ import DisplayList
 
 /// PDF tokens as bytes: numbers in short fixed-point form, names and text strings.
 enum PDFSyntax {
-  /// Appends `value` with at most `decimals` (1…3) decimals and no trailing zeros
-  /// (`12.5`, `-0.33`, `7`); a value that is not finite is written as 0. Page coordinates
-  /// use two (a hundredth of a point, 3.5 µm), colours and matrices three.
-  static func append(_ value: Double, to bytes: inout [UInt8], decimals: Int = 3) {
-    var text = ByteText(capacity: 32)
-    text.decimal(value, places: decimals)
-    bytes.append(contentsOf: text.bytes)
-  }
-
-  /// The number as text (for dictionaries built as strings).
+  /// The number as text, to at most three decimals without trailing zeros (`12.5`,
+  /// `-0.333`, `7`), 0 when not finite (for dictionaries built as strings; content
+  /// streams write through `ByteText.decimal`).
   static func number(_ value: Double) -> String {
     var text = ByteText(capacity: 32)
     text.decimal(value, places: 3)
