@@ -25,14 +25,13 @@ enum LyricRods {
   static let gap = 0.45
 
   /// Lengthens springs so each voice's syllables clear the voice's next syllable.
-  static func apply(columns: [ColumnMerger.Column], voices: [[StaffSymbol]], springs: inout [Spring]) {
+  static func apply(columns: ColumnTable, voices: [[StaffSymbol]], springs: inout [Spring]) {
     guard voices.count > 1 else { return }
     for voice in voices.indices {
       var previous: (column: Int, right: Double)?
-      for (index, column) in columns.enumerated() {
-        guard let member = column.members[voice] else { continue }
-        let symbol = voices[voice][member]
-        let attachments = symbol.attachments
+      for index in columns.indices {
+        guard let member = columns.member(index, voice: voice) else { continue }
+        let attachments = voices[voice][member].attachments
         guard attachments.lyricLeft > 0 || attachments.lyricRight > 0 else { continue }
         if let previous, previous.column < index {
           let reach = previous.right + gap + attachments.lyricLeft

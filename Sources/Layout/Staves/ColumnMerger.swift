@@ -27,12 +27,6 @@ import ScoreModel
 
 /// Merges the symbols of several voices into time columns.
 struct ColumnMerger {
-  /// One time column: its synthetic symbol and, per voice, the member symbol's index.
-  struct Column {
-    var symbol: StaffSymbol
-    var members: [Int?]
-  }
-
   static func rank(_ symbol: StaffSymbol) -> Int {
     switch symbol.kind {
     case .clef: 0  // A clef change at a bar stands before the bar line.
@@ -45,13 +39,15 @@ struct ColumnMerger {
   }
 
   /// Merges `voices` (each a symbol list) into columns.
-  static func merge(_ voices: [[StaffSymbol]]) -> [Column] {
+  static func merge(_ voices: [[StaffSymbol]]) -> ColumnTable {
     var next = [Int](repeating: 0, count: voices.count)
-    var columns: [Column] = []
+    // Every symbol is in one column: the longest voice's count is the least, the sum the most.
+    var columns = ColumnTable(voiceCount: voices.count, capacity: voices.reduce(0) { $0 + $1.count })
+    var row = [Int32](repeating: -1, count: voices.count)
     while true {
       var key: (Rational, Int)?
-      for (voice, symbols) in voices.enumerated() where next[voice] < symbols.count {
-        let symbol = symbols[next[voice]]
+      for voice in voices.indices where next[voice] < voices[voice].count {
+        let symbol = voices[voice][next[voice]]
         let candidate = (symbol.onset, rank(symbol))
         if let current = key, current.0 < candidate.0 || current.0 == candidate.0 && current.1 <= candidate.1
         {
@@ -60,11 +56,12 @@ struct ColumnMerger {
         key = candidate
       }
       guard let (onset, rank) = key else { break }
-      var members = [Int?](repeating: nil, count: voices.count)
-      for (voice, symbols) in voices.enumerated() where next[voice] < symbols.count {
-        let symbol = symbols[next[voice]]
+      for voice in voices.indices {
+        row[voice] = -1
+        guard next[voice] < voices[voice].count else { continue }
+        let symbol = voices[voice][next[voice]]
         if symbol.onset == onset && Self.rank(symbol) == rank {
-          members[voice] = next[voice]
+          row[voice] = Int32(next[voice])
           next[voice] += 1
         }
       }
@@ -73,7 +70,7 @@ struct ColumnMerger {
       let heldAcross =
         rank == 1
         && voices.indices.contains { voice in
-          guard members[voice] == nil, next[voice] > 0, next[voice] < voices[voice].count else {
+          guard row[voice] < 0, next[voice] > 0, next[voice] < voices[voice].count else {
             return false
           }
           let previous = voices[voice][next[voice] - 1]
@@ -84,8 +81,7 @@ struct ColumnMerger {
           }
           return previous.onset + previous.duration > onset
         }
-      let symbol = synthetic(members, voices: voices, heldAcross: heldAcross)
-      columns.append(Column(symbol: symbol, members: members))
+      columns.append(synthetic(row, voices: voices, heldAcross: heldAcross), slots: row)
     }
     setDurations(&columns, voices: voices)
     return columns
@@ -93,54 +89,72 @@ struct ColumnMerger {
 
   /// The column's stand-in symbol: its widest extents and its first member's other traits;
   /// a bar column is unbreakable when `heldAcross` (another voice sounds across it).
-  static func synthetic(_ members: [Int?], voices: [[StaffSymbol]], heldAcross: Bool) -> StaffSymbol {
-    let present = members.enumerated().compactMap { voice, index in index.map { voices[voice][$0] } }
-    var symbol = present[0]
-    symbol.left = present.map(\.left).max() ?? 0
-    symbol.right = present.map(\.right).max() ?? 0
-    let reach = present.map(\.attachments.chordReach).max() ?? 0
-    if reach > symbol.attachments.chordReach { symbol.attachments.chordReach = reach }
-    let diagram = present.max { $0.attachments.diagramReach < $1.attachments.diagramReach }
-    if let diagram, diagram.attachments.diagramReach > symbol.attachments.diagramReach {
-      symbol.attachments.diagramReach = diagram.attachments.diagramReach
-      symbol.attachments.diagramLeft = diagram.attachments.diagramLeft
+  static func synthetic(_ row: [Int32], voices: [[StaffSymbol]], heldAcross: Bool) -> StaffSymbol {
+    // Members are read where they lie; the first is copied to become the stand-in.
+    let present = row.indices.lazy.filter { row[$0] >= 0 }.map { (voice: $0, index: Int(row[$0])) }
+    guard let first = present.first else { preconditionFailure("a column has a member") }
+    var symbol = voices[first.voice][first.index]
+    var left = symbol.left
+    var right = symbol.right
+    var reach = symbol.attachments.chordReach
+    var dynamics = symbol.attachments.dynamicReach
+    var diagram = first
+    var widest = first
+    var breakAfter = false
+    var special: (voice: Int, index: Int)?
+    for member in present {
+      let other = voices[member.voice][member.index]
+      left = max(left, other.left)
+      right = max(right, other.right)
+      reach = max(reach, other.attachments.chordReach)
+      dynamics = max(dynamics, other.attachments.dynamicReach)
+      if other.attachments.diagramReach > voices[diagram.voice][diagram.index].attachments.diagramReach {
+        diagram = member
+      }
+      if other.key.writtenAccidentalCount > voices[widest.voice][widest.index].key.writtenAccidentalCount {
+        widest = member
+      }
+      breakAfter = breakAfter || other.breakAfter
+      if special == nil, case .bar(let line) = other.kind, !SymbolBuilder.isPlain(line) { special = member }
     }
-    let dynamics = present.map(\.attachments.dynamicReach).max() ?? 0
+    symbol.left = left
+    symbol.right = right
+    if reach > symbol.attachments.chordReach { symbol.attachments.chordReach = reach }
+    let diagramAttachments = voices[diagram.voice][diagram.index].attachments
+    if diagramAttachments.diagramReach > symbol.attachments.diagramReach {
+      symbol.attachments.diagramReach = diagramAttachments.diagramReach
+      symbol.attachments.diagramLeft = diagramAttachments.diagramLeft
+    }
     if dynamics > symbol.attachments.dynamicReach { symbol.attachments.dynamicReach = dynamics }
     if case .bar = symbol.kind {
       // The most specific bar line stands for the column; breaks only where all voices bar.
-      if let special = present.first(where: { bar in
-        if case .bar(let line) = bar.kind { return !SymbolBuilder.isPlain(line) }
-        return false
-      }) {
-        symbol.kind = special.kind
-      }
+      if let special { symbol.kind = voices[special.voice][special.index].kind }
       symbol.blocksBreak = heldAcross
     }
     // The widest key signature decides the line start's width.
-    if let widest = present.max(by: { $0.key.writtenAccidentalCount < $1.key.writtenAccidentalCount }) {
-      symbol.key = widest.key
-    }
-    symbol.breakAfter = present.contains { $0.breakAfter } && (symbol.isBar && !symbol.blocksBreak)
+    if widest != first { symbol.key = voices[widest.voice][widest.index].key }
+    symbol.breakAfter = breakAfter && (symbol.isBar && !symbol.blocksBreak)
     return symbol
   }
 
   /// Gives each note column the duration Δt²/s that spaces it by time to the next column.
-  static func setDurations(_ columns: inout [Column], voices: [[StaffSymbol]]) {
-    for index in columns.indices where columns[index].symbol.isDurational {
-      let members = columns[index].members.enumerated().compactMap { voice, member in
-        member.map { voices[voice][$0] }
+  static func setDurations(_ columns: inout ColumnTable, voices: [[StaffSymbol]]) {
+    for index in columns.indices where columns.symbols[index].isDurational {
+      var shortest: Rational?
+      for (voice, member) in columns.members(index).enumerated() {
+        guard let member else { continue }
+        let symbol = voices[voice][member]
+        guard symbol.isDurational, !symbol.duration.isZero else { continue }
+        if shortest.map({ symbol.duration < $0 }) ?? true { shortest = symbol.duration }
       }
-      let shortest =
-        members.compactMap { $0.isDurational && !$0.duration.isZero ? $0.duration : nil }.min()
-        ?? Rational(1, 8)
-      let onset = columns[index].symbol.onset
-      let later = columns[(index + 1)...].first { $0.symbol.onset > onset }
-      let delta = later.map { $0.symbol.onset - onset } ?? shortest
-      let duration = delta == shortest ? shortest : delta * delta / shortest
+      let shortestNote = shortest ?? Rational(1, 8)
+      let onset = columns.symbols[index].onset
+      let later = columns.symbols[(index + 1)...].first { $0.onset > onset }
+      let delta = later.map { $0.onset - onset } ?? shortestNote
+      let duration = delta == shortestNote ? shortestNote : delta * delta / shortestNote
       let rest = RestSymbol(
-        value: NoteValue(duration: shortest), duration: duration, isVisible: false, measureCount: nil)
-      columns[index].symbol.kind = .rest(rest)
+        value: NoteValue(duration: shortestNote), duration: duration, isVisible: false, measureCount: nil)
+      columns.symbols[index].kind = .rest(rest)
     }
   }
 }

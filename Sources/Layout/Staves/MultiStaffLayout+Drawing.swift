@@ -16,7 +16,7 @@ extension MultiStaffLayout {
   /// voice's curves and marks, so marks clear the other voices' notes too; `voiceColumns`
   /// limits each voice to its columns (a voice not in it is not drawn).
   func drawStaff(
-    _ voices: [Int], symbols: [[StaffSymbol]], spans: [VoiceSpans], columns: [ColumnMerger.Column],
+    _ voices: [Int], symbols: [[StaffSymbol]], spans: [VoiceSpans], columns: ColumnTable,
     line: LinePlan,
     starts: [LineStart], columnXs: [Double], from firstColumn: Int, end: Double,
     courtesy: [[SymbolKind]], shifts: [[Double]], isTop: Bool, tablatures: [Int: Tablature],
@@ -34,7 +34,7 @@ extension MultiStaffLayout {
       let high = min(line.last, voiceColumns?[voice]?.upperBound ?? line.last)
       if low <= high {
         for column in low...high where column - firstColumn < columnXs.count {
-          if let member = columns[column].members[voice] {
+          if let member = columns.member(column, voice: voice) {
             indices.append((member, columnXs[column - firstColumn] + shifts[voice][member]))
           }
         }

@@ -69,7 +69,7 @@ struct MultiStaffLayout {
   /// A voice's clef, key and meter at a line's start, folding the line's leading
   /// signature columns; `firstSymbol` is the voice's first drawn symbol.
   func voiceStart(
-    _ voice: Int, _ columns: [ColumnMerger.Column], _ presence: VoicePresence,
+    _ voice: Int, _ columns: ColumnTable, _ presence: VoicePresence,
     _ voiceSymbols: [[StaffSymbol]],
     _ line: LinePlan, _ columnStart: LineStart, _ meter: Meter?
   ) -> LineStart {
@@ -107,11 +107,11 @@ struct MultiStaffLayout {
   }
 
   /// Where the music begins on every staff: after the widest start, then the lead-in.
-  func commonWidth(_ starts: [LineStart], columns: [ColumnMerger.Column], first: Int) -> Double {
+  func commonWidth(_ starts: [LineStart], columns: ColumnTable, first: Int) -> Double {
     let meterX = starts.map(\.meterX).max() ?? 0
     var width = starts.map { meterX + ($0.width - $0.meterX) }.max() ?? 0
     if first < columns.count {
-      width += (columns[first].symbol.isBar ? 0.6 : 1.4) + columns[first].symbol.left
+      width += (columns.symbols[first].isBar ? 0.6 : 1.4) + columns.symbols[first].left
     }
     return width
   }
@@ -138,11 +138,11 @@ struct VoicePresence {
   /// Per voice, its columns in order with the member symbol's index.
   private let entries: [[(column: Int, member: Int)]]
 
-  init(columns: [ColumnMerger.Column], voices: Int) {
+  init(columns: ColumnTable, voices: Int) {
     var entries = [[(column: Int, member: Int)]](repeating: [], count: voices)
-    for (column, entry) in columns.enumerated() {
-      for (voice, member) in entry.members.enumerated() {
-        if let member { entries[voice].append((column, member)) }
+    for column in columns.indices {
+      for voice in 0..<voices {
+        if let member = columns.member(column, voice: voice) { entries[voice].append((column, member)) }
       }
     }
     self.entries = entries
@@ -176,7 +176,7 @@ final class MultiStaffSystems: SystemMaker {
   let layout: MultiStaffLayout
   let tune: Tune
   let voiceSymbols: [[StaffSymbol]]
-  let columns: [ColumnMerger.Column]
+  let columns: ColumnTable
   /// Per voice and symbol, how far right a note is set beside another voice's.
   let shifts: [[Double]]
   let symbols: [StaffSymbol]
@@ -244,7 +244,7 @@ final class MultiStaffSystems: SystemMaker {
     var columns = ColumnMerger.merge(voiceSymbols)
     shifts = SharedStaffSetting(font: layout.font, layout: layout).apply(to: &voiceSymbols, columns: &columns)
     self.columns = columns
-    symbols = columns.map(\.symbol)
+    symbols = columns.symbols
     presence = VoicePresence(columns: columns, voices: voiceSymbols.count)
     var spacer = HorizontalSpacer(font: layout.font)
     spacer.shortest = Spring.commonShortest(
@@ -270,7 +270,7 @@ final class MultiStaffSystems: SystemMaker {
     }
     self.margins = margins
     plans = symbols.isEmpty ? [] : breaker.breakLines(symbols, springs: springs, firstMeter: firstMeter)
-    lineSegments = plans.map { layout.segment(at: columns[$0.first].symbol.onset) }
+    lineSegments = plans.map { layout.segment(at: columns.symbols[$0.first].onset) }
     segmentStarts = Self.segmentStarts(layout.segments, in: columns)
     // Voltas are drawn over the top staff of each staff group (every group's players
     // see them), by that staff's first voice.
@@ -326,12 +326,12 @@ final class MultiStaffSystems: SystemMaker {
 
   /// The column each staff segment starts at: the first after the new segment's time, or
   /// at it when not a bar line (a bar line at the change closes the segment before).
-  static func segmentStarts(_ segments: [StaffSegment], in columns: [ColumnMerger.Column]) -> [Int] {
+  static func segmentStarts(_ segments: [StaffSegment], in columns: ColumnTable) -> [Int] {
     var starts = [0]
     for segment in segments.dropFirst() {
       let first =
-        columns.firstIndex {
-          $0.symbol.onset > segment.start || $0.symbol.onset == segment.start && !$0.symbol.isBar
+        columns.symbols.firstIndex {
+          $0.onset > segment.start || $0.onset == segment.start && !$0.isBar
         } ?? columns.count
       starts.append(max(first, starts[starts.count - 1]))
     }

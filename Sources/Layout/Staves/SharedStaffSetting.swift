@@ -41,20 +41,20 @@ struct SharedStaffSetting {
 
   /// Merges equal rests in `voiceSymbols` and returns, per voice and symbol, how far right
   /// each note is set (staff spaces); widens the columns to match.
-  func apply(to voiceSymbols: inout [[StaffSymbol]], columns: inout [ColumnMerger.Column]) -> [[Double]] {
+  func apply(to voiceSymbols: inout [[StaffSymbol]], columns: inout ColumnTable) -> [[Double]] {
     var shifts = voiceSymbols.map { [Double](repeating: 0, count: $0.count) }
     // Each segment's shared staves (voice lists), found once; columns come in time order.
     let sharedBySegment = layout.segments.map { $0.plan.staves.map(\.voices).filter { $0.count > 1 } }
     guard sharedBySegment.contains(where: { !$0.isEmpty }) else { return shifts }
     var segment = 0
-    for index in columns.indices where columns[index].symbol.isDurational {
+    for index in columns.indices where columns.symbols[index].isDurational {
       while segment + 1 < layout.segments.count
-        && layout.segments[segment + 1].start <= columns[index].symbol.onset
+        && layout.segments[segment + 1].start <= columns.symbols[index].onset
       {
         segment += 1
       }
       for voices in sharedBySegment[segment] {
-        let members = columns[index].members
+        let members = columns.members(index)
         mergeRests(voices, members: members, in: &voiceSymbols)
         clearRests(voices, members: members, in: &voiceSymbols)
         // Each later voice is compared with every earlier one (three voices, or a note
@@ -73,7 +73,7 @@ struct SharedStaffSetting {
           guard let upperNote = met else {
             clearDisplacedHeads(
               voices[..<position], of: lowerNote, members: members, in: &voiceSymbols,
-              column: &columns[index])
+              columnLeft: &columns.symbols[index].left)
             continue
           }
           // Past the upper chord's heads set right of its stem (a second) too.
@@ -84,7 +84,7 @@ struct SharedStaffSetting {
           if beyond <= 0, let offset = displacedUnison(upperNote, lowerNote) { shift = -offset }
           shifts[lower][member] = shift
           voiceSymbols[lower][member].right += shift
-          columns[index].symbol.right = max(columns[index].symbol.right, voiceSymbols[lower][member].right)
+          columns.symbols[index].right = max(columns.symbols[index].right, voiceSymbols[lower][member].right)
           // The moved note's accidentals stay left of both heads, clear of the upper one.
           if lowerNote.heads.contains(where: { $0.accidental != nil }) {
             // Left of the upper note's own accidentals too, when it has any.
@@ -99,8 +99,8 @@ struct SharedStaffSetting {
             }
             voiceSymbols[lower][member].kind = .note(moved)
             voiceSymbols[lower][member].left += shift + extra
-            columns[index].symbol.left = max(
-              columns[index].symbol.left, voiceSymbols[lower][member].left - shift)
+            columns.symbols[index].left = max(
+              columns.symbols[index].left, voiceSymbols[lower][member].left - shift)
           }
         }
       }
@@ -112,8 +112,8 @@ struct SharedStaffSetting {
   /// stem (its second) where they would meet it, move left of that head (and of the lower
   /// chord's accidentals beside them).
   func clearDisplacedHeads(
-    _ uppers: ArraySlice<Int>, of lower: NoteSymbol, members: [Int?], in voiceSymbols: inout [[StaffSymbol]],
-    column: inout ColumnMerger.Column
+    _ uppers: ArraySlice<Int>, of lower: NoteSymbol, members: ColumnMembers, in voiceSymbols: inout [[StaffSymbol]],
+    columnLeft: inout Double
   ) {
     let displaced = lower.heads.filter { $0.offset < 0 }
     guard let reach = displaced.map({ $0.offset * lower.size }).min() else { return }
@@ -141,12 +141,12 @@ struct SharedStaffSetting {
       guard moved > 0 else { continue }
       voiceSymbols[upper][member].kind = .note(note)
       voiceSymbols[upper][member].left += moved
-      column.symbol.left = max(column.symbol.left, voiceSymbols[upper][member].left)
+      columnLeft = max(columnLeft, voiceSymbols[upper][member].left)
     }
   }
 
   /// Rests of one value in every voice of the staff become the first voice's rest alone.
-  func mergeRests(_ voices: [Int], members: [Int?], in voiceSymbols: inout [[StaffSymbol]]) {
+  func mergeRests(_ voices: [Int], members: ColumnMembers, in voiceSymbols: inout [[StaffSymbol]]) {
     let rests = voices.compactMap { voice -> (voice: Int, member: Int, rest: RestSymbol)? in
       guard let member = members[voice], case .rest(let rest) = voiceSymbols[voice][member].kind,
         rest.isVisible
@@ -168,7 +168,7 @@ struct SharedStaffSetting {
 
   /// Moves a rest out of the other voices' notes at its time: the first voice's rests
   /// above their highest head, the others' below their lowest, by whole staff spaces.
-  func clearRests(_ voices: [Int], members: [Int?], in voiceSymbols: inout [[StaffSymbol]]) {
+  func clearRests(_ voices: [Int], members: ColumnMembers, in voiceSymbols: inout [[StaffSymbol]]) {
     for (order, voice) in voices.enumerated() {
       guard let member = members[voice], case .rest(var rest) = voiceSymbols[voice][member].kind,
         rest.isVisible, !rest.isWholeBar
