@@ -37,7 +37,14 @@ struct NoteSymbol {
   var stemUp = true
   /// Index of the beam group this note belongs to, if beamed.
   var beamGroup: Int?
-  var grace: GraceGroup?
+  /// The grace notes before the note, if any.
+  var grace: GraceGroup? {
+    get { graceBox?.group }
+    set { graceBox = newValue.map(GraceBox.init) }
+  }
+  /// Boxed: few notes have grace notes, and unboxed they were a third of every symbol's
+  /// size (symbols are copied often, and a long tune holds them all).
+  var graceBox: GraceBox? = nil
   /// Rarely set marks, kept in one byte each (0 for none): notes are copied often.
   var storedTremoloStrokes: UInt8 = 0
   var storedBeamBreak: UInt8 = 0
@@ -114,6 +121,13 @@ struct RestSymbol {
   /// `%%voicescale`: the voice's size in percent (rests drawn and spaced at it).
   var voicePercent: UInt8 = 100
   var size: Double { Double(voicePercent) / 100 }
+}
+
+/// A note's grace notes, held by reference.
+final class GraceBox: @unchecked Sendable {
+  let group: GraceGroup
+
+  init(_ group: GraceGroup) { self.group = group }
 }
 
 /// What a staff symbol is.
