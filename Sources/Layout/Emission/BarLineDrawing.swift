@@ -12,45 +12,78 @@ enum BarLineDrawing {
     case thin, thick, dots, dashed
   }
 
-  static func parts(of bar: BarLine) -> [Part] {
-    var middle: [Part]
+  /// A bar's parts, left to right, packed in one word (a bar has at most five).
+  struct Parts: RandomAccessCollection {
+    private var packed: UInt16 = 0
+    private(set) var endIndex = 0
+    var startIndex: Int { 0 }
+
+    subscript(position: Int) -> Part {
+      switch packed >> (3 * position) & 7 {
+      case 0: .thin
+      case 1: .thick
+      case 2: .dots
+      default: .dashed
+      }
+    }
+
+    mutating func append(_ first: Part, _ second: Part? = nil, _ third: Part? = nil) {
+      for part in [first, second, third] {
+        guard let part else { break }
+        let code: UInt16 =
+          switch part {
+          case .thin: 0
+          case .thick: 1
+          case .dots: 2
+          case .dashed: 3
+          }
+        packed |= code << (3 * endIndex)
+        endIndex += 1
+      }
+    }
+  }
+
+  static func parts(of bar: BarLine) -> Parts {
+    var parts = Parts()
+    if bar.repeatsEnd { parts.append(.dots) }
     switch bar.style {
-    case .single: middle = [.thin]
-    case .double: middle = [.thin, .thin]
-    case .thickThin: middle = [.thick, .thin]
-    case .thinThick: middle = [.thin, .thick]
-    case .dotted: middle = [.dashed]
-    case .invisible: middle = []
+    case .single:
+      // A plain line with repeat dots becomes a thin-thick (or thick-thin) pair.
+      switch (bar.repeatsEnd, bar.repeatsStart) {
+      case (true, true): parts.append(.thin, .thick, .thin)
+      case (true, false): parts.append(.thin, .thick)
+      case (false, true): parts.append(.thick, .thin)
+      case (false, false): parts.append(.thin)
+      }
+    case .double: parts.append(.thin, .thin)
+    case .thickThin: parts.append(.thick, .thin)
+    case .thinThick: parts.append(.thin, .thick)
+    case .dotted: parts.append(.dashed)
+    case .invisible: break
     }
-    if bar.repeatsEnd && bar.repeatsStart && middle == [.thin] {
-      middle = [.thin, .thick, .thin]
-    } else if bar.repeatsEnd && middle == [.thin] {
-      middle = [.thin, .thick]
-    } else if bar.repeatsStart && middle == [.thin] {
-      middle = [.thick, .thin]
-    }
-    return (bar.repeatsEnd ? [.dots] : []) + middle + (bar.repeatsStart ? [.dots] : [])
+    if bar.repeatsStart { parts.append(.dots) }
+    return parts
   }
 
   static func partWidth(_ part: Part, font: MusicFont) -> Double {
-    let defaults = font.engravingDefaults
     switch part {
-    case .thin, .dashed: return defaults.thinBarlineThickness
-    case .thick: return defaults.thickBarlineThickness
+    case .thin, .dashed: return font.engravingDefaults.thinBarlineThickness
+    case .thick: return font.engravingDefaults.thickBarlineThickness
     case .dots: return font.glyph(.repeatDot)?.advance ?? 0.4
     }
   }
 
   static func separation(_ a: Part, _ b: Part, font: MusicFont) -> Double {
-    let defaults = font.engravingDefaults
-    return a == .dots || b == .dots
-      ? defaults.repeatBarlineDotSeparation : defaults.barlineSeparation
+    a == .dots || b == .dots
+      ? font.engravingDefaults.repeatBarlineDotSeparation : font.engravingDefaults.barlineSeparation
   }
 
   static func width(of bar: BarLine, font: MusicFont) -> Double {
     let parts = parts(of: bar)
-    var width = parts.reduce(0) { $0 + partWidth($1, font: font) }
-    for (a, b) in zip(parts, parts.dropFirst()) { width += separation(a, b, font: font) }
+    // Widths first, then the gaps (the order the sum has always been taken in).
+    var width = 0.0
+    for part in parts { width += partWidth(part, font: font) }
+    for index in parts.indices.dropFirst() { width += separation(parts[index - 1], parts[index], font: font) }
     return width
   }
 
@@ -66,11 +99,11 @@ enum BarLineDrawing {
       let width = partWidth(part, font: font)
       switch part {
       case .thin, .thick, .dashed:
-        let dash = font.engravingDefaults["dashedBarlineDashLength"]
         let span = canvas.staffSpan
+        let dash = part == .dashed ? max(font.engravingDefaults["dashedBarlineDashLength"], 0.3) : nil
         canvas.line(
           from: (cursor + width / 2, span.top), to: (cursor + width / 2, span.bottom), thickness: width,
-          role: .barLine, column: column, source: source, dash: part == .dashed ? max(dash, 0.3) : nil)
+          role: .barLine, column: column, source: source, dash: dash)
       case .dots:
         for position in [3, 5] {
           canvas.glyph(

@@ -114,14 +114,34 @@ enum MeterDrawing {
   /// Scale that keeps fraction digits within two staff spaces each (some fonts, such as
   /// Petaluma, draw taller numerals that would otherwise collide).
   static func digitScale(of meter: Meter, font: MusicFont) -> Double {
-    let rows = rows(of: meter)
+    digitScale(rows(of: meter), font: font)
+  }
+
+  /// The scale of a two-row meter's digits (1 when they fit the staff), from its rows.
+  static func digitScale(_ rows: [[SMuFLGlyph]], font: MusicFont) -> Double {
     guard rows.count == 2 else { return 1 }
-    let tallest = rows.joined().compactMap { font.glyph($0)?.height }.max() ?? 2
-    return tallest > 2.3 ? 2.05 / tallest : 1
+    var tallest: Double?
+    for row in rows {
+      for glyph in row {
+        if let height = font.glyph(glyph)?.height { tallest = max(tallest ?? height, height) }
+      }
+    }
+    let height = tallest ?? 2
+    return height > 2.3 ? 2.05 / height : 1
   }
 
   static func width(of meter: Meter, font: MusicFont) -> Double {
-    (rows(of: meter).map { rowWidth($0, font: font) }.max() ?? 0) * digitScale(of: meter, font: font)
+    width(rows(of: meter), font: font)
+  }
+
+  /// The width of a meter's rows: the widest row, scaled.
+  static func width(_ rows: [[SMuFLGlyph]], font: MusicFont) -> Double {
+    var widest: Double?
+    for row in rows {
+      let width = rowWidth(row, font: font)
+      widest = max(widest ?? width, width)
+    }
+    return (widest ?? 0) * digitScale(rows, font: font)
   }
 
   @discardableResult
@@ -130,8 +150,8 @@ enum MeterDrawing {
     source: SourcePosition? = nil
   ) -> Double {
     let rows = rows(of: meter)
-    let total = width(of: meter, font: canvas.font)
-    let scale = digitScale(of: meter, font: canvas.font)
+    let total = width(rows, font: canvas.font)
+    let scale = digitScale(rows, font: canvas.font)
     let positions = rows.count == 1 ? [4] : [6, 2]
     for (row, position) in zip(rows, positions) {
       var cursor = x + (total - rowWidth(row, font: canvas.font) * scale) / 2
