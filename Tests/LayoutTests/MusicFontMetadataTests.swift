@@ -56,4 +56,22 @@ import Testing
     #expect(font.engravingDefaults.stemThickness == 0.2)
     #expect(font.glyphs.isEmpty)
   }
+
+  @Test func plainDecimalsReadAsTheFullParserReadsThem() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let digits = Int.random(in: 1...15, using: &generator)
+      var text = Bool.random(using: &generator) ? "-" : ""
+      let point = Int.random(in: 0...digits, using: &generator)
+      for position in 0..<digits {
+        if position == point && position > 0 { text += "." }
+        text += String(Int.random(in: 0...9, using: &generator))
+      }
+      let fast = JSONScanner.plainDecimal(ArraySlice(Array(text.utf8)))
+      #expect(fast?.bitPattern == Double(text)?.bitPattern, "\(text)")
+    }
+    for text in ["1e3", "-", ".", "1.2.3", "1234567890123456", "+1", ""] {
+      #expect(JSONScanner.plainDecimal(ArraySlice(Array(text.utf8))) == nil, "\(text)")
+    }
+  }
 }
