@@ -64,6 +64,7 @@ struct JSONScanner {
   /// Reads an array of numbers.
   mutating func numbers() throws -> [Double] {
     var values: [Double] = []
+    values.reserveCapacity(4)  // a box or a point: one allocation, not three
     try array { values.append(try $0.number()) }
     return values
   }

@@ -40,14 +40,14 @@ enum CrashReporter {
 
   /// Starts reporting when the environment says the process is supervised.
   static func installIfSupervised() {
-    let environment = ProcessInfo.processInfo.environment
-    guard let value = environment[Supervisor.pipeVariable], let pipe = Int32(value), pipe > 2,
+    let environment = EnvironmentVariable.value
+    guard let value = environment(Supervisor.pipeVariable), let pipe = Int32(value), pipe > 2,
       fcntl(pipe, F_GETFD) != -1
     else { return }
     descriptor = pipe
     _ = fcntl(pipe, F_SETFD, FD_CLOEXEC)
-    alreadyPrinted = Int(environment[Supervisor.printedVariable] ?? "") ?? 0
-    failedTunes = Set((environment[Supervisor.failedVariable] ?? "").split(separator: "\n").map(String.init))
+    alreadyPrinted = Int(environment(Supervisor.printedVariable) ?? "") ?? 0
+    failedTunes = Set((environment(Supervisor.failedVariable) ?? "").split(separator: "\n").map(String.init))
     threads.initialize(repeating: pthread_t(), count: slotCount)
     tunes.initialize(repeating: nil, count: slotCount)
     TemporaryFiles.observer = { path, exists in send((exists ? "temp+ " : "temp- ") + path) }

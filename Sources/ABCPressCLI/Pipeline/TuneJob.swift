@@ -97,7 +97,7 @@ struct TuneJob: @unchecked Sendable {
 
   /// A test hook for crash isolation: `ABCPRESS_CRASH_TEST=TITLE` makes the engine trap on
   /// the tune of that title, as an internal error would.
-  static let crashTest = ProcessInfo.processInfo.environment["ABCPRESS_CRASH_TEST"]
+  static let crashTest = EnvironmentVariable.value("ABCPRESS_CRASH_TEST")
 
   /// The error box that stands in for a tune that crashed an earlier attempt, and the error.
   static func failed(_ source: TuneSource, titles: [String], trailing: [TextBlock], engraver: Engraver)

@@ -76,7 +76,13 @@ struct EngravingSession: @unchecked Sendable {
     // Depends) and are not looked up: a lookup waits for fontconfig's start-up, which
     // otherwise runs beside the parsing.
     let namer = arguments["--fmt"] ?? arguments["--theme"] ?? arguments["--template"]
-    for family in base.setup.textFamilies.subtracting(Self.packagedFamilies).sorted() {
+    // (Most runs use the plain template's families, known without reading every
+    // built-in template and theme.)
+    let families = base.setup.textFamilies
+    let unknown =
+      families.isSubset(of: PageTemplate.plain.setup.textFamilies)
+      ? [] : families.subtracting(Self.packagedFamilies)
+    for family in unknown.sorted() {
       guard let used = fonts.substitute(for: family) else { continue }
       warnings.append(
         Diagnostic(

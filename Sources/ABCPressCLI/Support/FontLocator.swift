@@ -1,4 +1,5 @@
 import Foundation
+import Render
 
 /// Finds the music fonts: the Fonts/ folder `scripts/fetch-fonts` fills in a checkout, or
 /// `PREFIX/share/abcpress/fonts` where `make install` puts them.
@@ -8,11 +9,11 @@ import Foundation
 /// `share/abcpress/fonts` folder (an installed `PREFIX/bin/abcpress`) or a `Fonts/` folder
 /// (so `.build/release/abcpress` finds the checkout's), then `./Fonts`.
 enum FontLocator {
-  static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+  static func locate(explicit: String?, environment: (String) -> String? = EnvironmentVariable.value)
     -> URL
   {
     if let explicit { return URL(fileURLWithPath: explicit, isDirectory: true) }
-    if let fromEnvironment = environment["ABCPRESS_FONTS"], !fromEnvironment.isEmpty {
+    if let fromEnvironment = environment("ABCPRESS_FONTS"), !fromEnvironment.isEmpty {
       return URL(fileURLWithPath: fromEnvironment, isDirectory: true)
     }
     let manager = FileManager.default

@@ -55,11 +55,10 @@ struct TuneCache: Sendable {
 
   /// The user's cache folder (`$XDG_CACHE_HOME/abcpress`, else `~/.cache/abcpress`).
   static var userFolder: URL? {
-    let environment = ProcessInfo.processInfo.environment
-    if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+    if let base = EnvironmentVariable.value("XDG_CACHE_HOME"), base.hasPrefix("/") {
       return URL(fileURLWithPath: base).appendingPathComponent("abcpress", isDirectory: true)
     }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    guard let home = EnvironmentVariable.value("HOME"), home.hasPrefix("/") else { return nil }
     return URL(fileURLWithPath: home).appendingPathComponent(".cache/abcpress", isDirectory: true)
   }
 

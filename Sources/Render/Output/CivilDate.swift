@@ -41,9 +41,9 @@ public struct CivilDate: Equatable, Sendable {
   /// `SOURCE_DATE_EPOCH` (reproducible-builds.org): nil when it is not set; an error
   /// when it is not a whole number of seconds from 1970 to the year 9999.
   public static func sourceDateEpoch(
-    _ environment: [String: String] = ProcessInfo.processInfo.environment
+    _ environment: (String) -> String? = EnvironmentVariable.value
   ) -> Result<Int?, SourceDateError> {
-    guard let text = environment["SOURCE_DATE_EPOCH"] else { return .success(nil) }
+    guard let text = environment("SOURCE_DATE_EPOCH") else { return .success(nil) }
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let epoch = Int(text),
       epoch <= latestEpoch
     else {
