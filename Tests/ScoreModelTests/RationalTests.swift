@@ -95,4 +95,25 @@ import Testing
     #expect(Rational(approximating: .infinity) == Rational(Rational.approximationMagnitude))
     #expect(Rational(approximating: 1.0 / 3.0) == Rational(1, 3))
   }
+
+  /// Sums and fractions over powers of two take a short way: the same lowest terms as the
+  /// general way (a common denominator and a gcd) on random fractions of every kind.
+  @Test func powerOfTwoShortcutsAgreeWithTheGeneralWay() {
+    var generator = SystemRandomNumberGenerator()
+    let denominators = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 96, 128, 1 << 40, 5, 7]
+    for _ in 0..<20_000 {
+      let a = Int.random(in: -10_000...10_000, using: &generator)
+      let b = Int.random(in: -10_000...10_000, using: &generator)
+      let x = Rational(a, denominators.randomElement(using: &generator)!)
+      let y = Rational(b, denominators.randomElement(using: &generator)!)
+      let sum = x + y
+      #expect(sum == Rational.sum(x, y), "\(x) + \(y)")
+      let divisor = Swift.max(Rational.gcd(sum.numerator, sum.denominator), 1)
+      #expect(divisor == 1 && sum.denominator > 0, "\(sum) is not in lowest terms")
+      let power = 1 << Int.random(in: 0...20, using: &generator)
+      let raw = Rational(a * 6, power)
+      #expect(Rational.gcd(raw.numerator, raw.denominator) == 1 || raw.numerator == 0)
+      #expect(Double(raw.numerator) * Double(power) == Double(a * 6) * Double(raw.denominator))
+    }
+  }
 }

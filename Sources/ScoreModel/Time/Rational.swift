@@ -16,6 +16,13 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
       self.denominator = numerator == 0 ? 1 : denominator
       return
     }
+    if denominator > 0 && denominator & (denominator &- 1) == 0 {
+      // Over a power of two: lowest terms take out the twos the numerator shares.
+      let shift = Swift.min(numerator.trailingZeroBitCount, denominator.trailingZeroBitCount)
+      self.numerator = numerator >> shift
+      self.denominator = denominator >> shift
+      return
+    }
     let divisor = Swift.max(Rational.gcd(numerator, denominator), 1)
     var (reducedNumerator, reducedDenominator) = (numerator / divisor, denominator / divisor)
     if reducedDenominator < 0 {
@@ -55,7 +62,32 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
     return Int(truncatingIfNeeded: a << shift)
   }
 
-  public static func + (lhs: Rational, rhs: Rational) -> Rational {
+  @inlinable public static func + (lhs: Rational, rhs: Rational) -> Rational {
+    // Most musical lengths are over powers of two: their sum is over the larger one, and
+    // lowest terms take out the twos the numerator shares with it (no gcd).
+    let (d1, d2) = (lhs.denominator, rhs.denominator)
+    if d1 & (d1 &- 1) == 0 && d2 & (d2 &- 1) == 0 {
+      let common = Swift.max(d1, d2)
+      let (left, o1) = lhs.numerator.multipliedReportingOverflow(by: common / d1)
+      let (right, o2) = rhs.numerator.multipliedReportingOverflow(by: common / d2)
+      let (sum, o3) = left.addingReportingOverflow(right)
+      if !(o1 || o2 || o3) {
+        if sum == 0 { return .zero }
+        let shift = Swift.min(sum.trailingZeroBitCount, common.trailingZeroBitCount)
+        return Rational(reduced: sum >> shift, common >> shift)
+      }
+    }
+    return sum(lhs, rhs)
+  }
+
+  /// Terms already in lowest terms with a positive denominator, taken as they are.
+  @inlinable init(reduced numerator: Int, _ denominator: Int) {
+    self.numerator = numerator
+    self.denominator = denominator
+  }
+
+  /// The sum of any two fractions.
+  @usableFromInline static func sum(_ lhs: Rational, _ rhs: Rational) -> Rational {
     let (left, o1) = lhs.numerator.multipliedReportingOverflow(by: rhs.denominator)
     let (right, o2) = rhs.numerator.multipliedReportingOverflow(by: lhs.denominator)
     let (sum, o3) = left.addingReportingOverflow(right)
