@@ -23,7 +23,52 @@ enum PDFFontSource: Hashable, Sendable {
 /// The glyphs a page uses from one font, with the text each stands for ("" when unknown).
 struct PDFFontUse: Sendable {
   var source: PDFFontSource
+  /// The glyphs shown, each with the text it stands for ("" when not known yet).
   var glyphs: [UInt32: String] = [:]
+  /// Glyphs whose text is known, a bit each: checked before `glyphs`, since nearly every
+  /// glyph of a page is one met before (a table lookup per glyph was a fifth of showing
+  /// text). Not kept with a cached fragment; a use read back starts without it.
+  private var named: [UInt64] = []
+
+  init(source: PDFFontSource, glyphs: [UInt32: String] = [:]) {
+    self.source = source
+    self.glyphs = glyphs
+  }
+
+  /// Records that glyph `id` was shown for `text`: its first text is kept, an unknown one
+  /// ("") replaced when the glyph comes again with its text. `text` is made only when the
+  /// glyph's text is not known yet.
+  mutating func note(_ id: UInt32, text: () -> String?) {
+    guard !isNamed(id) else { return }
+    let had = glyphs[id]
+    if let had, !had.isEmpty { return markNamed(id) }
+    let new = text()
+    if had == nil || new != nil { glyphs[id] = new ?? "" }
+    if let new, !new.isEmpty { markNamed(id) }
+  }
+
+  /// Records that glyph `id` was shown for `text` unless it was shown before (a music
+  /// glyph's text is its code point's, the same every time).
+  mutating func noteFirst(_ id: UInt32, text: () -> String) {
+    guard !isNamed(id) else { return }
+    let had = glyphs[id] ?? {
+      let new = text()
+      glyphs[id] = new
+      return new
+    }()
+    if !had.isEmpty { markNamed(id) }
+  }
+
+  private func isNamed(_ id: UInt32) -> Bool {
+    let word = Int(id >> 6)
+    return word < named.count && named[word] & (1 << UInt64(id & 63)) != 0
+  }
+
+  private mutating func markNamed(_ id: UInt32) {
+    let word = Int(id >> 6)
+    if word >= named.count { named.append(contentsOf: repeatElement(0, count: word + 1 - named.count)) }
+    named[word] |= 1 << UInt64(id & 63)
+  }
 }
 
 /// A page ready to be written: its compressed content and what that content refers to.
@@ -230,9 +275,7 @@ final class PDFPageEncoder {
       if let previous = held { used[previous.key] = previous.use }
       held = (font.key, used.removeValue(forKey: font.key) ?? PDFFontUse(source: font.source))
     }
-    if held?.use.glyphs[id] == nil {
-      held?.use.glyphs[id] = Unicode.Scalar(glyph.codepoint).map { String($0) } ?? ""
-    }
+    held?.use.noteFirst(id) { Unicode.Scalar(glyph.codepoint).map { String($0) } ?? "" }
     stream.setFont(font.resourceName, size: glyph.size)
     stream.showGlyph(id, x: glyph.origin.x, y: glyph.origin.y, scaleX: glyph.scaleX)
   }
@@ -252,8 +295,7 @@ final class PDFPageEncoder {
       stream.beginText()
       stream.setFont(font.resourceName, size: glyphRun.size)
       for glyph in glyphRun.glyphs where glyph.id <= 0xFFFF {
-        let had = use.glyphs[glyph.id]
-        if had == nil || (had == "" && glyph.text != nil) { use.glyphs[glyph.id] = glyph.text ?? "" }
+        use.note(glyph.id) { glyph.text }
         stream.showGlyph(
           glyph.id, x: run.origin.x + glyph.x, y: run.origin.y + glyph.y, slant: glyphRun.slant)
       }
