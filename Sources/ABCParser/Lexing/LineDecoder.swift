@@ -42,23 +42,34 @@ struct LineDecoder {
   }
 
   /// Decodes the complete lines in `bytes`, handing each to `emit`.
+  /// (A line's bytes are found first and kept at once: appended one at a time, with an
+  /// array's checks for each, they were a third of reading a file.)
   mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (Line) -> Void) {
-    for byte in bytes {
+    var index = 0
+    while index < bytes.count {
       if afterCarriageReturn {
         afterCarriageReturn = false
-        if byte == 10 { continue }
+        if bytes[index] == 10 {
+          index += 1
+          continue
+        }
       }
-      if byte == 10 || byte == 13 {
-        afterCarriageReturn = byte == 13
+      var end = index
+      while end < bytes.count && bytes[end] != 10 && bytes[end] != 13 { end += 1 }
+      // Bytes past the longest line kept are dropped, and the line marked cut.
+      let taken = min(end - index, Limits.maxLineBytes - pending.count)
+      if taken < end - index { pendingCut = true }
+      if taken > 0 {
+        let kept = UnsafeRawBufferPointer(rebasing: bytes[index..<index + taken])
+        if pendingIsASCII && kept.contains(where: { $0 >= 128 }) { pendingIsASCII = false }
+        pending.append(contentsOf: kept)
+      }
+      index = end
+      if index < bytes.count {
+        afterCarriageReturn = bytes[index] == 13
         emit(closeLine())
-        continue
+        index += 1
       }
-      if pending.count >= Limits.maxLineBytes {
-        pendingCut = true
-        continue
-      }
-      if byte >= 128 { pendingIsASCII = false }
-      pending.append(byte)
     }
   }
 
