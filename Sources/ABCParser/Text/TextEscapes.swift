@@ -18,7 +18,11 @@
 public enum TextEscapes {
   /// `text` with its escapes resolved.
   public static func decode(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x26 }) else { return text }  // `\` or `&`.
+    // `\` or `&` (read through the string's own bytes: most texts have neither).
+    let hasEscape =
+      text.utf8.withContiguousStorageIfAvailable { $0.contains { $0 == 0x5C || $0 == 0x26 } }
+      ?? text.utf8.contains { $0 == 0x5C || $0 == 0x26 }
+    guard hasEscape else { return text }
     let scalars = Array(text.unicodeScalars)
     var output = String.UnicodeScalarView()
     var index = 0
