@@ -35,8 +35,14 @@ final class SourceExcerpts {
     let start = lineStarts[number - 1]
     var end = number < lineStarts.count ? lineStarts[number] : bytes.count
     while end > start, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
-    let scalars = Array(String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
     let column = max(1, diagnostic.range.start.column)
+    return Self.plainExcerpt(bytes[start..<end], number: number, column: column)
+      ?? Self.decodedExcerpt(bytes[start..<end], number: number, column: column)
+  }
+
+  /// The excerpt of any line: decoded to scalars, control characters escaped.
+  static func decodedExcerpt(_ line: ArraySlice<UInt8>, number: Int, column: Int) -> String? {
+    let scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
     // A long line is cut to a window around the column.
     let window = 100
     var from = 0
@@ -61,6 +67,35 @@ final class SourceExcerpts {
     let gutter = String(number)
     let blank = String(repeating: " ", count: gutter.count)
     return " \(gutter) | \(shown)\n \(blank) | \(pad)^"
+  }
+
+  /// The excerpt of a line of printable ASCII (and tabs), made as bytes: the same text as
+  /// `decodedExcerpt`, which decodes the line to scalars and builds strings (most of the
+  /// cost of reporting a warning). Nil for any other line.
+  static func plainExcerpt(_ line: ArraySlice<UInt8>, number: Int, column: Int) -> String? {
+    guard line.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else { return nil }
+    let count = line.count
+    let window = 100
+    var from = 0
+    if count > window, column > window / 2 { from = min(column - window / 2, count - window) }
+    let to = min(count, from + window)
+    guard from <= to else { return nil }
+    let gutter = Array(String(number).utf8)
+    let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+    var out: [UInt8] = [0x20]
+    out.reserveCapacity(2 * gutter.count + (to - from) + column + 24)
+    out += gutter
+    out += [0x20, 0x7C, 0x20]
+    if from > 0 { out += ellipsis }
+    for byte in line[(line.startIndex + from)..<(line.startIndex + to)] { out.append(byte == 0x09 ? 0x20 : byte) }
+    if to < count { out += ellipsis }
+    out += [0x0A, 0x20]
+    out += repeatElement(0x20, count: gutter.count)
+    out += [0x20, 0x7C, 0x20]
+    if from > 0 { out.append(0x20) }
+    out += repeatElement(0x20, count: max(0, min(column - 1, count) - from))
+    out.append(0x5E)
+    return String(decoding: out, as: UTF8.self)
   }
 
   private func load(_ file: String) -> Bool {
