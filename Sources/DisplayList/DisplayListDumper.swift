@@ -79,17 +79,17 @@ public enum DisplayListDumper {
       out.put(string: glyph.name)
       out.put(" @(")
       out.number(glyph.origin.x + dx)
-      out.put(",")
+      out.put(byte: UInt8(ascii: ","))
       out.number(glyph.origin.y + dy)
-      out.put(")")
+      out.put(byte: UInt8(ascii: ")"))
     case .line(let line):
       out.put(" line (")
       out.number(line.from.x + dx)
-      out.put(",")
+      out.put(byte: UInt8(ascii: ","))
       out.number(line.from.y + dy)
       out.put(")-(")
       out.number(line.to.x + dx)
-      out.put(",")
+      out.put(byte: UInt8(ascii: ","))
       out.number(line.to.y + dy)
       out.put(") w")
       out.number(line.thickness)
@@ -112,12 +112,13 @@ public enum DisplayListDumper {
     out.number(box.width)
     out.put(byte: 0x20)
     out.number(box.height)
-    out.put("]")
+    out.put(byte: UInt8(ascii: "]"))
     let c = pointer.pointee.context
-    func field(_ prefix: StaticString, _ value: Int?) {
+    // Single bytes written as bytes (a literal's copy costs more than the byte).
+    func field(_ prefix: Unicode.Scalar, _ value: Int?) {
       guard let value else { return }
       out.put(byte: 0x20)
-      out.put(prefix)
+      out.put(byte: UInt8(ascii: prefix))
       out.integer(value)
     }
     field("t", c.tune)
@@ -128,7 +129,7 @@ public enum DisplayListDumper {
     if let source = pointer.pointee.source {
       out.put(" @")
       out.integer(source.line)
-      out.put(":")
+      out.put(byte: UInt8(ascii: ":"))
       out.integer(source.column)
     }
   }
