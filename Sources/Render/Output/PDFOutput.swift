@@ -31,18 +31,40 @@ public final class PDFOutput: PageOutput {
 
   public func encode(_ page: DisplayPage, in workspace: RenderWorkspace) throws -> PDFEncodedPage {
     try Self.validate(page)
-    let encoder = PDFPageEncoder(fonts: workspace.fonts, text: workspace.measurer, palette: palette)
-    encoder.streamCache = streamCache
+    let encoder = takeEncoder(from: workspace)
+    defer { giveBack(encoder, to: workspace) }
     return try encoder.encode(page)
   }
 
   /// Draws each group's PDF operators now (on the calling worker), so the page that
   /// places it copies them instead of drawing the items.
   public func makeFragments(_ groups: [DisplayGroup], in workspace: RenderWorkspace) throws {
-    let encoder = PDFPageEncoder(fonts: workspace.fonts, text: workspace.measurer, palette: palette)
+    let encoder = takeEncoder(from: workspace)
+    defer { giveBack(encoder, to: workspace) }
     for group in groups where !(group.rendering is PDFFragment) {
       group.rendering = try encoder.fragment(group.items)
     }
+  }
+
+  /// This output's encoder kept in the workspace (taken out of it), or a new one.
+  private func takeEncoder(from workspace: RenderWorkspace) -> PDFPageEncoder {
+    workspace.lock.lock()
+    defer { workspace.lock.unlock() }
+    if let kept = workspace.pdfEncoder, kept.output.object === self {
+      workspace.pdfEncoder = nil
+      kept.encoder.streamCache = streamCache
+      return kept.encoder
+    }
+    let encoder = PDFPageEncoder(fonts: workspace.fonts, text: workspace.measurer, palette: palette)
+    encoder.streamCache = streamCache
+    return encoder
+  }
+
+  /// Keeps the encoder in the workspace for the next page there.
+  private func giveBack(_ encoder: PDFPageEncoder, to workspace: RenderWorkspace) {
+    workspace.lock.lock()
+    defer { workspace.lock.unlock() }
+    workspace.pdfEncoder = (RenderWorkspace.WeakOutput(object: self), encoder)
   }
 
   public func write(_ encoded: PDFEncodedPage) throws {

@@ -9,6 +9,16 @@ import Foundation
 public final class RenderWorkspace: @unchecked Sendable {
   public let fonts: FontLibrary
   public let measurer: PangoTextMeasurer
+  /// The PDF encoder of the output that last encoded here (`PDFOutput`): its font tables
+  /// are made once per thread, not once per page. Taken out while in use, under the lock
+  /// (a workspace that stands in for another thread's is shared).
+  var pdfEncoder: (output: WeakOutput, encoder: PDFPageEncoder)?
+  let lock = NSLock()
+
+  /// An output held without keeping it alive (a freed one never matches a new one).
+  struct WeakOutput {
+    weak var object: AnyObject?
+  }
 
   public init(fonts: FontLibrary) throws {
     self.fonts = fonts
