@@ -227,22 +227,24 @@ final class PDFPageEncoder {
     throws
   {
     var index = 0
+    // The music font's use is held out of the table while the items are drawn (put back
+    // when another music font comes, and at the end): a page's glyphs come in thousands of
+    // short runs between lines, and each run took it out and put it back by its name.
+    var held: (key: String, use: PDFFontUse)?
+    defer { if let held { used[held.key] = held.use } }
     while index < items.count {
       let item = items[index]
       stream.setColor(palette.color(for: item.role))
       switch item.shape {
       case .glyph:
-        // Consecutive glyphs of one colour share a text object; their font's use is held
-        // out of the table while they are drawn.
+        // Consecutive glyphs of one colour share a text object.
         stream.beginText()
-        var held: (key: String, use: PDFFontUse)?
         while index < items.count, case .glyph(let glyph) = items[index].shape,
           palette.color(for: items[index].role) == palette.color(for: item.role)
         {
           try show(glyph, on: &stream, used: &used, held: &held)
           index += 1
         }
-        if let held { used[held.key] = held.use }
         stream.endText()
         continue
       case .line(let line):
