@@ -31,6 +31,8 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   private var keepsRuns = false
   /// The measuring context's layouts by font (`measuringLayout`), at most `layoutLimit`.
   private var layouts: [FontSpec: PangoObject] = [:]
+  /// Per font, the attribute list that sets it over a text (`itemExtent`).
+  var itemAttributeLists: [FontSpec: AttributeList] = [:]
   static let layoutLimit = 64
   /// Entries each cache holds before it is emptied (bounded memory on any input).
   static let cacheLimit = 20_000
@@ -67,6 +69,12 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     defer { lock.unlock() }
     let key = CacheKey(text: text, font: font)
     if let cached = cache[key] { return cached }
+    // A plain text is measured by its one item (no layout), unless its glyph runs are kept.
+    if !keepsRuns, let extent = itemExtent(text, font: font) {
+      if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+      cache[key] = extent
+      return extent
+    }
     guard let layout = measuringLayout(text, font: font) else {
       return TextExtent(width: 0, ascent: 0, descent: 0)
     }

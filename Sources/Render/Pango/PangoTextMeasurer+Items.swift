@@ -1,0 +1,98 @@
+import CABCPressPangoCairo
+import DisplayList
+import Layout
+
+/*
+ Measuring by items — a plain text's extent without a PangoLayout.
+
+ Method. A layout of one unwrapped line itemises its text (with the layout's font as an
+ attribute over the whole text), shapes each item and takes the union of the runs' logical
+ rectangles with the origin as the line's extent; its baseline is the line's ascent. For a
+ text of one item this is the item's glyph string's logical rectangle, united with the
+ origin. So a plain text is itemised and shaped here with the same context, attributes
+ and shaping flags, and that rectangle read: the layout's line breaking, its font metrics
+ per run and its line machinery are skipped (about half of measuring a new text).
+
+     "Reel" in TeX Gyre Schola 10px: one item (Latin, one font) → shaped glyphs →
+     logical {x 0, y −asc, width Σ advances, height asc + desc} → TextExtent
+
+ Limits. Only texts of printable ASCII and Latin-1 letters and marks (and a few common
+ quotes and dashes) that make exactly one item whose glyphs are all found; anything else
+ (other scripts, a glyph taken from a fallback font, tabs, soft hyphens, empty text) goes
+ the layout's way. Glyph runs for PDF come from the layout as before.
+ */
+extension PangoTextMeasurer {
+  /// Scalars a plain text may hold: no tabs, controls, soft hyphen or format characters,
+  /// which the layout treats specially.
+  static func isPlain(_ text: String) -> Bool {
+    guard !text.isEmpty else { return false }
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x20...0x7E, 0xA0...0xAC, 0xAE...0xFF: continue
+      case 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026: continue
+      default: return false
+      }
+    }
+    return true
+  }
+
+  /// The extent of a plain text of one item, as a one-line layout measures it; nil for any
+  /// other text (called holding the lock).
+  func itemExtent(_ text: String, font: FontSpec) -> TextExtent? {
+    guard Self.isPlain(text), let attributes = itemAttributes(for: font) else { return nil }
+    return text.withCString { start -> TextExtent? in
+      let length = Int32(strlen(start))
+      guard let items = pango_itemize(context.raw, start, 0, length, attributes, nil) else {
+        return nil
+      }
+      defer { g_list_free_full(items) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
+      guard items.pointee.next == nil, let raw = items.pointee.data else { return nil }
+      let item = raw.assumingMemoryBound(to: PangoItem.self)
+      guard item.pointee.offset == 0, item.pointee.length == length, let font = item.pointee.analysis.font
+      else { return nil }
+      guard let glyphs = pango_glyph_string_new() else { return nil }
+      defer { pango_glyph_string_free(glyphs) }
+      pango_shape_item(item, start, length, nil, glyphs, PANGO_SHAPE_NONE)
+      for index in 0..<Int(glyphs.pointee.num_glyphs) {
+        let id = glyphs.pointee.glyphs[index].glyph
+        // An empty glyph or a missing character's box: the layout measures those.
+        guard id != 0x0FFF_FFFF, id & 0x1000_0000 == 0 else { return nil }
+      }
+      var run = PangoRectangle()
+      pango_glyph_string_extents(glyphs, font, nil, &run)
+      // The line's rectangle: the run's united with the origin, as the layout starts it.
+      let top = min(0, run.y)
+      let bottom = max(0, run.y + run.height)
+      let width = max(0, run.x + run.width) - min(0, run.x)
+      let scale = Double(PANGO_SCALE)
+      let baseline = Double(-top) / scale
+      return TextExtent(
+        width: Double(width) / scale, ascent: baseline - 0, descent: Double(bottom - top) / scale - baseline)
+    }
+  }
+
+  /// The attribute list that sets `font` over a whole text, as a layout's font does (made
+  /// once per font; called holding the lock).
+  private func itemAttributes(for font: FontSpec) -> OpaquePointer? {
+    if let list = itemAttributeLists[font] { return list.raw }
+    guard let description = pango_font_description_from_string(font.pangoDescription) else { return nil }
+    defer { pango_font_description_free(description) }
+    guard let list = pango_attr_list_new(), let attribute = pango_attr_font_desc_new(description) else {
+      return nil
+    }
+    pango_attr_list_insert_before(list, attribute)  // takes the attribute
+    if itemAttributeLists.count >= Self.layoutLimit { itemAttributeLists.removeAll() }
+    let owned = AttributeList(list)
+    itemAttributeLists[font] = owned
+    return owned.raw
+  }
+}
+
+/// An owned PangoAttrList, unreferenced in deinit.
+final class AttributeList: @unchecked Sendable {
+  let raw: OpaquePointer
+
+  init(_ raw: OpaquePointer) { self.raw = raw }
+
+  deinit { pango_attr_list_unref(raw) }
+}
