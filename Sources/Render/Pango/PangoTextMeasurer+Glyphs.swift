@@ -36,6 +36,10 @@ extension PangoTextMeasurer {
     withLock {
       let key = CacheKey(text: text, font: font)
       if let cached = runCache[key] { return cached }
+      if let runs = itemMeasure(text, font: font, withRuns: true)?.runs {
+        storeRuns(runs, for: key)
+        return runs
+      }
       guard let layout = measuringLayout(text, font: font) else { return [] }
       let runs = runs(of: layout, text: text)
       storeRuns(runs, for: key)
@@ -59,65 +63,78 @@ extension PangoTextMeasurer {
     var runs: [GlyphRun] = []
     repeat {
       guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item,
-        let glyphString = run.pointee.glyphs, let pangoFont = item.pointee.analysis.font,
-        let face = Self.face(of: pangoFont)
+        let glyphString = run.pointee.glyphs
       else { continue }
       var logical = PangoRectangle()
       pango_layout_iter_get_run_extents(iterator, nil, &logical)
       let runBaseline = Double(pango_layout_iter_get_baseline(iterator)) / scale - baseline
-      var x = Double(logical.x) / scale
-      let count = Int(glyphString.pointee.num_glyphs)
-      let start = Int(item.pointee.offset)
-      let end = start + Int(item.pointee.length)
-      var glyphs: [PlacedGlyph] = []
-      glyphs.reserveCapacity(count)
-      // Each cluster's text runs to the next cluster's start (glyphs may be in visual order):
-      // the starts sorted, once each, and each cluster's end found among them.
-      let starts: [Int] = (0..<count).map { start + Int(glyphString.pointee.log_clusters[$0]) }
-      var boundaries = starts
-      boundaries.append(end)
-      boundaries.sort()
-      var unique = 0
-      for index in boundaries.indices {
-        let boundary = boundaries[index]
-        guard boundary <= utf8.count, unique == 0 || boundaries[unique - 1] != boundary else { continue }
-        boundaries[unique] = boundary
-        unique += 1
+      if let glyphRun = glyphRun(
+        glyphString, item: item, x: Double(logical.x) / scale, baseline: runBaseline, utf8: utf8)
+      {
+        runs.append(glyphRun)
       }
-      boundaries.removeLast(boundaries.count - unique)
-      func nextBoundary(after cluster: Int) -> Int? {
-        var (low, high) = (0, boundaries.count)
-        while low < high {
-          let middle = (low + high) / 2
-          if boundaries[middle] <= cluster { low = middle + 1 } else { high = middle }
-        }
-        // Only a cluster that is itself a boundary has a next one (as the table had).
-        guard low > 0, boundaries[low - 1] == cluster, low < boundaries.count else { return nil }
-        return boundaries[low]
-      }
-      for index in 0..<count {
-        let info = glyphString.pointee.glyphs[index]
-        let advance = Double(info.geometry.width) / scale
-        defer { x += advance }
-        let id = info.glyph
-        // Empty glyphs (PANGO_GLYPH_EMPTY) and hex boxes for missing characters draw nothing.
-        guard id != 0x0FFF_FFFF, id & 0x1000_0000 == 0 else { continue }
-        var text: String?
-        let cluster = starts[index]
-        if index == 0 || starts[index - 1] != cluster, let next = nextBoundary(after: cluster) {
-          text = String(decoding: utf8[cluster..<next], as: UTF8.self)
-        }
-        glyphs.append(
-          PlacedGlyph(
-            id: id, x: x + Double(info.geometry.x_offset) / scale,
-            y: runBaseline + Double(info.geometry.y_offset) / scale, text: text))
-      }
-      runs.append(
-        GlyphRun(
-          face: faceNumber(TextFace(path: face.path, index: face.index)), size: face.size, slant: face.slant,
-          embolden: face.embolden, glyphs: glyphs))
     } while pango_layout_iter_next_run(iterator) != 0
     return runs
+  }
+
+  /// One run's glyphs, placed from `x` on a baseline `baseline` below the first line's
+  /// (called holding the lock); nil when its font's file is not known.
+  func glyphRun(
+    _ glyphString: UnsafeMutablePointer<PangoGlyphString>, item: UnsafeMutablePointer<PangoItem>, x origin: Double,
+    baseline runBaseline: Double, utf8: [UInt8]
+  ) -> GlyphRun? {
+    guard let pangoFont = item.pointee.analysis.font, let face = Self.face(of: pangoFont) else { return nil }
+    let scale = Double(PANGO_SCALE)
+    var x = origin
+    let count = Int(glyphString.pointee.num_glyphs)
+    let start = Int(item.pointee.offset)
+    let end = start + Int(item.pointee.length)
+    var glyphs: [PlacedGlyph] = []
+    glyphs.reserveCapacity(count)
+    // Each cluster's text runs to the next cluster's start (glyphs may be in visual order):
+    // the starts sorted, once each, and each cluster's end found among them.
+    let starts: [Int] = (0..<count).map { start + Int(glyphString.pointee.log_clusters[$0]) }
+    var boundaries = starts
+    boundaries.append(end)
+    boundaries.sort()
+    var unique = 0
+    for index in boundaries.indices {
+      let boundary = boundaries[index]
+      guard boundary <= utf8.count, unique == 0 || boundaries[unique - 1] != boundary else { continue }
+      boundaries[unique] = boundary
+      unique += 1
+    }
+    boundaries.removeLast(boundaries.count - unique)
+    func nextBoundary(after cluster: Int) -> Int? {
+      var (low, high) = (0, boundaries.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if boundaries[middle] <= cluster { low = middle + 1 } else { high = middle }
+      }
+      // Only a cluster that is itself a boundary has a next one (as the table had).
+      guard low > 0, boundaries[low - 1] == cluster, low < boundaries.count else { return nil }
+      return boundaries[low]
+    }
+    for index in 0..<count {
+      let info = glyphString.pointee.glyphs[index]
+      let advance = Double(info.geometry.width) / scale
+      defer { x += advance }
+      let id = info.glyph
+      // Empty glyphs (PANGO_GLYPH_EMPTY) and hex boxes for missing characters draw nothing.
+      guard id != 0x0FFF_FFFF, id & 0x1000_0000 == 0 else { continue }
+      var text: String?
+      let cluster = starts[index]
+      if index == 0 || starts[index - 1] != cluster, let next = nextBoundary(after: cluster) {
+        text = String(decoding: utf8[cluster..<next], as: UTF8.self)
+      }
+      glyphs.append(
+        PlacedGlyph(
+          id: id, x: x + Double(info.geometry.x_offset) / scale,
+          y: runBaseline + Double(info.geometry.y_offset) / scale, text: text))
+    }
+    return GlyphRun(
+      face: faceNumber(TextFace(path: face.path, index: face.index)), size: face.size, slant: face.slant,
+      embolden: face.embolden, glyphs: glyphs)
   }
 
   /// The face with a number from the face table (called holding the lock).

@@ -19,7 +19,8 @@ import Layout
  Limits. Only texts of printable ASCII and Latin-1 letters and marks (and a few common
  quotes and dashes) that make exactly one item whose glyphs are all found; anything else
  (other scripts, a glyph taken from a fallback font, tabs, soft hyphens, empty text) goes
- the layout's way. Glyph runs for PDF come from the layout as before.
+ the layout's way. For PDF the one run's glyphs are kept from the same shaping, placed as
+ the layout places its first run (from the line's start, on its baseline).
  */
 extension PangoTextMeasurer {
   /// Scalars a plain text may hold: no tabs, controls, soft hyphen or format characters,
@@ -36,11 +37,12 @@ extension PangoTextMeasurer {
     return true
   }
 
-  /// The extent of a plain text of one item, as a one-line layout measures it; nil for any
-  /// other text (called holding the lock).
-  func itemExtent(_ text: String, font: FontSpec) -> TextExtent? {
+  /// The extent of a plain text of one item, as a one-line layout measures it, and with
+  /// `withRuns` its glyph run as the layout's would be; nil for any other text (called
+  /// holding the lock).
+  func itemMeasure(_ text: String, font: FontSpec, withRuns: Bool) -> (extent: TextExtent, runs: [GlyphRun]?)? {
     guard Self.isPlain(text), let attributes = itemAttributes(for: font) else { return nil }
-    return text.withCString { start -> TextExtent? in
+    return text.withCString { start -> (extent: TextExtent, runs: [GlyphRun]?)? in
       let length = Int32(strlen(start))
       guard let items = pango_itemize(context.raw, start, 0, length, attributes, nil) else {
         return nil
@@ -66,8 +68,12 @@ extension PangoTextMeasurer {
       let width = max(0, run.x + run.width) - min(0, run.x)
       let scale = Double(PANGO_SCALE)
       let baseline = Double(-top) / scale
-      return TextExtent(
+      let extent = TextExtent(
         width: Double(width) / scale, ascent: baseline - 0, descent: Double(bottom - top) / scale - baseline)
+      guard withRuns else { return (extent, nil) }
+      // The one run starts at the line's start, on its baseline.
+      guard let run = glyphRun(glyphs, item: item, x: 0, baseline: 0, utf8: Array(text.utf8)) else { return nil }
+      return (extent, [run])
     }
   }
 

@@ -69,11 +69,12 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     defer { lock.unlock() }
     let key = CacheKey(text: text, font: font)
     if let cached = cache[key] { return cached }
-    // A plain text is measured by its one item (no layout), unless its glyph runs are kept.
-    if !keepsRuns, let extent = itemExtent(text, font: font) {
+    // A plain text is measured by its one item (no layout), its run kept when asked.
+    if let measured = itemMeasure(text, font: font, withRuns: keepsRuns) {
       if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-      cache[key] = extent
-      return extent
+      cache[key] = measured.extent
+      if let runs = measured.runs, runCache[key] == nil { storeRuns(runs, for: key) }
+      return measured.extent
     }
     guard let layout = measuringLayout(text, font: font) else {
       return TextExtent(width: 0, ascent: 0, descent: 0)
@@ -154,7 +155,7 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     return layout
   }
 
-  private static func metrics(of layout: PangoObject) -> TextExtent {
+  static func metrics(of layout: PangoObject) -> TextExtent {
     var logical = PangoRectangle()
     pango_layout_get_extents(layout.raw, nil, &logical)
     let scale = Double(PANGO_SCALE)

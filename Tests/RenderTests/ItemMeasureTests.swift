@@ -1,0 +1,58 @@
+import DisplayList
+import Foundation
+import Layout
+import Testing
+
+@testable import Render
+
+/// A plain text measured by its one item (no PangoLayout) gets exactly the layout's extent
+/// and glyph run; other texts are left to the layout.
+@Suite struct ItemMeasureTests {
+  let plain = [
+    "Drowsy Maggie", "Ça ira, ça ira", "Ævintýri", "fi fl ffi AV To", "Die Forelle – D. 550",
+    "“Quoted” ‘words’…", "Größe ÄÖÜ äöü ß", "  spaced  out  ", "(3) 6/8", "1.", "Am7/G", "J. S. Bach — 1723",
+  ]
+  let others = ["Σύρτος", "tab\there", "soft\u{AD}hyphen", "", "中文", "line\nbreak", "e\u{301}"]
+  let fonts = [
+    FontSpec(family: "TeX Gyre Schola", size: 15, isBold: false, isItalic: false),
+    FontSpec(family: "TeX Gyre Schola", size: 11, isBold: true, isItalic: true),
+    FontSpec(family: "TeX Gyre Heros", size: 9.5, isBold: false, isItalic: false),
+    FontSpec(family: "No Such Family Installed", size: 12, isBold: false, isItalic: false),
+  ]
+
+  func summary(_ runs: [GlyphRun], _ measurer: PangoTextMeasurer) -> [String] {
+    runs.map { run in
+      let face = measurer.face(run.face)
+      let glyphs = run.glyphs.map { "\($0.id)@\($0.x),\($0.y):\($0.text ?? "-")" }
+      return "\(face.path)#\(face.index) \(run.size) \(run.slant) \(run.embolden) \(glyphs)"
+    }
+  }
+
+  @Test func aPlainTextMeasuresAsItsLayout() throws {
+    let measurer = try PangoTextMeasurer(fonts: FontLibrary(directory: Fixtures.fontsDirectory))
+    for font in fonts {
+      for text in plain {
+        let item = try #require(
+          measurer.withLock { measurer.itemMeasure(text, font: font, withRuns: true) }, "\(text)")
+        let laidOut = try #require(
+          measurer.withLock { () -> (TextExtent, [GlyphRun])? in
+            guard let layout = measurer.measuringLayout(text, font: font) else { return nil }
+            return (PangoTextMeasurer.metrics(of: layout), measurer.runs(of: layout, text: text))
+          })
+        #expect(item.extent == laidOut.0, "\(text) in \(font.family)")
+        #expect(item.extent.width > 0)
+        #expect(summary(item.runs ?? [], measurer) == summary(laidOut.1, measurer), "\(text) in \(font.family)")
+      }
+    }
+  }
+
+  @Test func otherTextsAreLeftToTheLayout() throws {
+    let measurer = try PangoTextMeasurer(fonts: FontLibrary(directory: Fixtures.fontsDirectory))
+    for text in others {
+      #expect(!PangoTextMeasurer.isPlain(text), "\(text)")
+      #expect(measurer.withLock { measurer.itemMeasure(text, font: fonts[0], withRuns: false) } == nil)
+    }
+    // Measured all the same, by the layout.
+    #expect(measurer.measure("Σύρτος", font: fonts[0]).width > 0)
+  }
+}
