@@ -20,7 +20,8 @@ import Testing
 
   @Test func otherLinesTakeTheGeneralWay() {
     for text in ["café |", "a\u{1B}b", "tab\tand\u{7F}", "\u{FFFD}"] {
-      #expect(SourceExcerpts.plainExcerpt(ArraySlice(Array(text.utf8)), number: 3, column: 2) == nil, "\(text)")
+      #expect(
+        SourceExcerpts.plainExcerpt(ArraySlice(Array(text.utf8)), number: 3, column: 2) == nil, "\(text)")
     }
     let escaped = SourceExcerpts.decodedExcerpt(ArraySlice(Array("a\u{1B}b".utf8)), number: 3, column: 2)
     #expect(escaped == " 3 | a\\eb\n   |  ^")

@@ -41,7 +41,8 @@ import Testing
           })
         #expect(item.extent == laidOut.0, "\(text) in \(font.family)")
         #expect(item.extent.width > 0)
-        #expect(summary(item.runs ?? [], measurer) == summary(laidOut.1, measurer), "\(text) in \(font.family)")
+        #expect(
+          summary(item.runs ?? [], measurer) == summary(laidOut.1, measurer), "\(text) in \(font.family)")
       }
     }
   }

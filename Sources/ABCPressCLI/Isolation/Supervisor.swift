@@ -45,7 +45,8 @@ enum Supervisor {
   /// the arguments are wrong — the command then reports that itself — or
   /// `ABCPRESS_NO_SUPERVISOR` set).
   static func run(arguments: [String]) -> Int32? {
-    guard EnvironmentVariable.value(pipeVariable) == nil, EnvironmentVariable.value("ABCPRESS_NO_SUPERVISOR") == nil,
+    guard EnvironmentVariable.value(pipeVariable) == nil,
+      EnvironmentVariable.value("ABCPRESS_NO_SUPERVISOR") == nil,
       let name = arguments.first, commands.contains(name),
       let command = CommandLineTool.subcommands[name],
       let parsed = try? ArgumentParser.parse(

@@ -87,7 +87,9 @@ final class SourceExcerpts {
     out += gutter
     out += [0x20, 0x7C, 0x20]
     if from > 0 { out += ellipsis }
-    for byte in line[(line.startIndex + from)..<(line.startIndex + to)] { out.append(byte == 0x09 ? 0x20 : byte) }
+    for byte in line[(line.startIndex + from)..<(line.startIndex + to)] {
+      out.append(byte == 0x09 ? 0x20 : byte)
+    }
     if to < count { out += ellipsis }
     out += [0x0A, 0x20]
     out += repeatElement(0x20, count: gutter.count)

@@ -112,7 +112,8 @@ struct SharedStaffSetting {
   /// stem (its second) where they would meet it, move left of that head (and of the lower
   /// chord's accidentals beside them).
   func clearDisplacedHeads(
-    _ uppers: ArraySlice<Int>, of lower: NoteSymbol, members: ColumnMembers, in voiceSymbols: inout [[StaffSymbol]],
+    _ uppers: ArraySlice<Int>, of lower: NoteSymbol, members: ColumnMembers,
+    in voiceSymbols: inout [[StaffSymbol]],
     columnLeft: inout Double
   ) {
     let displaced = lower.heads.filter { $0.offset < 0 }

@@ -80,7 +80,8 @@ extension PangoTextMeasurer {
   /// One run's glyphs, placed from `x` on a baseline `baseline` below the first line's
   /// (called holding the lock); nil when its font's file is not known.
   func glyphRun(
-    _ glyphString: UnsafeMutablePointer<PangoGlyphString>, item: UnsafeMutablePointer<PangoItem>, x origin: Double,
+    _ glyphString: UnsafeMutablePointer<PangoGlyphString>, item: UnsafeMutablePointer<PangoItem>,
+    x origin: Double,
     baseline runBaseline: Double, utf8: [UInt8]
   ) -> GlyphRun? {
     guard let pangoFont = item.pointee.analysis.font, let face = Self.face(of: pangoFont) else { return nil }

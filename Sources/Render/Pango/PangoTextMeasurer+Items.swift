@@ -40,7 +40,8 @@ extension PangoTextMeasurer {
   /// The extent of a plain text of one item, as a one-line layout measures it, and with
   /// `withRuns` its glyph run as the layout's would be; nil for any other text (called
   /// holding the lock).
-  func itemMeasure(_ text: String, font: FontSpec, withRuns: Bool) -> (extent: TextExtent, runs: [GlyphRun]?)? {
+  func itemMeasure(_ text: String, font: FontSpec, withRuns: Bool) -> (extent: TextExtent, runs: [GlyphRun]?)?
+  {
     guard Self.isPlain(text), let attributes = itemAttributes(for: font) else { return nil }
     return text.withCString { start -> (extent: TextExtent, runs: [GlyphRun]?)? in
       let length = Int32(strlen(start))
@@ -72,7 +73,9 @@ extension PangoTextMeasurer {
         width: Double(width) / scale, ascent: baseline - 0, descent: Double(bottom - top) / scale - baseline)
       guard withRuns else { return (extent, nil) }
       // The one run starts at the line's start, on its baseline.
-      guard let run = glyphRun(glyphs, item: item, x: 0, baseline: 0, utf8: Array(text.utf8)) else { return nil }
+      guard let run = glyphRun(glyphs, item: item, x: 0, baseline: 0, utf8: Array(text.utf8)) else {
+        return nil
+      }
       return (extent, [run])
     }
   }
