@@ -20,14 +20,6 @@ import Testing
     FontSpec(family: "No Such Family Installed", size: 12, isBold: false, isItalic: false),
   ]
 
-  func summary(_ runs: [GlyphRun], _ measurer: PangoTextMeasurer) -> [String] {
-    runs.map { run in
-      let face = measurer.face(run.face)
-      let glyphs = run.glyphs.map { "\($0.id)@\($0.x),\($0.y):\($0.text ?? "-")" }
-      return "\(face.path)#\(face.index) \(run.size) \(run.slant) \(run.embolden) \(glyphs)"
-    }
-  }
-
   @Test func aPlainTextMeasuresAsItsLayout() throws {
     let measurer = try PangoTextMeasurer(fonts: FontLibrary(directory: Fixtures.fontsDirectory))
     for font in fonts {
@@ -42,7 +34,7 @@ import Testing
         #expect(item.extent == laidOut.0, "\(text) in \(font.family)")
         #expect(item.extent.width > 0)
         #expect(
-          summary(item.runs ?? [], measurer) == summary(laidOut.1, measurer), "\(text) in \(font.family)")
+          measurer.summary(item.runs ?? []) == measurer.summary(laidOut.1), "\(text) in \(font.family)")
       }
     }
   }

@@ -15,14 +15,6 @@ import Testing
     FontSpec(family: "TeX Gyre Schola", size: 11, isBold: true, isItalic: true),
   ]
 
-  func summary(_ runs: [GlyphRun], _ measurer: PangoTextMeasurer) -> [String] {
-    runs.map { run in
-      let face = measurer.face(run.face)
-      let glyphs = run.glyphs.map { "\($0.id)@\($0.x),\($0.y):\($0.text ?? "-")" }
-      return "\(face.path)#\(face.index) \(run.size) \(run.slant) \(run.embolden) \(glyphs)"
-    }
-  }
-
   @Test func measuredRunsAreTheShapedOnes() throws {
     let library = FontLibrary(directory: Fixtures.fontsDirectory)
     let keeping = try PangoTextMeasurer(fonts: library)
@@ -35,8 +27,8 @@ import Testing
         let kept = try #require(
           keeping.withLock { keeping.runCache[.init(text: text, font: font)] }, "\(text)")
         #expect(!kept.isEmpty)
-        #expect(summary(kept, keeping) == summary(fresh.glyphRuns(text, font: font), fresh), "\(text)")
-        #expect(summary(keeping.glyphRuns(text, font: font), keeping) == summary(kept, keeping))
+        #expect(keeping.summary(kept) == fresh.summary(fresh.glyphRuns(text, font: font)), "\(text)")
+        #expect(keeping.summary(keeping.glyphRuns(text, font: font)) == keeping.summary(kept))
       }
     }
   }
@@ -46,5 +38,16 @@ import Testing
     #expect(!measurer.shapesWhenMeasuring)
     _ = measurer.measure("Drowsy Maggie", font: fonts[0])
     #expect(measurer.withLock { measurer.runCache.isEmpty })
+  }
+}
+
+extension PangoTextMeasurer {
+  /// Glyph runs as text (face, size, styles, each glyph's id, place and text), to compare.
+  func summary(_ runs: [GlyphRun]) -> [String] {
+    runs.map { run in
+      let face = face(run.face)
+      let glyphs = run.glyphs.map { "\($0.id)@\($0.x),\($0.y):\($0.text ?? "-")" }
+      return "\(face.path)#\(face.index) \(run.size) \(run.slant) \(run.embolden) \(glyphs)"
+    }
   }
 }
