@@ -144,12 +144,16 @@ struct VoiceBuilder {
   }
 
   /// Appends a bar line (with pending decorations) and ends the bar's accidentals.
-  mutating func appendBar(_ bar: BarLine) {
-    var bar = bar
-    bar.decorations += pending.decorations
-    bar.annotations += pending.annotations
-    pending.decorations = []
-    pending.annotations = []
+  mutating func appendBar(_ bar: consuming BarLine) {
+    // Taken, not copied (most bars carry nothing pending).
+    if !pending.decorations.isEmpty {
+      bar.decorations += pending.decorations
+      pending.decorations = []
+    }
+    if !pending.annotations.isEmpty {
+      bar.annotations += pending.annotations
+      pending.annotations = []
+    }
     pending.reportedOverflow = false
     // Grace notes written before the bar line stay at the end of the bar (no slur).
     if var graces = pending.graces {
@@ -157,10 +161,10 @@ struct VoiceBuilder {
       graces.isSlurred = graces.isSlurred ?? false
       pending.graces = graces
     }
-    elements.append(.bar(bar))
-    accidentals.endBar()
     // `!beamon!` on a bar line (abcm2ps): the beam runs on across it.
     beamOpen = beamOpen && bar.decorations.contains { $0.name == "beamon" }
+    elements.append(.bar(consume bar))
+    accidentals.endBar()
     lastDurationalIndex = nil
     barStartTime = currentTime
   }
