@@ -84,6 +84,7 @@ struct ColumnMerger {
       columns.append(synthetic(row, voices: voices, heldAcross: heldAcross), slots: row)
     }
     setDurations(&columns, voices: voices)
+    columns.fitCapacity()
     return columns
   }
 

@@ -32,6 +32,15 @@ struct ColumnTable {
     ColumnMembers(slots: slots[column * voiceCount..<(column + 1) * voiceCount])
   }
 
+  /// Gives back room reserved for columns that did not come (voices sharing most of their
+  /// columns reserve up to their sum): copied to right-sized arrays when more than a third
+  /// of the room would stay empty.
+  mutating func fitCapacity() {
+    guard symbols.capacity > symbols.count + symbols.count / 2 else { return }
+    symbols = symbols.withUnsafeBufferPointer { Array($0) }
+    slots = slots.withUnsafeBufferPointer { Array($0) }
+  }
+
   /// Adds a column: its stand-in symbol and a member slot per voice (-1 for none).
   mutating func append(_ symbol: consuming StaffSymbol, slots row: [Int32]) {
     precondition(row.count == voiceCount, "one member slot a voice")
