@@ -151,16 +151,9 @@ public struct ByteText {
     }
     // `fixed(value, places: 2)`, with the whole part's usual one to three digits and the
     // two places written straight from the pair table (a dump writes millions of these).
-    let scaled = value * 100
-    var units = Int(scaled)
-    let left = scaled - Double(units)
-    if left >= 0.5 { units += 1 } else if left <= -0.5 { units -= 1 }
-    let target = buffer.reserve(26)
-    var length = 0
-    if units < 0 {
-      target.pointee = UInt8(ascii: "-")
-      length = 1
-    }
+    let units = Self.rounded(value, times: 100)
+    let (target, signLength) = signed(units)
+    var length = signLength
     let magnitude = units.magnitude
     let whole = magnitude / 100
     let fraction = Int(truncatingIfNeeded: magnitude &- whole &* 100)
@@ -207,22 +200,33 @@ public struct ByteText {
     fixed(value, places: min(max(places, 1), 3))
   }
 
+  /// `value` × `unit` rounded half away from zero as `rounded()` rounds, without the libm
+  /// call: the fraction a truncation leaves is exact, so the comparison with one half is too.
+  @inline(__always)
+  private static func rounded(_ value: Double, times unit: Double) -> Int {
+    let scaled = value * unit
+    let units = Int(scaled)
+    let left = scaled - Double(units)
+    return left >= 0.5 ? units + 1 : left <= -0.5 ? units - 1 : units
+  }
+
+  /// Room for a number's bytes, its minus sign written when `units` is negative: where
+  /// they go and how many are written.
+  @inline(__always)
+  private func signed(_ units: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
+    let target = buffer.reserve(26)
+    guard units < 0 else { return (target, 0) }
+    target.pointee = UInt8(ascii: "-")
+    return (target, 1)
+  }
+
   /// `value` (finite, below 10¹⁵) rounded half away from zero to `places` decimals.
   @inline(__always)
   private mutating func fixed(_ value: Double, places: Int) {
     let unit: UInt = places == 3 ? 1000 : places == 2 ? 100 : 10
-    // Rounded as `rounded()` rounds, without the libm call: the fraction a truncation
-    // leaves is exact, so the comparison with one half is too.
-    let scaled = value * Double(unit)
-    var units = Int(scaled)
-    let left = scaled - Double(units)
-    if left >= 0.5 { units += 1 } else if left <= -0.5 { units -= 1 }
-    let target = buffer.reserve(26)
-    var length = 0
-    if units < 0 {
-      target.pointee = UInt8(ascii: "-")
-      length = 1
-    }
+    let units = Self.rounded(value, times: Double(unit))
+    let (target, signLength) = signed(units)
+    var length = signLength
     let magnitude = units.magnitude
     length += Self.digits(magnitude / unit, at: target + length)
     let fraction = magnitude % unit
