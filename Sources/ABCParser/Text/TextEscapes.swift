@@ -18,10 +18,11 @@
 public enum TextEscapes {
   /// `text` with its escapes resolved.
   public static func decode(_ text: String) -> String {
-    // `\` or `&` (read through the string's own bytes: most texts have neither).
+    // `\` or `&`, looked for in the string's own bytes (most texts have neither).
+    let startsEscape = { (byte: UInt8) in byte == 0x5C || byte == 0x26 }
     let hasEscape =
-      text.utf8.withContiguousStorageIfAvailable { $0.contains { $0 == 0x5C || $0 == 0x26 } }
-      ?? text.utf8.contains { $0 == 0x5C || $0 == 0x26 }
+      text.utf8.withContiguousStorageIfAvailable { $0.contains(where: startsEscape) }
+      ?? text.utf8.contains(where: startsEscape)
     guard hasEscape else { return text }
     let scalars = Array(text.unicodeScalars)
     var output = String.UnicodeScalarView()

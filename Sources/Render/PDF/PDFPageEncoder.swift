@@ -51,14 +51,8 @@ struct PDFFontUse: Sendable {
   /// glyph's text is its code point's, the same every time).
   mutating func noteFirst(_ id: UInt32, text: () -> String) {
     guard !isNamed(id) else { return }
-    let had =
-      glyphs[id]
-      ?? {
-        let new = text()
-        glyphs[id] = new
-        return new
-      }()
-    if !had.isEmpty { markNamed(id) }
+    if glyphs[id] == nil { glyphs[id] = text() }
+    if glyphs[id]?.isEmpty == false { markNamed(id) }
   }
 
   private func isNamed(_ id: UInt32) -> Bool {

@@ -31,7 +31,7 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   private var keepsRuns = false
   /// The measuring context's layouts by font (`measuringLayout`), at most `layoutLimit`.
   private var layouts: [FontSpec: PangoObject] = [:]
-  /// Per font, the attribute list that sets it over a text (`itemExtent`).
+  /// Per font, the attribute list that sets it over a text (`itemMeasure`).
   var itemAttributeLists: [FontSpec: AttributeList] = [:]
   static let layoutLimit = 64
   /// Entries each cache holds before it is emptied (bounded memory on any input).
@@ -69,21 +69,20 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     defer { lock.unlock() }
     let key = CacheKey(text: text, font: font)
     if let cached = cache[key] { return cached }
-    // A plain text is measured by its one item (no layout), its run kept when asked.
-    if let measured = itemMeasure(text, font: font, withRuns: keepsRuns) {
-      if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-      cache[key] = measured.extent
-      if let runs = measured.runs, runCache[key] == nil { storeRuns(runs, for: key) }
-      return measured.extent
-    }
-    guard let layout = measuringLayout(text, font: font) else {
+    let wantsRuns = keepsRuns && runCache[key] == nil
+    // A plain text is measured by its one item (no layout); any other by a layout.
+    let measured: (extent: TextExtent, runs: [GlyphRun]?)
+    if let byItem = itemMeasure(text, font: font, withRuns: wantsRuns) {
+      measured = byItem
+    } else if let layout = measuringLayout(text, font: font) {
+      measured = (Self.metrics(of: layout), wantsRuns ? runs(of: layout, text: text) : nil)
+    } else {
       return TextExtent(width: 0, ascent: 0, descent: 0)
     }
-    let metrics = Self.metrics(of: layout)
     if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-    cache[key] = metrics
-    if keepsRuns && runCache[key] == nil { storeRuns(runs(of: layout, text: text), for: key) }
-    return metrics
+    cache[key] = measured.extent
+    if let runs = measured.runs { storeRuns(runs, for: key) }
+    return measured.extent
   }
 
   /// Measures through the drawing path on a given cairo context (not cached); equal to

@@ -63,27 +63,17 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
   }
 
   @inlinable public static func + (lhs: Rational, rhs: Rational) -> Rational {
-    // Most musical lengths are over powers of two: their sum is over the larger one, and
-    // lowest terms take out the twos the numerator shares with it (no gcd).
+    // Most musical lengths are over powers of two: their sum is over the larger one (the
+    // init reduces it by shifts, no gcd).
     let (d1, d2) = (lhs.denominator, rhs.denominator)
     if d1 & (d1 &- 1) == 0 && d2 & (d2 &- 1) == 0 {
       let common = Swift.max(d1, d2)
       let (left, o1) = lhs.numerator.multipliedReportingOverflow(by: common / d1)
       let (right, o2) = rhs.numerator.multipliedReportingOverflow(by: common / d2)
       let (sum, o3) = left.addingReportingOverflow(right)
-      if !(o1 || o2 || o3) {
-        if sum == 0 { return .zero }
-        let shift = Swift.min(sum.trailingZeroBitCount, common.trailingZeroBitCount)
-        return Rational(reduced: sum >> shift, common >> shift)
-      }
+      if !(o1 || o2 || o3) { return Rational(sum, common) }
     }
     return sum(lhs, rhs)
-  }
-
-  /// Terms already in lowest terms with a positive denominator, taken as they are.
-  @inlinable init(reduced numerator: Int, _ denominator: Int) {
-    self.numerator = numerator
-    self.denominator = denominator
   }
 
   /// The sum of any two fractions.
