@@ -85,8 +85,9 @@ public struct MusicFont: Sendable {
     didSet { byOrdinal = Self.table(glyphs) }
   }
   /// The metrics of the glyphs the engraver draws, by `SMuFLGlyph.ordinal` (no string
-  /// hashing on the layout's hot paths).
-  private var byOrdinal: [GlyphMetrics?]
+  /// hashing on the layout's hot paths). Inlinable, so a caller reading one field of a
+  /// glyph's metrics reads that field, not a copy of the whole record.
+  @usableFromInline private(set) var byOrdinal: [GlyphMetrics?]
 
   /// Every anchor of every glyph that has any, by glyph name then anchor name.
   private var anchorTable: [String: [String: [Double]]]
@@ -110,6 +111,7 @@ public struct MusicFont: Sendable {
   }
 
   /// The metrics of a glyph by SMuFL name.
+  @inlinable
   public func glyph(_ glyph: SMuFLGlyph) -> GlyphMetrics? { byOrdinal[glyph.ordinal] }
 
   /// The built-in music fonts ABCPress knows how to fetch.

@@ -58,6 +58,7 @@ public enum SMuFLGlyph: String, Sendable, CaseIterable {
   /// A case of an enum without payloads is stored as its declaration index, so reading
   /// that byte costs nothing (hashing the case would hash its name); a test checks that
   /// the index matches `allCases`.
+  @inlinable
   public var ordinal: Int {
     Int(unsafeBitCast(self, to: UInt8.self))
   }

@@ -21,9 +21,7 @@ enum BeamGrouping {
       current = []
     }
     for index in symbols.indices {
-      guard case .note(let note) = symbols[index].kind, note.value.flagCount > 0, !note.isStemless,
-        !note.isCrossBeamed
-      else {
+      guard let joinsPrevious = symbols[index].beamJoin else {
         // `!beamon!` on a bar line lets the beam run across it, unless the line breaks there.
         if !current.isEmpty, symbols[index].isBar, !symbols[index].breakAfter,
           symbols[index].attachments.decorations.contains(where: { $0.name == "beamon" })
@@ -33,7 +31,7 @@ enum BeamGrouping {
         close()
         continue
       }
-      if !note.isBeamedWithPrevious || current.isEmpty || startsBeat(symbols[index]) { close() }
+      if !joinsPrevious || current.isEmpty || startsBeat(symbols[index]) { close() }
       current.append(index)
     }
     close()
@@ -41,9 +39,9 @@ enum BeamGrouping {
       var lowest = Int.max
       var highest = Int.min
       for index in group {
-        if case .note(let note) = symbols[index].kind {
-          lowest = min(lowest, note.lowest)
-          highest = max(highest, note.highest)
+        if let range = symbols[index].noteRange {
+          lowest = min(lowest, range.lowest)
+          highest = max(highest, range.highest)
         }
       }
       let up = SymbolBuilder.stemUp(lowest: lowest, highest: highest)

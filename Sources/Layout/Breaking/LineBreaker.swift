@@ -96,6 +96,9 @@ struct LineBreaker {
     best[0] = 0
     // best[k]: cost of setting symbols[0..<k] with a break after symbol k - 1.
     for end in 0..<count where isCandidate[end] {
+      // Read once per end (reading a symbol's kind in the loop below copied its payload).
+      let isBarEnd = symbols[end].isBar
+      let forcedEnd = isForced[end] || end == count - 1
       var start = end
       while start >= 0 {
         let isStart = start == 0 || isCandidate[start - 1]
@@ -105,9 +108,9 @@ struct LineBreaker {
           let startsSourceLine = start == 0 || isForced[start - 1]
           func costAt(_ measure: Double) -> Double {
             lineCost(
-              symbols, widths: &widths, first: start, last: end, forcedEnd: isForced[end] || end == count - 1,
+              symbols, widths: &widths, first: start, last: end, forcedEnd: forcedEnd,
               isLast: end == count - 1 && (startsSourceLine || mode == .optimal),
-              isBarEnd: symbols[end].isBar,
+              isBarEnd: isBarEnd,
               width: measure)
           }
           // Weighed at the full width (the courtesy signs take their room from the stretch),

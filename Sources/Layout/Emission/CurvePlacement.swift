@@ -169,7 +169,7 @@ struct CurvePlacement {
           role: .tie, on: &canvas, column: line.column(of: ending), source: line.symbols[previous].source)
       }
     }
-    for index in line.indices where index <= line.last {
+    for index in line.indices where index <= line.last && line.symbols[index].startsTie {
       guard case .note(let note) = line.symbols[index].kind, let geometry = line.notes[index] else {
         continue
       }

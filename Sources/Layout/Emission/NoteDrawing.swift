@@ -86,7 +86,8 @@ struct NoteDrawing {
     }
     return NoteGeometry(
       x: x, headWidth: width, rightEdge: rightEdge,
-      positions: note.heads.map { $0.position }, stemUp: stem?.up ?? note.stemUp,
+      lowestPosition: note.heads.first?.position ?? 4, highestPosition: note.heads.last?.position ?? 4,
+      stemUp: stem?.up ?? note.stemUp,
       hasStem: stem != nil, stemX: stem?.x ?? x + width / 2,
       stemTipY: stem?.tipY ?? StaffCanvas.y(ofPosition: note.stemUp ? note.highest : note.lowest),
       top: top / canvas.scale, bottom: bottom / canvas.scale)

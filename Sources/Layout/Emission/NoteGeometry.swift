@@ -6,8 +6,10 @@ struct NoteGeometry {
   var headWidth: Double
   /// The right edge of the heads and their dots, relative to `x`.
   var rightEdge: Double = 0
-  /// Staff positions of the heads, lowest first.
-  var positions: [Int]
+  /// Staff positions of the lowest and highest heads (4, the middle line, for none): the
+  /// marks need no more, and without an array the record is plain bytes to copy.
+  var lowestPosition: Int
+  var highestPosition: Int
   var stemUp: Bool
   var hasStem: Bool
   /// The stem's x and its free end's y; for stemless notes the head's centre and edge.
@@ -18,6 +20,6 @@ struct NoteGeometry {
   var bottom: Double
 
   var centreX: Double { x + headWidth / 2 }
-  var highestY: Double { StaffCanvas.y(ofPosition: positions.last ?? 4) }
-  var lowestY: Double { StaffCanvas.y(ofPosition: positions.first ?? 4) }
+  var highestY: Double { StaffCanvas.y(ofPosition: highestPosition) }
+  var lowestY: Double { StaffCanvas.y(ofPosition: lowestPosition) }
 }

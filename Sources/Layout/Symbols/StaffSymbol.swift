@@ -345,11 +345,10 @@ struct StaffSymbol {
   }
 
   var duration: Rational {
-    switch kind {
-    case .note(let note): note.duration
-    case .rest(let rest): rest.duration
-    default: .zero
-    }
+    // Read in place: a `switch` binding both payloads copied the note on each call.
+    if case .note(let note) = kind { return note.duration }
+    if case .rest(let rest) = kind { return rest.duration }
+    return .zero
   }
 
   var isBar: Bool {
@@ -376,6 +375,26 @@ struct StaffSymbol {
     case .note, .rest: true
     default: false
     }
+  }
+
+  /// For a note a beam may join (flagged, with a stem of its own on this staff): whether
+  /// the source joins it to the note before; nil for any other symbol.
+  var beamJoin: Bool? {
+    guard case .note(let note) = kind, note.value.flagCount > 0, !note.isStemless, !note.isCrossBeamed
+    else { return nil }
+    return note.isBeamedWithPrevious
+  }
+
+  /// A note's lowest and highest head positions; nil for any other symbol.
+  var noteRange: (lowest: Int, highest: Int)? {
+    guard case .note(let note) = kind else { return nil }
+    return (note.lowest, note.highest)
+  }
+
+  /// True for a note with a tie leaving one of its heads.
+  var startsTie: Bool {
+    guard case .note(let note) = kind else { return false }
+    return note.heads.contains { $0.tie != nil }
   }
 
   /// What the symbol is, without its payload (for the spacing table).

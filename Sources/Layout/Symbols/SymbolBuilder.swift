@@ -60,7 +60,7 @@ struct SymbolBuilder {
     func appendRepeatSign(_ rest: RestSymbol, at start: Rational, source: SourcePosition?) {
       var symbol = StaffSymbol(kind: .rest(rest), onset: start, source: source, clef: clef)
       symbol.right = width(of: rest.repeatSign.map(RestDrawing.glyph(for:)) ?? .restWhole)
-      append(symbol)
+      append(consume symbol)
     }
     // Consumed, not copied: a symbol is large, and copying each one twice was a sixth of
     // making them.
@@ -125,7 +125,7 @@ struct SymbolBuilder {
           note.stemUp = up
         }
         cautions.apply(to: &note, event: event, key: currentKey, clef: clef)
-        var symbol = StaffSymbol(kind: .note(note), onset: onset, source: source, clef: clef)
+        var symbol = StaffSymbol(kind: .note(consume note), onset: onset, source: source, clef: clef)
         // Most notes carry nothing: their attachments stay the shared empty ones.
         if !decorations.isEmpty {
           symbol.attachments.decorations = decorations
@@ -139,7 +139,7 @@ struct SymbolBuilder {
           symbol.attachments.tabNotes = Self.tabNotes(event, on: tablature, tiedFrom: tiedKeys)
           tiedKeys = event.heads.filter(\.isTiedToNext).map(\.midiKey)
         }
-        append(symbol)
+        append(consume symbol)
         onset += event.duration
       case .rest(let event):
         let hidden = event.decorations.contains { $0.name == "invisible" }
@@ -150,7 +150,7 @@ struct SymbolBuilder {
         var symbol = StaffSymbol(kind: .rest(rest), onset: onset, source: source, clef: clef)
         if !event.decorations.isEmpty { symbol.attachments.decorations = event.decorations }
         if !event.annotations.isEmpty { symbol.attachments.annotations = event.annotations }
-        append(symbol)
+        append(consume symbol)
         onset += event.duration
       case .bar(let bar):
         // Two bar lines with nothing between them (`fg |` then `| a2` on the next line)
@@ -166,7 +166,7 @@ struct SymbolBuilder {
             merged.attachments.decorations = bar.decorations
             merged.attachments.annotations = bar.annotations
             merged.breakAfter = breakAfter
-            append(merged, carries: false)
+            append(consume merged, carries: false)
             continue
           }
         }
@@ -191,12 +191,12 @@ struct SymbolBuilder {
           barStart = onset
           cautions.endBar()
         }
-        append(symbol, carries: false)
+        append(consume symbol, carries: false)
       case .clefChange(let newClef, _):
         clef = newClef
         var symbol = StaffSymbol(kind: .clef(newClef), onset: onset, source: source, clef: clef)
         symbol.right = width(of: ClefDrawing.glyph(for: newClef)) * 0.8
-        append(symbol, carries: false)
+        append(consume symbol, carries: false)
         // A change at the start of a bar stands before its bar line (Gould); where a line
         // ends at that bar, it is the warning clef and the next line opens in the new clef.
         let count = symbols.count
@@ -208,7 +208,7 @@ struct SymbolBuilder {
         var symbol = StaffSymbol(
           kind: .key(newKey, cancel: currentKey), onset: onset, source: source, clef: clef)
         symbol.right = keyWidth(newKey, cancel: currentKey)
-        if symbol.right > 0 { append(symbol, carries: false) }
+        if symbol.right > 0 { append(consume symbol, carries: false) }
         currentKey = newKey
         signatures = Signatures(key: currentKey, meter: currentMeter)
       case .meterChange(let newMeter, _):
@@ -216,7 +216,7 @@ struct SymbolBuilder {
         symbol.right = meterWidth(newMeter)
         currentMeter = newMeter
         signatures = Signatures(key: currentKey, meter: currentMeter)
-        append(symbol, carries: false)
+        append(consume symbol, carries: false)
       case .lineBreak:
         if !symbols.isEmpty { symbols[symbols.count - 1].breakAfter = true }
       case .tupletStart(let tuplet, _):
@@ -233,7 +233,7 @@ struct SymbolBuilder {
         symbol.right = width
         symbol.attachments.decorations = spacer.decorations
         symbol.attachments.annotations = spacer.annotations
-        append(symbol)
+        append(consume symbol)
       }
     }
     BeamGrouping.assign(&symbols)

@@ -29,7 +29,7 @@ extension MarkPlacement {
         default:
           continue
         }
-        let placeAbove = fixed ?? (!note.stemUp || !note.hasStem && (note.positions.last ?? 4) >= 4)
+        let placeAbove = fixed ?? (!note.stemUp || !note.hasStem && note.highestPosition >= 4)
         let glyph = placeAbove ? up : down
         var floor = placeAbove ? note.highestY - 0.5 : note.lowestY + 0.5
         if sided && note.hasStem && note.stemUp == placeAbove {
