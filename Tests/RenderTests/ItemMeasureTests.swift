@@ -39,6 +39,42 @@ import Testing
     }
   }
 
+  /// After a font's first Latin text, its Latin texts are shaped with that text's item and
+  /// measured from their advances: each must still equal its own layout, whatever mix of
+  /// letters, digits, punctuation, Latin-1 and quotes it holds (texts made at random).
+  @Test func latinTextsMeasureAsTheirLayoutsAfterTheFirst() throws {
+    let measurer = try PangoTextMeasurer(fonts: FontLibrary(directory: Fixtures.fontsDirectory))
+    let alphabet = Array(
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789     .,;:!?'\"()[]-/&#%+=*"
+        + "ÀÉÎÕÜßàçéèêëïñóöøùüÿªº°±×÷§©«»¿¡–—‘’“”…fiflffAVToWaYe")
+    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    var shapedByTemplate = 0
+    for font in fonts {
+      for _ in 0..<150 {
+        let text = String((0..<(1 + next(24))).map { _ in alphabet[next(alphabet.count)] })
+        let hadTemplate = measurer.withLock { measurer.itemTemplates[font] != nil }
+        guard let item = measurer.withLock({ measurer.itemMeasure(text, font: font, withRuns: true) }) else {
+          continue
+        }
+        if hadTemplate && PangoTextMeasurer.isLatin(text) { shapedByTemplate += 1 }
+        let laidOut = try #require(
+          measurer.withLock { () -> (TextExtent, [GlyphRun])? in
+            guard let layout = measurer.measuringLayout(text, font: font) else { return nil }
+            return (PangoTextMeasurer.metrics(of: layout), measurer.runs(of: layout, text: text))
+          })
+        #expect(item.extent == laidOut.0, "\(text) in \(font.family)")
+        #expect(
+          measurer.summary(item.runs ?? []) == measurer.summary(laidOut.1), "\(text) in \(font.family)")
+      }
+    }
+    // Most random texts have a letter, so most took the template's way.
+    #expect(shapedByTemplate > 400)
+  }
+
   @Test func otherTextsAreLeftToTheLayout() throws {
     let measurer = try PangoTextMeasurer(fonts: FontLibrary(directory: Fixtures.fontsDirectory))
     for text in others {

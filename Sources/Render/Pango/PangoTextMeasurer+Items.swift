@@ -16,6 +16,14 @@ import Layout
      "Reel" in TeX Gyre Schola 10px: one item (Latin, one font) → shaped glyphs →
      logical {x 0, y −asc, width Σ advances, height asc + desc} → TextExtent
 
+ A font's first Latin text is itemised; its item is kept as the font's template, with the
+ font's line rectangle (every glyph's logical box is the font's ascent and descent, as
+ wide as its advance). A later text with a Latin letter, all its other characters common
+ to every script, would itemise to the same analysis (one Latin item in the same font: a
+ character the font lacks shows as an unknown glyph below, and goes the layout's way as
+ its own item would), so it is shaped with the template's analysis, and its rectangle is
+ its advances' sum over the font's line: no itemising, no per-glyph extents.
+
  Limits. Only texts of printable ASCII and Latin-1 letters and marks (and a few common
  quotes and dashes) that make exactly one item whose glyphs are all found; anything else
  (other scripts, a glyph taken from a fallback font, tabs, soft hyphens, empty text) goes
@@ -42,18 +50,33 @@ extension PangoTextMeasurer {
   /// holding the lock).
   func itemMeasure(_ text: String, font: FontSpec, withRuns: Bool) -> (extent: TextExtent, runs: [GlyphRun]?)?
   {
-    guard Self.isPlain(text), let attributes = itemAttributes(for: font) else { return nil }
+    guard Self.isPlain(text) else { return nil }
+    let isLatin = Self.isLatin(text)
+    let template = isLatin ? itemTemplates[font] : nil
+    guard template != nil || itemAttributes(for: font) != nil else { return nil }
     return text.withCString { start -> (extent: TextExtent, runs: [GlyphRun]?)? in
       let length = Int32(strlen(start))
-      guard let items = pango_itemize(context.raw, start, 0, length, attributes, nil) else {
+      var items: UnsafeMutablePointer<GList>?
+      defer {
+        if let items {
+          g_list_free_full(items) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) }
+        }
+      }
+      let item: UnsafeMutablePointer<PangoItem>
+      if let template {
+        item = template.item
+        item.pointee.offset = 0
+        item.pointee.length = length
+        item.pointee.num_chars = Int32(text.unicodeScalars.count)
+      } else {
+        items = pango_itemize(context.raw, start, 0, length, itemAttributes(for: font), nil)
+        guard let items, items.pointee.next == nil, let raw = items.pointee.data else { return nil }
+        item = raw.assumingMemoryBound(to: PangoItem.self)
+        guard item.pointee.offset == 0, item.pointee.length == length else { return nil }
+      }
+      guard let pangoFont = item.pointee.analysis.font, let glyphs = pango_glyph_string_new() else {
         return nil
       }
-      defer { g_list_free_full(items) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
-      guard items.pointee.next == nil, let raw = items.pointee.data else { return nil }
-      let item = raw.assumingMemoryBound(to: PangoItem.self)
-      guard item.pointee.offset == 0, item.pointee.length == length, let font = item.pointee.analysis.font
-      else { return nil }
-      guard let glyphs = pango_glyph_string_new() else { return nil }
       defer { pango_glyph_string_free(glyphs) }
       pango_shape_item(item, start, length, nil, glyphs, PANGO_SHAPE_NONE)
       for index in 0..<Int(glyphs.pointee.num_glyphs) {
@@ -62,7 +85,19 @@ extension PangoTextMeasurer {
         guard id != 0x0FFF_FFFF, id & 0x1000_0000 == 0 else { return nil }
       }
       var run = PangoRectangle()
-      pango_glyph_string_extents(glyphs, font, nil, &run)
+      if let template {
+        run = PangoRectangle(
+          x: 0, y: template.lineTop, width: pango_glyph_string_get_width(glyphs), height: template.lineHeight)
+      } else {
+        pango_glyph_string_extents(glyphs, pangoFont, nil, &run)
+        if isLatin, Int(item.pointee.analysis.script) == Int(PANGO_SCRIPT_LATIN.rawValue),
+          glyphs.pointee.num_glyphs > 0,
+          let copy = pango_item_copy(item)
+        {
+          if itemTemplates.count >= Self.layoutLimit { itemTemplates.removeAll() }
+          itemTemplates[font] = ItemTemplate(item: copy, lineTop: run.y, lineHeight: run.height)
+        }
+      }
       // The line's rectangle: the run's united with the origin, as the layout starts it.
       let top = min(0, run.y)
       let bottom = max(0, run.y + run.height)
@@ -80,6 +115,20 @@ extension PangoTextMeasurer {
     }
   }
 
+  /// True for a text with a Latin letter whose other characters are common to every script
+  /// (digits, spaces, punctuation, symbols): one Latin run, however they are arranged.
+  static func isLatin(_ text: String) -> Bool {
+    var hasLetter = false
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x41...0x5A, 0x61...0x7A, 0xAA, 0xBA, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF: hasLetter = true
+      case 0xB5: return false  // the micro sign: its script is not certain, leave it to itemising
+      default: continue
+      }
+    }
+    return hasLetter
+  }
+
   /// The attribute list that sets `font` over a whole text, as a layout's font does (made
   /// once per font; called holding the lock).
   private func itemAttributes(for font: FontSpec) -> OpaquePointer? {
@@ -95,6 +144,22 @@ extension PangoTextMeasurer {
     itemAttributeLists[font] = owned
     return owned.raw
   }
+}
+
+/// A font's item from its first Latin text (`itemMeasure`), reused for its later Latin
+/// texts, with the font's line: the top and height of every glyph's logical box.
+final class ItemTemplate: @unchecked Sendable {
+  let item: UnsafeMutablePointer<PangoItem>
+  let lineTop: Int32
+  let lineHeight: Int32
+
+  init(item: UnsafeMutablePointer<PangoItem>, lineTop: Int32, lineHeight: Int32) {
+    self.item = item
+    self.lineTop = lineTop
+    self.lineHeight = lineHeight
+  }
+
+  deinit { pango_item_free(item) }
 }
 
 /// An owned PangoAttrList, unreferenced in deinit.

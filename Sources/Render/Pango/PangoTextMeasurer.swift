@@ -33,6 +33,8 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   private var layouts: [FontSpec: PangoObject] = [:]
   /// Per font, the attribute list that sets it over a text (`itemMeasure`).
   var itemAttributeLists: [FontSpec: AttributeList] = [:]
+  /// Per font, the item its Latin texts are shaped with (`itemMeasure`).
+  var itemTemplates: [FontSpec: ItemTemplate] = [:]
   static let layoutLimit = 64
   /// Entries each cache holds before it is emptied (bounded memory on any input).
   static let cacheLimit = 20_000
