@@ -7,11 +7,15 @@
 /// uniqueness checks were most of its cost. The buffer is shared, not copied, by copies
 /// of the value: keep one writer per text.
 public struct ByteText {
-  /// The growable buffer (a class, so the memory is freed with the last copy).
-  private final class Buffer {
-    var base: UnsafeMutablePointer<UInt8>
-    var count = 0
-    var capacity: Int
+  /// The growable buffer (a class, so the memory is freed with the last copy). Inlinable,
+  /// with the short writes below, so a PDF page's writer in another module writes its bytes
+  /// in place rather than through a call each.
+  @usableFromInline final class Buffer {
+    // Not checked for exclusive access at run time: seen from other modules, each read
+    // and write was checked (one writer per text is the rule, as said above).
+    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var count = 0
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
 
     init(capacity: Int) {
       self.capacity = max(capacity, 64)
@@ -21,12 +25,12 @@ public struct ByteText {
     deinit { base.deallocate() }
 
     /// Room for `extra` more bytes; returns where they go.
-    @inline(__always) func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+    @inlinable @inline(__always) func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
       if count + extra > capacity { grow(to: count + extra) }
       return base + count
     }
 
-    func grow(to needed: Int) {
+    @usableFromInline func grow(to needed: Int) {
       let larger = max(needed, capacity * 2)
       let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
       moved.update(from: base, count: count)
@@ -36,7 +40,7 @@ public struct ByteText {
     }
   }
 
-  private let buffer: Buffer
+  @usableFromInline let buffer: Buffer
 
   public init(capacity: Int = 0) {
     buffer = Buffer(capacity: capacity)
@@ -51,8 +55,9 @@ public struct ByteText {
     String(decoding: UnsafeBufferPointer(start: buffer.base, count: buffer.count), as: UTF8.self)
   }
 
-  public mutating func put(_ text: StaticString) {
-    text.withUTF8Buffer { put($0) }
+  @inlinable @inline(__always) public mutating func put(_ text: StaticString) {
+    guard text.hasPointerRepresentation else { return text.withUTF8Buffer { put($0) } }
+    put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// A string's bytes. (Literals take the StaticString form above: a pointer and a count,
@@ -68,19 +73,25 @@ public struct ByteText {
     bytes.withUnsafeBufferPointer { put($0) }
   }
 
-  private mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
+  @inlinable mutating func put(_ source: UnsafeBufferPointer<UInt8>) {
     guard let start = source.baseAddress else { return }
-    buffer.reserve(source.count).update(from: start, count: source.count)
+    let target = buffer.reserve(source.count)
+    if source.count <= 8 {
+      // An operator or a short word: byte by byte beats a call to copy memory.
+      for index in 0..<source.count { target[index] = start[index] }
+    } else {
+      target.update(from: start, count: source.count)
+    }
     buffer.count += source.count
   }
 
-  public mutating func put(byte: UInt8) {
+  @inlinable public mutating func put(byte: UInt8) {
     buffer.reserve(1).pointee = byte
     buffer.count += 1
   }
 
   /// Four upper-case hexadecimal digits.
-  public mutating func put(hex value: UInt16) {
+  @inlinable public mutating func put(hex value: UInt16) {
     let target = buffer.reserve(4)
     for place in 0..<4 {
       let digit = UInt8(truncatingIfNeeded: (value >> (12 - 4 * place)) & 0xF)
@@ -149,8 +160,31 @@ public struct ByteText {
       put(value.isNaN ? "0" : value < 0 ? "-1e15" : "1e15")
       return
     }
-    // `fixed(value, places: 2)`, with the whole part's usual one to three digits and the
-    // two places written straight from the pair table (a dump writes millions of these).
+    hundredths(value, then: nil)
+  }
+
+  /// A number rounded to `places` (1…3) decimals with no trailing zeros (`12`, `12.5`,
+  /// `-0.333`), as PDF writes them, then `separator` when given; one that is not finite,
+  /// or beyond ±10¹², as `0`.
+  public mutating func decimal(_ value: Double, places: Int, then separator: UInt8? = nil) {
+    guard value.isFinite, abs(value) < 1e12 else {
+      put(byte: UInt8(ascii: "0"))
+      if let separator { put(byte: separator) }
+      return
+    }
+    if places == 2 {
+      hundredths(value, then: separator)
+    } else {
+      fixed(value, places: min(max(places, 1), 3))
+      if let separator { put(byte: separator) }
+    }
+  }
+
+  /// `fixed(value, places: 2)` (finite, below 10¹⁵), with the whole part's usual one to
+  /// three digits and the two places written straight from the pair table (a dump and a
+  /// PDF page write millions of these), then `separator` when given.
+  @inline(__always)
+  private mutating func hundredths(_ value: Double, then separator: UInt8?) {
     let units = Self.rounded(value, times: 100)
     let (target, signLength) = signed(units)
     var length = signLength
@@ -187,17 +221,11 @@ public struct ByteText {
         length += 3
       }
     }
-    buffer.count += length
-  }
-
-  /// A number rounded to `places` (1…3) decimals with no trailing zeros (`12`, `12.5`,
-  /// `-0.333`), as PDF writes them; one that is not finite, or beyond ±10¹², as `0`.
-  public mutating func decimal(_ value: Double, places: Int) {
-    guard value.isFinite, abs(value) < 1e12 else {
-      put(byte: UInt8(ascii: "0"))
-      return
+    if let separator {
+      target[length] = separator
+      length += 1
     }
-    fixed(value, places: min(max(places, 1), 3))
+    buffer.count += length
   }
 
   /// `value` × `unit` rounded half away from zero as `rounded()` rounds, without the libm

@@ -52,12 +52,18 @@ import Testing
         var pdf = ByteText()
         pdf.decimal(value, places: places)
         #expect(pdf.string == reference(value, places: places), "\(value) \(places)")
+        // Followed by a separator, as a content stream writes its operands.
+        pdf.decimal(value, places: places, then: 0x20)
+        #expect(
+          pdf.string == reference(value, places: places) + reference(value, places: places) + " ",
+          "\(value) \(places)")
       }
     }
     var outside = ByteText()
     outside.decimal(.nan, places: 2)
     outside.decimal(1e13, places: 3)
     outside.number(.infinity)
-    #expect(outside.string == "001e15")
+    outside.decimal(-.infinity, places: 2, then: 0x20)
+    #expect(outside.string == "001e150 ")
   }
 }

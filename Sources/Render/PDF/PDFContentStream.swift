@@ -27,14 +27,12 @@ struct PDFContentStream {
 
   /// A page coordinate or length (a hundredth of a point is plenty for print).
   mutating func number(_ value: Double) {
-    text.decimal(value, places: 2)
-    text.put(byte: 0x20)
+    text.decimal(value, places: 2, then: 0x20)
   }
 
   /// A colour component or matrix factor, to a thousandth.
   mutating func fine(_ value: Double) {
-    text.decimal(value, places: 3)
-    text.put(byte: 0x20)
+    text.decimal(value, places: 3, then: 0x20)
   }
 
   mutating func op(_ name: StaticString) {

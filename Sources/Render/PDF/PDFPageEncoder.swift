@@ -33,6 +33,8 @@ struct PDFFontUse: Sendable {
   init(source: PDFFontSource, glyphs: [UInt32: String] = [:]) {
     self.source = source
     self.glyphs = glyphs
+    // Room for a page's usual glyphs at once (the table grew by doubling on every page).
+    if glyphs.isEmpty { self.glyphs.reserveCapacity(64) }
   }
 
   /// Records that glyph `id` was shown for `text`: its first text is kept, an unknown one
@@ -292,10 +294,14 @@ final class PDFPageEncoder {
       }
       stream.beginText()
       stream.setFont(font.resourceName, size: glyphRun.size)
-      for glyph in glyphRun.glyphs where glyph.id <= 0xFFFF {
-        use.note(glyph.id) { glyph.text }
-        stream.showGlyph(
-          glyph.id, x: run.origin.x + glyph.x, y: run.origin.y + glyph.y, slant: glyphRun.slant)
+      // Read in place: a copy of each glyph (its text with it) was a tenth of showing it.
+      glyphRun.glyphs.withUnsafeBufferPointer { glyphs in
+        for index in glyphs.indices where glyphs[index].id <= 0xFFFF {
+          let id = glyphs[index].id
+          use.note(id) { glyphs[index].text }
+          stream.showGlyph(
+            id, x: run.origin.x + glyphs[index].x, y: run.origin.y + glyphs[index].y, slant: glyphRun.slant)
+        }
       }
       stream.endText()
       if glyphRun.embolden {
