@@ -154,13 +154,15 @@ public struct ByteText {
   }
 
   /// A number rounded to 0.01 with no trailing zeros (`12`, `12.5`, `-0.25`), as
-  /// `DisplayListJSON.number`; beyond ±10¹⁵ written as that bound.
-  public mutating func number(_ value: Double) {
+  /// `DisplayListJSON.number`, then `separator` when given; beyond ±10¹⁵ written as that
+  /// bound.
+  public mutating func number(_ value: Double, then separator: UInt8? = nil) {
     guard value.isFinite, abs(value) < 1e15 else {
       put(value.isNaN ? "0" : value < 0 ? "-1e15" : "1e15")
+      if let separator { put(byte: separator) }
       return
     }
-    hundredths(value, then: nil)
+    hundredths(value, then: separator)
   }
 
   /// A number rounded to `places` (1…3) decimals with no trailing zeros (`12`, `12.5`,

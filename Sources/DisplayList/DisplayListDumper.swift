@@ -72,24 +72,20 @@ public enum DisplayListDumper {
   static func line(
     at pointer: UnsafePointer<DisplayItem>, dx: Double = 0, dy: Double = 0, into out: inout ByteText
   ) {
-    out.put(string: pointer.pointee.role.rawValue)
+    out.put(bytes: Self.roleNames[pointer.pointee.role.ordinal])
     switch pointer.pointee.shape {
     case .glyph(let glyph):
       out.put(" glyph ")
       out.put(string: glyph.name)
       out.put(" @(")
-      out.number(glyph.origin.x + dx)
-      out.put(byte: UInt8(ascii: ","))
-      out.number(glyph.origin.y + dy)
-      out.put(byte: UInt8(ascii: ")"))
+      out.number(glyph.origin.x + dx, then: UInt8(ascii: ","))
+      out.number(glyph.origin.y + dy, then: UInt8(ascii: ")"))
     case .line(let line):
       out.put(" line (")
-      out.number(line.from.x + dx)
-      out.put(byte: UInt8(ascii: ","))
+      out.number(line.from.x + dx, then: UInt8(ascii: ","))
       out.number(line.from.y + dy)
       out.put(")-(")
-      out.number(line.to.x + dx)
-      out.put(byte: UInt8(ascii: ","))
+      out.number(line.to.x + dx, then: UInt8(ascii: ","))
       out.number(line.to.y + dy)
       out.put(") w")
       out.number(line.thickness)
@@ -105,14 +101,10 @@ public enum DisplayListDumper {
     }
     let box = pointer.pointee.box
     out.put(" [")
-    out.number(box.x + dx)
-    out.put(byte: 0x20)
-    out.number(box.y + dy)
-    out.put(byte: 0x20)
-    out.number(box.width)
-    out.put(byte: 0x20)
-    out.number(box.height)
-    out.put(byte: UInt8(ascii: "]"))
+    out.number(box.x + dx, then: 0x20)
+    out.number(box.y + dy, then: 0x20)
+    out.number(box.width, then: 0x20)
+    out.number(box.height, then: UInt8(ascii: "]"))
     let c = pointer.pointee.context
     // Single bytes written as bytes (a literal's copy costs more than the byte).
     func field(_ prefix: Unicode.Scalar, _ value: Int?) {
@@ -135,4 +127,8 @@ public enum DisplayListDumper {
   }
 
   static func n(_ value: Double) -> String { DisplayListJSON.number(value) }
+
+  /// Each role's name as bytes, by `Role.ordinal` (a name made as a string for each item
+  /// was a tenth of writing its line).
+  static let roleNames: [[UInt8]] = Role.allCases.map { Array($0.rawValue.utf8) }
 }

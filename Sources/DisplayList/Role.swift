@@ -10,4 +10,8 @@ public enum Role: String, Sendable, CaseIterable {
   case text, header, footer
   /// Fret numbers on a tablature staff.
   case tablature
+
+  /// The case's position in `allCases` (a case without payload is stored as its
+  /// declaration index; a test checks that the two agree).
+  public var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 }

@@ -193,7 +193,7 @@ struct SystemEngraver {
     let symbols = line.symbols
     for index in line.indices where index <= line.last {
       guard let x = line.x(of: index), let column = line.column(of: index) else { continue }
-      if case .note(let note) = symbols[index].kind, let grace = note.grace {
+      if symbols[index].hasGrace, case .note(let note) = symbols[index].kind, let grace = note.grace {
         let headLeft =
           note.heads.map { min($0.offset, $0.accidental == nil ? 0 : $0.accidentalOffset) }.min() ?? 0
         // Grace notes stand before the chord's arpeggio, which stands before its accidentals.

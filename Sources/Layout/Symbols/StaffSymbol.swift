@@ -391,6 +391,12 @@ struct StaffSymbol {
     return (note.lowest, note.highest)
   }
 
+  /// True for a note with grace notes before it.
+  var hasGrace: Bool {
+    guard case .note(let note) = kind else { return false }
+    return note.graceBox != nil
+  }
+
   /// True for a note with a tie leaving one of its heads.
   var startsTie: Bool {
     guard case .note(let note) = kind else { return false }

@@ -394,7 +394,7 @@ struct SymbolBuilder {
     note.hasArpeggio = event.decorations.contains { $0.name == "arpeggio" }
     note.beamBreak = beamBreak
     note.isStemless = stemless
-    return note
+    return consume note
   }
 
   /// The glyph when the music font has it or ABCPress can draw its outline, else nil.

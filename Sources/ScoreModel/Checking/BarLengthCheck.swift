@@ -107,7 +107,11 @@ public enum BarLengthCheck {
         meter = new
         if !bar.hasContent { bar.meter = new }
       case .bar(let line):
-        let endsSection = line.repeatsEnd || [.double, .thinThick, .thickThin].contains(line.style)
+        let endsSection: Bool
+        switch line.style {
+        case .double, .thinThick, .thickThin: endsSection = true
+        default: endsSection = line.repeatsEnd
+        }
         let wasAfterStart = afterSectionStart
         if !voice.measureNumbers.isEmpty { scoreNumber = voice.measureNumbers[line.range.start] }
         close(endsSection: endsSection, at: line.range)
