@@ -98,7 +98,7 @@ struct VoiceBuilder {
     attachPending(to: &note)
     lastDurationalIndex = elements.count
     lastNoteIndex = elements.count
-    elements.append(.note(note))
+    elements.append(.note(consume note))
     advanceTime(by: duration)
     beamOpen = true
     return true
@@ -111,7 +111,7 @@ struct VoiceBuilder {
     rest.writtenDuration = written
     attachPending(to: &rest)
     lastDurationalIndex = elements.count
-    elements.append(.rest(rest))
+    elements.append(.rest(consume rest))
     advanceTime(by: duration)
     beamOpen = false
     return true
@@ -132,7 +132,7 @@ struct VoiceBuilder {
     var rest = RestEvent(duration: duration, isVisible: isVisible, measureCount: count, range: range)
     attachPending(to: &rest)
     lastDurationalIndex = elements.count
-    elements.append(.rest(rest))
+    elements.append(.rest(consume rest))
     advanceTime(by: duration)
     beamOpen = false
   }

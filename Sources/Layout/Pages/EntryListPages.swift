@@ -101,7 +101,7 @@ struct EntryListPages {
           role: .title))
       y += titleHeight
     }
-    let dotWidth = max(0.5, measurer.measure(String(repeating: " .", count: 20), font: entryFont).width / 20)
+    let dotWidth = max(0.5, measurer.measure(Self.leader(20), font: entryFont).width / 20)
     let perColumn = index == 0 ? firstColumnLines : columnLines
     var top = y
     for (line, entry) in entries[range(ofPage: index, entries: entries.count)].enumerated() {
@@ -155,13 +155,25 @@ struct EntryListPages {
       let x = rightEnd - dotWidth * 0.5 - leaderWidth
       page.items.append(
         text(
-          String(repeating: " .", count: dots), font: entryFont, x: x, top: top, role: .annotation,
+          Self.leader(dots), font: entryFont, x: x, top: top, role: .annotation,
           width: leaderWidth))
     }
     page.items.append(text(label, font: entryFont, x: left + width - labelWidth, top: top, role: .text))
     if let target = entry.target {
       page.links.append(
         PageLink(rect: Rect(x: left, y: top, width: width, height: lineHeight), target: target))
+    }
+  }
+
+  /// A dot leader of `count` spaced dots (" . . ."), written as bytes (repeating a string
+  /// appends it piece by piece: a tenth of a book's contents pages).
+  static func leader(_ count: Int) -> String {
+    String(unsafeUninitializedCapacity: 2 * max(count, 0)) { bytes in
+      for index in 0..<max(count, 0) {
+        bytes[2 * index] = UInt8(ascii: " ")
+        bytes[2 * index + 1] = UInt8(ascii: ".")
+      }
+      return 2 * max(count, 0)
     }
   }
 

@@ -77,8 +77,10 @@ struct SymbolBuilder {
       }
       symbols.append(consume symbol)
     }
-    for (elementIndex, element) in voice.elements.enumerated() {
-      let source = element.range.position
+    // Read by index: an iterator hands out a copy of each element (and of its note).
+    let elements = voice.elements
+    for elementIndex in elements.indices {
+      let source = elements[elementIndex].range.position
       if !voice.barNumberSettings.isEmpty, let number = voice.barNumberSettings[elementIndex] {
         // `%%setbarnb`: this bar when none of it has sounded yet, else the next.
         if onset == barStart {
@@ -90,10 +92,10 @@ struct SymbolBuilder {
       if !signs.isEmpty, let sign = signs[elementIndex] {
         replacement = RepeatSignReplacement(sign: sign, start: onset)
       }
-      if replacement != nil, element.duration > .zero {
+      if replacement != nil, elements[elementIndex].duration > .zero {
         // The sign points at the first note it stands for.
         if replacement?.firstSource == nil { replacement?.firstSource = source }
-        onset += element.duration
+        onset += elements[elementIndex].duration
         if let rest = replacement?.absorb(endingAt: onset) {
           appendRepeatSign(rest, at: onset - rest.duration, source: replacement?.firstSource)
           replacement?.firstSource = nil
@@ -101,14 +103,14 @@ struct SymbolBuilder {
         if replacement?.isFinished == true { replacement = nil }
         continue
       }
-      if replacement != nil, case .bar = element {
+      if replacement != nil, case .bar = elements[elementIndex] {
         if let rest = replacement?.closeBar(at: onset) {
           appendRepeatSign(rest, at: onset - rest.duration, source: replacement?.firstSource ?? source)
         }
         replacement?.firstSource = nil
         if replacement?.isFinished == true { replacement = nil }
       }
-      switch element {
+      switch elements[elementIndex] {
       case .note(let event):
         let decorations = event.decorations
         if !decorations.isEmpty, decorations.contains(where: { $0.name == "invisible" }) {

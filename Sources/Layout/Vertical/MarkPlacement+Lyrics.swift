@@ -5,8 +5,11 @@ extension MarkPlacement {
   /// Every verse on its own baseline under the staff: syllables centred under their heads,
   /// hyphens between the syllables of a word, extender lines under held syllables.
   mutating func placeLyrics(line: EngravedLine) {
-    let verses =
-      line.indices.filter { $0 <= line.last }.map { line.symbols[$0].attachments.lyrics.count }.max() ?? 0
+    // Counted in place (most lines have no words: no arrays made to find that out).
+    var verses = 0
+    for index in line.indices where index <= line.last {
+      verses = max(verses, line.symbols[index].attachments.lyrics.count)
+    }
     guard verses > 0 else { return }
     let spec = style.lyricFont
     let sample = measurer.measure("Ág", font: spec)

@@ -107,11 +107,12 @@ public enum BarLengthCheck {
         meter = new
         if !bar.hasContent { bar.meter = new }
       case .bar(let line):
-        let endsSection: Bool
+        let isHeavy: Bool
         switch line.style {
-        case .double, .thinThick, .thickThin: endsSection = true
-        default: endsSection = line.repeatsEnd
+        case .double, .thinThick, .thickThin: isHeavy = true
+        default: isHeavy = false
         }
+        let endsSection = isHeavy || line.repeatsEnd
         let wasAfterStart = afterSectionStart
         if !voice.measureNumbers.isEmpty { scoreNumber = voice.measureNumbers[line.range.start] }
         close(endsSection: endsSection, at: line.range)
@@ -119,7 +120,7 @@ public enum BarLengthCheck {
         // after a `:|` may start with one too (`… B2 :| g | …`).
         afterSectionStart =
           line.repeatsStart || line.repeatsEnd || line.ending != nil
-          || [.double, .thinThick, .thickThin].contains(line.style) || (number == 0 && wasAfterStart)
+          || isHeavy || (number == 0 && wasAfterStart)
       default: break
       }
     }
