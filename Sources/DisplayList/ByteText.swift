@@ -103,6 +103,19 @@ public struct ByteText {
   /// A whole number.
   public mutating func integer(_ value: Int) {
     let target = buffer.reserve(21)
+    if value >= 0 && value < 100 {
+      // A dump's staff, voice, line and column numbers: one or two digits, most of them.
+      if value < 10 {
+        target.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+        buffer.count += 1
+      } else {
+        let table = Self.pairs.utf8Start
+        target[0] = table[value &* 2]
+        target[1] = table[value &* 2 &+ 1]
+        buffer.count += 2
+      }
+      return
+    }
     var sign = 0
     if value < 0 {
       target.pointee = UInt8(ascii: "-")

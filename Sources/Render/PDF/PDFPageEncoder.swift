@@ -230,34 +230,39 @@ final class PDFPageEncoder {
     // short runs between lines, and each run took it out and put it back by its name.
     var held: (key: String, use: PDFFontUse)?
     defer { if let held { used[held.key] = held.use } }
-    while index < items.count {
-      let item = items[index]
-      stream.setColor(palette.color(for: item.role))
-      switch item.shape {
-      case .glyph:
-        // Consecutive glyphs of one colour share a text object.
-        stream.beginText()
-        while index < items.count, case .glyph(let glyph) = items[index].shape,
-          palette.color(for: items[index].role) == palette.color(for: item.role)
-        {
-          try show(glyph, on: &stream, used: &used, held: &held)
-          index += 1
+    // The items read where they lie (a copy of each whole item was a twentieth of a page).
+    try items.withUnsafeBufferPointer { items in
+      guard let first = items.baseAddress else { return }
+      while index < items.count {
+        let item = first + index
+        let color = palette.color(for: item.pointee.role)
+        stream.setColor(color)
+        switch item.pointee.shape {
+        case .glyph:
+          // Consecutive glyphs of one colour share a text object.
+          stream.beginText()
+          while index < items.count, case .glyph(let glyph) = first[index].shape,
+            palette.color(for: first[index].role) == color
+          {
+            try show(glyph, on: &stream, used: &used, held: &held)
+            index += 1
+          }
+          stream.endText()
+          continue
+        case .line(let line):
+          if line.thickness > 0 {
+            stream.setStroke(width: line.thickness, cap: 0, join: 0, dash: line.dash)
+            stream.move(line.from)
+            stream.line(line.to)
+            stream.op("S")
+          }
+        case .path(let path):
+          draw(path, on: &stream)
+        case .text(let run):
+          show(run, on: &stream, used: &used)
         }
-        stream.endText()
-        continue
-      case .line(let line):
-        if line.thickness > 0 {
-          stream.setStroke(width: line.thickness, cap: 0, join: 0, dash: line.dash)
-          stream.move(line.from)
-          stream.line(line.to)
-          stream.op("S")
-        }
-      case .path(let path):
-        draw(path, on: &stream)
-      case .text(let run):
-        show(run, on: &stream, used: &used)
+        index += 1
       }
-      index += 1
     }
   }
 
