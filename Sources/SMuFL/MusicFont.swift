@@ -78,41 +78,52 @@ public struct GlyphMetrics: Hashable, Sendable {
 /// Decoded from the `Fonts/<Family>.json` files that `scripts/fetch-fonts` writes (see
 /// Fonts/README.md). Decoding takes bytes, not a path: the caller does the file I/O.
 public struct MusicFont: Sendable {
-  public var family: String
-  public var engravingDefaults: EngravingDefaults
-  /// Every glyph's metrics by SMuFL name.
-  public var glyphs: [String: GlyphMetrics] {
-    didSet { byOrdinal = Self.table(glyphs) }
-  }
-  /// The metrics of the glyphs the engraver draws, by `SMuFLGlyph.ordinal` (no string
-  /// hashing on the layout's hot paths). Inlinable, so a caller reading one field of a
-  /// glyph's metrics reads that field, not a copy of the whole record.
-  @usableFromInline private(set) var byOrdinal: [GlyphMetrics?]
+  /// The font's tables, in one shared, immutable object: a font is copied into every
+  /// drawing helper of every line, and copying five tables was five reference counts.
+  @usableFromInline final class Storage: Sendable {
+    let family: String
+    @usableFromInline let engravingDefaults: EngravingDefaults
+    let glyphs: [String: GlyphMetrics]
+    /// The metrics of the glyphs the engraver draws, by `SMuFLGlyph.ordinal` (no string
+    /// hashing on the layout's hot paths).
+    @usableFromInline let byOrdinal: [GlyphMetrics?]
+    /// Every anchor of every glyph that has any, by glyph name then anchor name.
+    let anchorTable: [String: [String: [Double]]]
 
-  /// Every anchor of every glyph that has any, by glyph name then anchor name.
-  private var anchorTable: [String: [String: [Double]]]
+    init(
+      family: String, engravingDefaults: EngravingDefaults, glyphs: [String: GlyphMetrics],
+      anchors: [String: [String: [Double]]]
+    ) {
+      self.family = family
+      self.engravingDefaults = engravingDefaults
+      self.glyphs = glyphs
+      anchorTable = anchors
+      byOrdinal = SMuFLGlyph.allCases.map { glyphs[$0.rawValue] }
+    }
+  }
+
+  @usableFromInline let storage: Storage
+
+  public var family: String { storage.family }
+  /// Inlinable, as `glyph(_:)`: a caller reads the one value it needs in place.
+  @inlinable public var engravingDefaults: EngravingDefaults { storage.engravingDefaults }
+  /// Every glyph's metrics by SMuFL name.
+  public var glyphs: [String: GlyphMetrics] { storage.glyphs }
 
   public init(
     family: String, engravingDefaults: EngravingDefaults, glyphs: [String: GlyphMetrics],
     anchors: [String: [String: [Double]]] = [:]
   ) {
-    self.family = family
-    self.engravingDefaults = engravingDefaults
-    self.glyphs = glyphs
-    anchorTable = anchors
-    byOrdinal = Self.table(glyphs)
+    storage = Storage(family: family, engravingDefaults: engravingDefaults, glyphs: glyphs, anchors: anchors)
   }
 
   /// Every anchor of the glyph named `name` (SMuFL's `glyphsWithAnchors`), by anchor name.
-  public func anchors(of name: String) -> [String: [Double]] { anchorTable[name] ?? [:] }
+  public func anchors(of name: String) -> [String: [Double]] { storage.anchorTable[name] ?? [:] }
 
-  private static func table(_ glyphs: [String: GlyphMetrics]) -> [GlyphMetrics?] {
-    SMuFLGlyph.allCases.map { glyphs[$0.rawValue] }
-  }
-
-  /// The metrics of a glyph by SMuFL name.
+  /// The metrics of a glyph by SMuFL name. Inlinable, so a caller reading one field of a
+  /// glyph's metrics reads that field, not a copy of the whole record.
   @inlinable
-  public func glyph(_ glyph: SMuFLGlyph) -> GlyphMetrics? { byOrdinal[glyph.ordinal] }
+  public func glyph(_ glyph: SMuFLGlyph) -> GlyphMetrics? { storage.byOrdinal[glyph.ordinal] }
 
   /// The built-in music fonts ABCPress knows how to fetch.
   public static let knownFamilies = ["Bravura", "Leland", "Petaluma"]

@@ -261,11 +261,14 @@ struct HorizontalSpacer {
     justify: Bool, looseForce: Double = 1
   ) -> (xs: [Double], end: Double, force: Double) {
     guard start.firstSymbol <= last else { return ([], justify ? width : start.width, 1) }
-    var lineSprings = Array(springs[start.firstSymbol..<last])
+    var lineSprings: [Spring] = []
+    lineSprings.reserveCapacity(last - start.firstSymbol + 1)
+    lineSprings.append(contentsOf: springs[start.firstSymbol..<last])
     lineSprings.append(trailingSpring(after: last, in: symbols))
     let filling = solveForce(lineSprings, target: width - start.width)
     let force = justify ? filling : min(looseForce, filling)
     var xs: [Double] = []
+    xs.reserveCapacity(lineSprings.count)
     var x = start.width
     for spring in lineSprings {
       xs.append(x)
