@@ -16,6 +16,10 @@
  joined); numbers are read with Swift's Double parser; nesting deeper than 64 is refused.
  */
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A one-pass JSON reader over UTF-8 bytes.
 struct JSONScanner {
   /// Why a document could not be read, with the byte offset.
@@ -44,6 +48,68 @@ struct JSONScanner {
       try expect(":")
       try member(key, &self)
       if try next(closing: "}") { return }
+    }
+  }
+
+  /// Reads an object as `object` does, passing each key's UTF-8 bytes rather than a string
+  /// (for members known by plain names: no string is made per key).
+  mutating func objectByKeyBytes(_ member: (ArraySlice<UInt8>, inout JSONScanner) throws -> Void) throws {
+    try enter("{")
+    defer { depth -= 1 }
+    if try peek() == UInt8(ascii: "}") {
+      index += 1
+      return
+    }
+    while true {
+      try expect("\"")
+      let start = index
+      while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+        index += 1
+      }
+      let key: ArraySlice<UInt8>
+      if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+        key = bytes[start..<index]
+        index += 1
+      } else {
+        // An escape in the key: read it whole as a string.
+        index = start - 1
+        key = ArraySlice(try string().utf8)
+      }
+      try expect(":")
+      try member(key, &self)
+      if try next(closing: "}") { return }
+    }
+  }
+
+  /// Reads an array of numbers into `values` (room for `values.count`), returning how many
+  /// the array held (those past the room are read and not kept): no array is made.
+  mutating func numbers(into values: inout (Double, Double, Double, Double)) throws -> Int {
+    try enter("[")
+    defer { depth -= 1 }
+    if try peek() == UInt8(ascii: "]") {
+      index += 1
+      return 0
+    }
+    var count = 0
+    repeat {
+      let value = try number()
+      switch count {
+      case 0: values.0 = value
+      case 1: values.1 = value
+      case 2: values.2 = value
+      case 3: values.3 = value
+      default: break
+      }
+      count += 1
+    } while try !next(closing: "]")
+    return count
+  }
+
+  /// True when `key` (bytes from `objectByKeyBytes`) is `name`.
+  static func key(_ key: ArraySlice<UInt8>, is name: StaticString) -> Bool {
+    guard key.count == name.utf8CodeUnitCount else { return false }
+    return key.withUnsafeBufferPointer { bytes in
+      memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0
     }
   }
 

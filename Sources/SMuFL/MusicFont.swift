@@ -26,14 +26,19 @@ public struct GlyphMetrics: Hashable, Sendable {
   public let stemDownSW: (x: Double, y: Double)?
 
   public init(codepoint: UInt32, advance: Double, bbox: [Double], anchors: [String: [Double]] = [:]) {
+    let box = bbox.count == 4 ? (bbox[0], bbox[1], bbox[2], bbox[3]) : (0, 0, 0, 0)
+    self.init(codepoint: codepoint, advance: advance, box: box, anchors: anchors)
+  }
+
+  /// The metrics with the bounding box's corners as (minX, minY, maxX, maxY).
+  init(
+    codepoint: UInt32, advance: Double, box: (Double, Double, Double, Double), anchors: [String: [Double]]
+  ) {
     self.codepoint = codepoint
     self.advance = advance
-    minX = bbox.count == 4 ? bbox[0] : 0
-    minY = bbox.count == 4 ? bbox[1] : 0
-    maxX = bbox.count == 4 ? bbox[2] : 0
-    maxY = bbox.count == 4 ? bbox[3] : 0
+    (minX, minY, maxX, maxY) = box
     func point(_ name: String) -> (x: Double, y: Double)? {
-      guard let value = anchors[name], value.count == 2 else { return nil }
+      guard !anchors.isEmpty, let value = anchors[name], value.count == 2 else { return nil }
       return (value[0], value[1])
     }
     stemUpSE = point("stemUpSE")
@@ -179,24 +184,31 @@ public struct MusicFont: Sendable {
     _ scanner: inout JSONScanner, anchors allAnchors: inout [String: [String: [Double]]]
   ) throws -> [String: GlyphMetrics] {
     var glyphs: [String: GlyphMetrics] = [:]
+    glyphs.reserveCapacity(1024)  // Bravura has 885: the table made once, not grown
     try scanner.object { name, scanner in
       var codepoint: Double?
       var advance: Double?
-      var bbox: [Double] = []
+      var box = (0.0, 0.0, 0.0, 0.0)
+      var boxCount = 0
       var anchors: [String: [Double]] = [:]
-      try scanner.object { key, scanner in
-        switch key {
-        case "codepoint": codepoint = try scanner.number()
-        case "advance": advance = try scanner.number()
-        case "bbox": bbox = try scanner.numbers()
-        case "anchors": try scanner.object { anchor, scanner in anchors[anchor] = try scanner.numbers() }
-        default: try scanner.skipValue()
+      // Members told apart by their names' bytes (no string made for each).
+      try scanner.objectByKeyBytes { key, scanner in
+        if JSONScanner.key(key, is: "codepoint") {
+          codepoint = try scanner.number()
+        } else if JSONScanner.key(key, is: "advance") {
+          advance = try scanner.number()
+        } else if JSONScanner.key(key, is: "bbox") {
+          boxCount = try scanner.numbers(into: &box)
+        } else if JSONScanner.key(key, is: "anchors") {
+          try scanner.object { anchor, scanner in anchors[anchor] = try scanner.numbers() }
+        } else {
+          try scanner.skipValue()
         }
       }
-      guard let codepoint, let advance, let scalar = UInt32(exactly: codepoint), bbox.count == 4 else {
+      guard let codepoint, let advance, let scalar = UInt32(exactly: codepoint), boxCount == 4 else {
         throw LoadError.malformed("codepoint, advance or bbox of \(name)")
       }
-      glyphs[name] = GlyphMetrics(codepoint: scalar, advance: advance, bbox: bbox, anchors: anchors)
+      glyphs[name] = GlyphMetrics(codepoint: scalar, advance: advance, box: box, anchors: anchors)
       if !anchors.isEmpty { allAnchors[name] = anchors }
     }
     return glyphs
