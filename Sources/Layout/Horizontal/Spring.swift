@@ -31,10 +31,28 @@ struct Spring: Hashable {
   /// The shortest duration that is common in a set of note lengths: the shortest one that,
   /// with all shorter ones, makes up at least a fifth of the notes (a few grace-like
   /// semiquavers in a reel do not make every quaver wide).
+  ///
+  /// The note at a fifth of the way up the sorted lengths, found by counting each distinct
+  /// length (a tune has a handful) rather than sorting them all.
   static func commonShortest(_ durations: [Rational]) -> Rational {
-    let sorted = durations.filter { !$0.isZero }.sorted()
-    guard !sorted.isEmpty else { return Rational(1, 8) }
-    let index = min(sorted.count - 1, sorted.count / 5)
-    return sorted[index]
+    var lengths: [(length: Rational, count: Int)] = []
+    var total = 0
+    for duration in durations where !duration.isZero {
+      total += 1
+      if let found = lengths.firstIndex(where: { $0.length == duration }) {
+        lengths[found].count += 1
+      } else {
+        lengths.append((duration, 1))
+      }
+    }
+    guard total > 0 else { return Rational(1, 8) }
+    lengths.sort { $0.length < $1.length }
+    let index = min(total - 1, total / 5)
+    var passed = 0
+    for entry in lengths {
+      passed += entry.count
+      if passed > index { return entry.length }
+    }
+    return lengths[lengths.count - 1].length
   }
 }
