@@ -65,10 +65,39 @@ final class MusicFace: @unchecked Sendable {
   }
 
   /// The font file as an SFNT (OpenType) file in memory, rebuilt from the tables FreeType
-  /// reads (a WOFF2 file is decompressed that way), for embedding. Opens its own face.
+  /// reads (a WOFF2 file is decompressed that way), for embedding.
+  ///
+  /// Read from this face, under cairo's lock of it (cairo may be drawing with the face on
+  /// other threads): opening the file again decompressed it a second time, a tenth of a
+  /// short book's PDF.
+  func sfntData() throws -> [UInt8] {
+    var identity = cairo_matrix_t()
+    cairo_matrix_init_identity(&identity)
+    guard let options = cairo_font_options_create() else {
+      throw RenderError.cairo(operation: "cairo_font_options_create", status: "no options")
+    }
+    defer { cairo_font_options_destroy(options) }
+    guard let scaled = cairo_scaled_font_create(cairoFace, &identity, &identity, options) else {
+      throw RenderError.cairo(operation: "cairo_scaled_font_create", status: "no font")
+    }
+    defer { cairo_scaled_font_destroy(scaled) }
+    guard let locked = cairo_ft_scaled_font_lock_face(scaled) else {
+      // cairo could not lend the face (a font in an error state): open the file again.
+      return try Self.sfntData(path: path)
+    }
+    defer { cairo_ft_scaled_font_unlock_face(scaled) }
+    return Self.sfnt(of: locked)
+  }
+
+  /// The font file as an SFNT file in memory (see `sfntData()`), from a face of its own.
   static func sfntData(path: String) throws -> [UInt8] {
     let face = try FreeTypeLibrary.shared.openFace(path: path)
     defer { FT_Done_Face(face) }
+    return sfnt(of: face)
+  }
+
+  /// An SFNT file of the face's tables, in the order FreeType lists them.
+  private static func sfnt(of face: FT_Face) -> [UInt8] {
     var tables: [(tag: UInt32, data: [UInt8])] = []
     var tableIndex: FT_UInt = 0
     while true {

@@ -54,8 +54,8 @@ final class PDFFontRegistry {
   private func program(for source: PDFFontSource) throws -> (PDFFontProgram, String)? {
     switch source {
     case .music(let family):
-      guard let file = fonts.musicFontFile(family) else { return nil }
-      return PDFFontProgram(data: try MusicFace.sfntData(path: file.path)).map { ($0, family) }
+      guard fonts.musicFontFile(family) != nil else { return nil }
+      return PDFFontProgram(data: try fonts.musicFace(family).sfntData()).map { ($0, family) }
     case .file(let path, let index):
       let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
       return PDFFontProgram(path: path, index: index).map { ($0, name) }

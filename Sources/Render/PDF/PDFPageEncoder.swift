@@ -211,8 +211,8 @@ final class PDFPageEncoder {
         continue
       }
       for (glyph, text) in use.glyphs {
-        let had = known.glyphs[glyph]
-        if had == nil || had == "" { known.glyphs[glyph] = text }
+        if let had = known.glyphs[glyph], !had.isEmpty { continue }
+        known.glyphs[glyph] = text
       }
       used[key] = known
     }
