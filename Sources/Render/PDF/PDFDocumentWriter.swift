@@ -195,18 +195,32 @@ final class PDFDocumentWriter {
   /// A link's annotation on a page `pageHeight` high (above its sheet's foot), `dx` from
   /// the sheet's left edge.
   private func annotation(_ link: PageLink, pageHeight: Double, dx: Double = 0) -> String {
+    // Written as bytes (a book's contents pages link every tune: interpolating each
+    // dictionary was most of finishing the file).
     let rect = link.rect
-    let box = [rect.minX + dx, pageHeight - rect.maxY, rect.maxX + dx, pageHeight - rect.minY].map(
-      PDFSyntax.number)
-    var out = "<< /Type /Annot /Subtype /Link /Rect [\(box.joined(separator: " "))] /Border [0 0 0]"
+    var out = ByteText(capacity: 160)
+    out.put("<< /Type /Annot /Subtype /Link /Rect [")
+    out.decimal(rect.minX + dx, places: 3, then: 0x20)
+    out.decimal(pageHeight - rect.maxY, places: 3, then: 0x20)
+    out.decimal(rect.maxX + dx, places: 3, then: 0x20)
+    out.decimal(pageHeight - rect.minY, places: 3)
+    out.put("] /Border [0 0 0]")
     switch link.target {
     case .page(let index, let y):
-      guard pageObjects.indices.contains(index) else { return out + " >>" }
-      out += " /Dest [\(pageObjects[index]) 0 R /XYZ 0 \(PDFSyntax.number(height(ofPage: index) - y)) 0]"
+      if pageObjects.indices.contains(index) {
+        out.put(" /Dest [")
+        out.integer(pageObjects[index])
+        out.put(" 0 R /XYZ 0 ")
+        out.decimal(height(ofPage: index) - y, places: 3)
+        out.put(" 0]")
+      }
     case .uri(let uri):
-      out += " /A << /S /URI /URI \(PDFSyntax.textString(uri)) >>"
+      out.put(" /A << /S /URI /URI ")
+      PDFSyntax.textString(uri, into: &out)
+      out.put(" >>")
     }
-    return out + " >>"
+    out.put(" >>")
+    return out.string
   }
 
   private func height(ofPage index: Int) -> Double {

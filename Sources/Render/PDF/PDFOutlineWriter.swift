@@ -19,22 +19,39 @@ struct PDFOutlineWriter {
     return root
   }
 
+  /// `key` and an indirect reference to object `number` (` /Prev 12 0 R`).
+  private func reference(_ key: StaticString, _ number: Int, into body: inout ByteText) {
+    body.put(key)
+    body.integer(number)
+    body.put(" 0 R")
+  }
+
   private func write(_ entries: [OutlineEntry], parent: Int) throws -> [Int] {
     let numbers = entries.map { _ in writer.reserve() }
     for (index, entry) in entries.enumerated() {
-      var body = "<< /Title \(PDFSyntax.textString(entry.title)) /Parent \(parent) 0 R"
-      if index > 0 { body += " /Prev \(numbers[index - 1]) 0 R" }
-      if index + 1 < numbers.count { body += " /Next \(numbers[index + 1]) 0 R" }
+      // Written as bytes (an interpolated string per entry cost more than the rest).
+      var body = ByteText(capacity: 160)
+      body.put("<< /Title ")
+      PDFSyntax.textString(entry.title, into: &body)
+      reference(" /Parent ", parent, into: &body)
+      if index > 0 { reference(" /Prev ", numbers[index - 1], into: &body) }
+      if index + 1 < numbers.count { reference(" /Next ", numbers[index + 1], into: &body) }
       if !entry.children.isEmpty {
         let children = try write(entry.children, parent: numbers[index])
-        body +=
-          " /First \(children[0]) 0 R /Last \(children[children.count - 1]) 0 R /Count \(entry.descendantCount)"
+        reference(" /First ", children[0], into: &body)
+        reference(" /Last ", children[children.count - 1], into: &body)
+        body.put(" /Count ")
+        body.integer(entry.descendantCount)
       }
       if pageObjects.indices.contains(entry.page) {
-        let top = PDFSyntax.number(heights[entry.page] - entry.y)
-        body += " /Dest [\(pageObjects[entry.page]) 0 R /XYZ 0 \(top) 0]"
+        body.put(" /Dest [")
+        body.integer(pageObjects[entry.page])
+        body.put(" 0 R /XYZ 0 ")
+        body.decimal(heights[entry.page] - entry.y, places: 3)
+        body.put(" 0]")
       }
-      try writer.write(numbers[index], body + " >>")
+      body.put(" >>")
+      try writer.write(numbers[index], body.string)
     }
     return numbers
   }

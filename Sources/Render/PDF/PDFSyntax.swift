@@ -14,24 +14,35 @@ enum PDFSyntax {
   /// A text string: `(literal)` for printable ASCII, else UTF-16BE with a byte-order mark
   /// as `<FEFF…>` (what PDF readers expect for titles and bookmarks).
   static func textString(_ text: String) -> String {
-    if text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) {
-      var out = "("
-      for character in text {
-        if character == "(" || character == ")" || character == "\\" { out.append("\\") }
-        out.append(character)
+    var out = ByteText(capacity: 2 * text.utf8.count + 8)
+    textString(text, into: &out)
+    return out.string
+  }
+
+  /// A text string (`textString`) written into `out`, byte by byte (an outline and its
+  /// links write hundreds).
+  static func textString(_ text: String, into out: inout ByteText) {
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      out.put(byte: UInt8(ascii: "("))
+      for byte in text.utf8 {
+        if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") {
+          out.put(byte: UInt8(ascii: "\\"))
+        }
+        out.put(byte: byte)
       }
-      return out + ")"
+      out.put(byte: UInt8(ascii: ")"))
+      return
     }
-    var out = "<FEFF"
-    for unit in text.utf16 { out += hex(UInt32(unit), digits: 4) }
-    return out + ">"
+    out.put("<FEFF")
+    for unit in text.utf16 { out.put(hex: unit) }
+    out.put(byte: UInt8(ascii: ">"))
   }
 
   /// A PDF name from arbitrary text: characters outside `!`…`~` and delimiters as `#xx`.
   static func name(_ text: String) -> String {
     var out = "/"
+    let delimiters: [UInt8] = Array("()<>[]{}/%#".utf8)
     for byte in text.utf8 {
-      let delimiters: [UInt8] = Array("()<>[]{}/%#".utf8)
       if byte < 0x21 || byte > 0x7E || delimiters.contains(byte) {
         out += "#" + hex(UInt32(byte), digits: 2)
       } else {
