@@ -19,7 +19,7 @@ import Foundation
 
 /// Collects font use over a document's pages and writes the fonts when it is complete.
 final class PDFFontRegistry {
-  private var used: [String: PDFFontUse] = [:]
+  private var used: [PDFFontKey: PDFFontUse] = [:]
   private var alphaStates: Set<Int> = []
   let fonts: FontLibrary
 

@@ -12,7 +12,7 @@ public struct PDFFragment: Sendable {
   private let stored: [UInt8]
   private let isPacked: Bool
   var content: [UInt8] { isPacked ? CompressedRecord.unpack(stored) ?? [] : stored }
-  let fonts: [String: PDFFontUse]
+  let fonts: [PDFFontKey: PDFFontUse]
   let alphaStates: Set<Int>
   /// The operators' CRC-32 and Adler-32 (zlib's), which name them in a page's description
   /// (kept in the cache's record, else worked out when asked for).
@@ -61,7 +61,7 @@ public struct PDFFragment: Sendable {
     guard let isPacked = reader.bool(), let stored = reader.data(), let digest = reader.uint(),
       let fontCount = reader.count()
     else { return nil }
-    var fonts: [String: PDFFontUse] = [:]
+    var fonts: [PDFFontKey: PDFFontUse] = [:]
     for _ in 0..<fontCount {
       let source: PDFFontSource
       switch reader.uint() {
@@ -81,7 +81,7 @@ public struct PDFFragment: Sendable {
         }
         use.glyphs[UInt32(glyph)] = text
       }
-      fonts[source.key] = use
+      fonts[source.fontKey] = use
     }
     guard let alphaCount = reader.count() else { return nil }
     var alphaStates: Set<Int> = []
@@ -93,12 +93,12 @@ public struct PDFFragment: Sendable {
     self.init(stored: stored, isPacked: isPacked, fonts: fonts, alphaStates: alphaStates, digest: digest)
   }
 
-  init(content: [UInt8], fonts: [String: PDFFontUse], alphaStates: Set<Int>) {
+  init(content: [UInt8], fonts: [PDFFontKey: PDFFontUse], alphaStates: Set<Int>) {
     self.init(stored: content, isPacked: false, fonts: fonts, alphaStates: alphaStates, digest: nil)
   }
 
   private init(
-    stored: [UInt8], isPacked: Bool, fonts: [String: PDFFontUse], alphaStates: Set<Int>, digest: UInt64?
+    stored: [UInt8], isPacked: Bool, fonts: [PDFFontKey: PDFFontUse], alphaStates: Set<Int>, digest: UInt64?
   ) {
     self.stored = stored
     self.isPacked = isPacked

@@ -18,6 +18,30 @@ enum PDFFontSource: Hashable, Sendable {
 
   /// The resource name in content streams: stable across threads, runs and page order.
   var resourceName: String { "F" + String(PDFSyntax.stableHash(key), radix: 36) }
+
+  /// The key as font tables are keyed by it.
+  var fontKey: PDFFontKey { PDFFontKey(key) }
+}
+
+/// A font's key (`PDFFontSource.key`) with its hash worked out once: a page's font table
+/// is looked up by it for every run of text, and hashing a font file's path each time was
+/// a tenth of writing a page's text. Ordered by the key's text.
+struct PDFFontKey: Hashable, Comparable, Sendable {
+  let text: String
+  private let hash: Int
+
+  init(_ text: String) {
+    self.text = text
+    hash = text.hashValue
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+  static func == (left: PDFFontKey, right: PDFFontKey) -> Bool {
+    left.hash == right.hash && left.text == right.text
+  }
+
+  static func < (left: PDFFontKey, right: PDFFontKey) -> Bool { left.text < right.text }
 }
 
 /// The glyphs a page uses from one font, with the text each stands for ("" when unknown).
@@ -75,7 +99,7 @@ public struct PDFEncodedPage: Sendable {
   var height: Double
   var content: [UInt8]
   var compressed: Bool
-  var fonts: [String: PDFFontUse]
+  var fonts: [PDFFontKey: PDFFontUse]
   var alphaStates: Set<Int>
   var links: [PageLink]
   var label: String?
@@ -107,12 +131,12 @@ final class PDFPageEncoder {
   /// (A class: handed about for every glyph, a reference is cheaper than its strings.)
   private final class FontReference {
     let source: PDFFontSource
-    let key: String
+    let key: PDFFontKey
     let resourceName: String
 
     init(_ source: PDFFontSource) {
       self.source = source
-      key = source.key
+      key = source.fontKey
       resourceName = source.resourceName
     }
   }
@@ -134,7 +158,7 @@ final class PDFPageEncoder {
         alphaStates: kept.alphaStates, links: page.links, label: page.label)
     }
     var stream = PDFContentStream()
-    var used: [String: PDFFontUse] = [:]
+    var used: [PDFFontKey: PDFFontUse] = [:]
     stream.raw("1 0 0 -1 0 ")
     stream.number(page.height)
     stream.op("cm")
@@ -196,7 +220,7 @@ final class PDFPageEncoder {
   /// The operators that draw `items` from a fresh graphics state.
   func fragment(_ items: [DisplayItem]) throws -> PDFFragment {
     var stream = PDFContentStream(capacity: 4096)
-    var used: [String: PDFFontUse] = [:]
+    var used: [PDFFontKey: PDFFontUse] = [:]
     try draw(items, on: &stream, used: &used)
     return PDFFragment(content: stream.bytes, fonts: used, alphaStates: stream.alphaStates)
   }
@@ -204,7 +228,7 @@ final class PDFPageEncoder {
   /// Adds one piece's (or page's) font use to a page's (or the document's): a glyph's text
   /// is kept unless it had none. Each font's use is taken out of the table while it
   /// grows, so it is neither copied nor looked up by name per glyph.
-  static func merge(_ fonts: [String: PDFFontUse], into used: inout [String: PDFFontUse]) {
+  static func merge(_ fonts: [PDFFontKey: PDFFontUse], into used: inout [PDFFontKey: PDFFontUse]) {
     for (key, use) in fonts {
       guard var known = used.removeValue(forKey: key) else {
         used[key] = use
@@ -220,7 +244,7 @@ final class PDFPageEncoder {
 
   /// Draws items in display-list order, each in its role's colour.
   private func draw(
-    _ items: [DisplayItem], on stream: inout PDFContentStream, used: inout [String: PDFFontUse]
+    _ items: [DisplayItem], on stream: inout PDFContentStream, used: inout [PDFFontKey: PDFFontUse]
   )
     throws
   {
@@ -228,7 +252,7 @@ final class PDFPageEncoder {
     // The music font's use is held out of the table while the items are drawn (put back
     // when another music font comes, and at the end): a page's glyphs come in thousands of
     // short runs between lines, and each run took it out and put it back by its name.
-    var held: (key: String, use: PDFFontUse)?
+    var held: (key: PDFFontKey, use: PDFFontUse)?
     defer { if let held { used[held.key] = held.use } }
     // The items read where they lie (a copy of each whole item was a twentieth of a page).
     try items.withUnsafeBufferPointer { items in
@@ -267,8 +291,8 @@ final class PDFPageEncoder {
   }
 
   private func show(
-    _ glyph: GlyphShape, on stream: inout PDFContentStream, used: inout [String: PDFFontUse],
-    held: inout (key: String, use: PDFFontUse)?
+    _ glyph: GlyphShape, on stream: inout PDFContentStream, used: inout [PDFFontKey: PDFFontUse],
+    held: inout (key: PDFFontKey, use: PDFFontUse)?
   ) throws {
     guard glyph.size.isFinite, glyph.size > 0, glyph.scaleX.isFinite, glyph.scaleX > 0 else { return }
     let music = try musicFont(glyph.font)
@@ -285,7 +309,8 @@ final class PDFPageEncoder {
     stream.showGlyph(id, x: glyph.origin.x, y: glyph.origin.y, scaleX: glyph.scaleX)
   }
 
-  private func show(_ run: TextShape, on stream: inout PDFContentStream, used: inout [String: PDFFontUse]) {
+  private func show(_ run: TextShape, on stream: inout PDFContentStream, used: inout [PDFFontKey: PDFFontUse])
+  {
     let runs = text.glyphRuns(run.text, font: run.font)
     guard !runs.isEmpty else { return }
     for glyphRun in runs where !glyphRun.glyphs.isEmpty {
