@@ -24,13 +24,21 @@ public struct TitleStyle: Hashable, Sendable {
   /// `title` as printed under `trim`: "Name, The" → "The Name", as abcm2ps does (the tail
   /// after the last comma, a space then a capital, short enough).
   public func trimmed(_ title: String) -> String {
-    guard trim > 0, let comma = title.lastIndex(of: ",") else { return title }
+    guard trim > 0, let comma = Self.lastComma(in: title) else { return title }
     let tail = title[title.index(after: comma)...]
     guard tail.first == " ", let capital = tail.dropFirst().first, capital.isUppercase else { return title }
     let word = tail.dropFirst()
     let fits = trim == 1 ? word.count <= 5 && !word.contains(" ") : word.count <= trim
     guard fits else { return title }
     return word + " " + title[..<comma]
+  }
+
+  /// The last comma of `title`: found among its bytes when it is ASCII (every byte a
+  /// character; walking characters back from the end was most of setting a title), else
+  /// among its characters.
+  static func lastComma(in title: String) -> String.Index? {
+    guard title.utf8.allSatisfy({ $0 < 0x80 }) else { return title.lastIndex(of: ",") }
+    return title.utf8.lastIndex(of: UInt8(ascii: ","))
   }
 }
 

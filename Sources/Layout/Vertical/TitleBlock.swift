@@ -51,7 +51,13 @@ struct TitleBlock {
       if right.isEmpty { right = [origin] } else { right[right.count - 1] += " " + origin }
     }
     // A name of several lines (a MusicXML credit) is set line by line.
-    func lines(_ names: [String]) -> [String] { names.flatMap { $0.split(separator: "\n").map(String.init) } }
+    func lines(_ names: [String]) -> [String] {
+      names.flatMap { name -> [String] in
+        // Most names hold no line break: no walk through their characters to find none.
+        if !name.utf8.contains(UInt8(ascii: "\n")) { return name.isEmpty ? [] : [name] }
+        return name.split(separator: "\n").map(String.init)
+      }
+    }
     right = lines(right + (style.fields.contains("C") ? tune.metadata.arrangers : [])).flatMap {
       wrap($0, font: setup.composerFont, width: width)
     }
