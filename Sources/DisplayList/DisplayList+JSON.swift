@@ -200,6 +200,12 @@ public enum DisplayListJSON {
 
   /// A JSON string literal.
   public static func quote(_ string: String) -> String {
+    // Plain printable ASCII (nearly every text) needs no escape: quoted as it is.
+    if string.utf8.allSatisfy({
+      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }) {
+      return "\"" + string + "\""
+    }
     var out = "\""
     for scalar in string.unicodeScalars {
       switch scalar {
