@@ -52,7 +52,9 @@ enum KeyDrawing {
     -> [(glyph: SMuFLGlyph, position: Int)]
   {
     let new = key.writtenAccidentals
-    var result: [(SMuFLGlyph, Int)] = []
+    // Labelled as returned (an unlabelled array was cast at run time on return).
+    var result: [(glyph: SMuFLGlyph, position: Int)] = []
+    result.reserveCapacity(new.count + (cancel == nil ? 0 : 7))
     if let old = cancel {
       for (step, accidental) in old.writtenAccidentals
       where !new.contains(where: { $0.step == step && $0.accidental == accidental }) {

@@ -185,7 +185,7 @@ struct SystemEngraver {
         let geometries = beams.draw(group: group.map { ($0.note, $0.x, $0.column, $0.source) }, on: &canvas)
         for (entry, geometry) in zip(group, geometries) { line.notes[entry.index] = geometry }
       }
-      group = []
+      group.removeAll(keepingCapacity: true)
       groupNumber = nil
     }
     // The symbols read in place (a copy of each whole symbol was a tenth of drawing them);

@@ -51,7 +51,8 @@ public struct KeySignature: Hashable, Sendable {
 
   /// The accidentals as written on the staff, in order.
   public var writtenAccidentals: [(step: Step, accidental: Accidental)] {
-    var result: [(Step, Accidental)] = []
+    // Labelled as returned (an unlabelled array was cast at run time on return).
+    var result: [(step: Step, accidental: Accidental)] = []
     if !isExplicitOnly {
       if fifths > 0 {
         result = Self.sharpOrder.prefix(min(fifths, 7)).map { ($0, .sharp) }
@@ -59,7 +60,7 @@ public struct KeySignature: Hashable, Sendable {
         result = Self.flatOrder.prefix(min(-fifths, 7)).map { ($0, .flat) }
       }
     }
-    for step in Step.allCases {
+    for step in Step.allCases where !explicitAccidentals.isEmpty {
       guard let acc = explicitAccidentals[step] else { continue }
       if let index = result.firstIndex(where: { $0.0 == step }) {
         if acc == .natural { result.remove(at: index) } else { result[index].1 = acc }
