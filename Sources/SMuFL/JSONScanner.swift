@@ -37,23 +37,19 @@ struct JSONScanner {
 
   /// Reads an object, calling `member` with each key; `member` must read or skip the value.
   mutating func object(_ member: (String, inout JSONScanner) throws -> Void) throws {
-    try enter("{")
-    defer { depth -= 1 }
-    if try peek() == UInt8(ascii: "}") {
-      index += 1
-      return
-    }
-    while true {
-      let key = try string()
-      try expect(":")
-      try member(key, &self)
-      if try next(closing: "}") { return }
-    }
+    try members(key: { try $0.string() }, member)
   }
 
   /// Reads an object as `object` does, passing each key's UTF-8 bytes rather than a string
   /// (for members known by plain names: no string is made per key).
   mutating func objectByKeyBytes(_ member: (ArraySlice<UInt8>, inout JSONScanner) throws -> Void) throws {
+    try members(key: { try $0.keyBytes() }, member)
+  }
+
+  /// Reads an object, each key as `readKey` reads it.
+  private mutating func members<Key>(
+    key readKey: (inout JSONScanner) throws -> Key, _ member: (Key, inout JSONScanner) throws -> Void
+  ) throws {
     try enter("{")
     defer { depth -= 1 }
     if try peek() == UInt8(ascii: "}") {
@@ -61,38 +57,34 @@ struct JSONScanner {
       return
     }
     while true {
-      try expect("\"")
-      let start = index
-      while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
-        index += 1
-      }
-      let key: ArraySlice<UInt8>
-      if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-        key = bytes[start..<index]
-        index += 1
-      } else {
-        // An escape in the key: read it whole as a string.
-        index = start - 1
-        key = ArraySlice(try string().utf8)
-      }
+      let key = try readKey(&self)
       try expect(":")
       try member(key, &self)
       if try next(closing: "}") { return }
     }
   }
 
-  /// Reads an array of numbers into `values` (room for `values.count`), returning how many
-  /// the array held (those past the room are read and not kept): no array is made.
-  mutating func numbers(into values: inout (Double, Double, Double, Double)) throws -> Int {
-    try enter("[")
-    defer { depth -= 1 }
-    if try peek() == UInt8(ascii: "]") {
+  /// A key's bytes between its quotes (read as a string when it holds an escape).
+  private mutating func keyBytes() throws -> ArraySlice<UInt8> {
+    try expect("\"")
+    let start = index
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
       index += 1
-      return 0
     }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+      index += 1
+      return bytes[start..<index - 1]
+    }
+    index = start - 1
+    return ArraySlice(try string().utf8)
+  }
+
+  /// Reads an array of numbers into `values`, returning how many the array held (those
+  /// past the fourth are read and not kept): no array is made.
+  mutating func numbers(into values: inout (Double, Double, Double, Double)) throws -> Int {
     var count = 0
-    repeat {
-      let value = try number()
+    try array { scanner in
+      let value = try scanner.number()
       switch count {
       case 0: values.0 = value
       case 1: values.1 = value
@@ -101,7 +93,7 @@ struct JSONScanner {
       default: break
       }
       count += 1
-    } while try !next(closing: "]")
+    }
     return count
   }
 
