@@ -29,6 +29,15 @@ public enum BarLengthCheck {
     return found
   }
 
+  /// What a bar's check takes from a note or rest.
+  struct Timing {
+    var range: SourceRange
+    var duration: Rational
+    var written: Rational
+    var hasWrittenLength: Bool
+    var isMultiBarRest: Bool
+  }
+
   private struct Bar {
     var length = Rational.zero
     /// The notes' written lengths, and whether any differs from its duration without a
@@ -76,23 +85,20 @@ public enum BarLengthCheck {
       found.append(Diagnostic(.warning, message, at: place, file: file))
     }
 
-    for element in voice.elements {
-      switch element {
-      case .note(let note):
-        if bar.start == nil { bar.start = note.range }
-        bar.last = note.range
-        bar.length += note.duration
-        bar.written += note.displayDuration
-        if note.writtenDuration != nil { bar.hasWrittenLengths = true }
+    let elements = voice.elements
+    for index in elements.indices {
+      // A note or rest read in place (matching it in the switch below copied each one).
+      if let timing = elements[index].barTiming {
+        if bar.start == nil { bar.start = timing.range }
+        bar.last = timing.range
+        bar.length += timing.duration
+        bar.written += timing.written
+        if timing.hasWrittenLength { bar.hasWrittenLengths = true }
         bar.hasContent = true
-      case .rest(let rest):
-        if bar.start == nil { bar.start = rest.range }
-        bar.last = rest.range
-        bar.length += rest.duration
-        bar.written += rest.displayDuration
-        if rest.writtenDuration != nil { bar.hasWrittenLengths = true }
-        bar.hasContent = true
-        if rest.measureCount != nil { bar.hasMultiBarRest = true }
+        if timing.isMultiBarRest { bar.hasMultiBarRest = true }
+        continue
+      }
+      switch elements[index] {
       case .lineBreak:
         // Many transcriptions (the Essen collection among them) leave the bar line off the
         // end of a line: a line that ends on a full bar ends the bar there. A bar that is
@@ -157,5 +163,22 @@ extension Rational {
   fileprivate func dividingExactly(by unit: Rational) -> String {
     let count = self / unit
     return count.denominator == 1 ? "\(count.numerator)" : "\(count)"
+  }
+}
+
+extension VoiceElement {
+  /// A note's or rest's timing for the bar check; nil for any other element.
+  var barTiming: BarLengthCheck.Timing? {
+    switch self {
+    case .note(let note):
+      BarLengthCheck.Timing(
+        range: note.range, duration: note.duration, written: note.displayDuration,
+        hasWrittenLength: note.writtenDuration != nil, isMultiBarRest: false)
+    case .rest(let rest):
+      BarLengthCheck.Timing(
+        range: rest.range, duration: rest.duration, written: rest.displayDuration,
+        hasWrittenLength: rest.writtenDuration != nil, isMultiBarRest: rest.measureCount != nil)
+    default: nil
+    }
   }
 }
