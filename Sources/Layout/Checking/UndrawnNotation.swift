@@ -44,17 +44,7 @@ public enum UndrawnNotation {
           decoration.range)
       }
     }
-    for voice in tune.voices {
-      for element in voice.elements {
-        switch element {
-        case .note(let event): check(event.decorations)
-        case .rest(let event): check(event.decorations)
-        case .bar(let bar): check(bar.decorations)
-        case .spacer(let spacer): check(spacer.decorations)
-        default: break
-        }
-      }
-    }
+    for voice in tune.voices { voice.forEachDecorated(check) }
     for mapping in tune.percussionMap where mapping.head.map({ NoteheadStyle(named: $0) == nil }) ?? false {
       note("the percussion head '\(mapping.head ?? "")' (%%percmap)", mapping.range)
     }

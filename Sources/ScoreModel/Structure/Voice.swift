@@ -62,6 +62,17 @@ public struct Voice: Sendable {
 }
 
 /// A musical element in a voice, in time order.
+extension Voice {
+  /// Calls `body` with the decorations of each note, rest, bar line and spacer that has
+  /// any, in order (the elements read in place: a caller's loop copied every element).
+  public func forEachDecorated(_ body: ([Decoration]) -> Void) {
+    for index in elements.indices {
+      let decorations = elements[index].decorations
+      if !decorations.isEmpty { body(decorations) }
+    }
+  }
+}
+
 public enum VoiceElement: Sendable {
   case note(NoteEvent)
   case rest(RestEvent)
@@ -93,6 +104,17 @@ public enum VoiceElement: Sendable {
       .partLabel(_, let range), .sectionTitle(_, let range):
       range
     case .spacer(let spacer): spacer.range
+    }
+  }
+
+  /// The decorations of a note, rest, bar line or spacer; none for other elements.
+  var decorations: [Decoration] {
+    switch self {
+    case .note(let note): note.decorations
+    case .rest(let rest): rest.decorations
+    case .bar(let bar): bar.decorations
+    case .spacer(let spacer): spacer.decorations
+    default: []
     }
   }
 
