@@ -391,6 +391,12 @@ struct StaffSymbol {
     return (note.lowest, note.highest)
   }
 
+  /// The beam group of a note in one; nil for any other symbol.
+  var beamGroup: Int? {
+    guard case .note(let note) = kind else { return nil }
+    return note.beamGroup
+  }
+
   /// True for a note with grace notes before it.
   var hasGrace: Bool {
     guard case .note(let note) = kind else { return false }

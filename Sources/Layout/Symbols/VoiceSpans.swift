@@ -64,6 +64,9 @@ struct VoiceSpans {
     var trillMarks: [(index: Int, opens: Bool)] = []
     var ottavaMarks: [(index: Int, opens: (glyph: SMuFLGlyph, above: Bool)?)] = []
     for index in symbols.indices {
+      if let group = symbols[index].beamGroup { sizes[group, default: 0] += 1 }
+      // Most symbols carry nothing (the shared empty attachments): nothing to read.
+      guard !symbols[index].attachments.isEmpty else { continue }
       let attachments = symbols[index].attachments
       if !hasLyrics, attachments.lyrics.contains(where: { $0 != nil }) { hasLyrics = true }
       for kind in attachments.decorationKinds {
@@ -81,9 +84,6 @@ struct VoiceSpans {
         }
       }
       for mark in attachments.slurStarts { starts[mark.id] = (index, mark.isDotted, mark.isBelow) }
-      if case .note(let note) = symbols[index].kind, let group = note.beamGroup {
-        sizes[group, default: 0] += 1
-      }
     }
     self.init(slurs: slurs, endings: endings, beamGroupSizes: sizes)
     self.hasLyrics = hasLyrics
