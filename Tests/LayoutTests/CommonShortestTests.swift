@@ -22,4 +22,11 @@ import Testing
     #expect(Spring.commonShortest([Rational(1, 8), Rational(1, 16), Rational(1, 8)]) == Rational(1, 16))
     #expect(Spring.commonShortest([]) == Rational(1, 8))
   }
+
+  /// Many distinct lengths (a hostile tune) are sorted, with the same answer.
+  @Test func manyDistinctLengthsFindWhatSortingFinds() {
+    let durations = (1...40).map { Rational(($0 * 7) % 41 + 1, 64) }
+    let sorted = durations.sorted()
+    #expect(Spring.commonShortest(durations) == sorted[sorted.count / 5])
+  }
 }

@@ -33,7 +33,8 @@ struct Spring: Hashable {
   /// semiquavers in a reel do not make every quaver wide).
   ///
   /// The note at a fifth of the way up the sorted lengths, found by counting each distinct
-  /// length (a tune has a handful) rather than sorting them all.
+  /// length (a tune has a handful) rather than sorting them all; past sixteen distinct
+  /// lengths (a hostile tune) they are sorted, so the cost stays n log n.
   static func commonShortest(_ durations: [Rational]) -> Rational {
     var lengths: [(length: Rational, count: Int)] = []
     var total = 0
@@ -41,8 +42,11 @@ struct Spring: Hashable {
       total += 1
       if let found = lengths.firstIndex(where: { $0.length == duration }) {
         lengths[found].count += 1
-      } else {
+      } else if lengths.count < 16 {
         lengths.append((duration, 1))
+      } else {
+        let sorted = durations.filter { !$0.isZero }.sorted()
+        return sorted[min(sorted.count - 1, sorted.count / 5)]
       }
     }
     guard total > 0 else { return Rational(1, 8) }

@@ -53,7 +53,8 @@ extension PangoTextMeasurer {
     guard Self.isPlain(text) else { return nil }
     let isLatin = Self.isLatin(text)
     let template = isLatin ? itemTemplates[font] : nil
-    guard template != nil || itemAttributes(for: font) != nil else { return nil }
+    let attributes = template == nil ? itemAttributes(for: font) : nil
+    guard template != nil || attributes != nil else { return nil }
     return text.withCString { start -> (extent: TextExtent, runs: [GlyphRun]?)? in
       let length = Int32(strlen(start))
       var items: UnsafeMutablePointer<GList>?
@@ -69,7 +70,7 @@ extension PangoTextMeasurer {
         item.pointee.length = length
         item.pointee.num_chars = Int32(text.unicodeScalars.count)
       } else {
-        items = pango_itemize(context.raw, start, 0, length, itemAttributes(for: font), nil)
+        items = pango_itemize(context.raw, start, 0, length, attributes, nil)
         guard let items, items.pointee.next == nil, let raw = items.pointee.data else { return nil }
         item = raw.assumingMemoryBound(to: PangoItem.self)
         guard item.pointee.offset == 0, item.pointee.length == length else { return nil }
