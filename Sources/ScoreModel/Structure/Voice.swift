@@ -5,59 +5,211 @@ public enum StemDirection: String, Hashable, Sendable {
 
 /// One voice of a tune: a sequence of musical elements on one staff.
 public struct Voice: Sendable {
-  public var id: String
-  public var name: String?
+  /// The fields, shared by copies until one of them changes.
+  @usableFromInline var storage: Storage
+
+  public var id: String {
+    @inlinable _read { yield storage.fields.id }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.id
+    }
+  }
+
+  public var name: String? {
+    @inlinable _read { yield storage.fields.name }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.name
+    }
+  }
+
   /// `snm=`: the short name printed on later systems.
-  public var shortName: String?
-  public var clef: Clef
-  public var elements: [VoiceElement]
-  public var stemDirection: StemDirection = .auto
+  public var shortName: String? {
+    @inlinable _read { yield storage.fields.shortName }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.shortName
+    }
+  }
+
+  public var clef: Clef {
+    @inlinable _read { yield storage.fields.clef }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.clef
+    }
+  }
+
+  public var elements: [VoiceElement] {
+    @inlinable _read { yield storage.fields.elements }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.elements
+    }
+  }
+
+  public var stemDirection: StemDirection {
+    @inlinable _read { yield storage.fields.stemDirection }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.stemDirection
+    }
+  }
+
   /// Semitones the voice sounds away from written pitch (`transpose=`).
-  public var transpose: Int = 0
+  public var transpose: Int {
+    @inlinable _read { yield storage.fields.transpose }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.transpose
+    }
+  }
+
   /// Staff lines (`stafflines=`), 5 by default.
-  public var staffLines: Int = 5
+  public var staffLines: Int {
+    @inlinable _read { yield storage.fields.staffLines }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.staffLines
+    }
+  }
+
   /// The size of the voice's staff against the others' (`%%staffscale`, `staffscale=`,
   /// abcm2ps; 0.3 to 2): an ossia staff at 0.7. The staff's first voice sets it.
-  public var staffScale = 1.0
+  public var staffScale: Double {
+    @inlinable _read { yield storage.fields.staffScale }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.staffScale
+    }
+  }
+
   /// The size of the voice's notes on its staff (`%%voicescale`, abcm2ps; 0.6 to 1.5).
-  public var voiceScale = 1.0
+  public var voiceScale: Double {
+    @inlinable _read { yield storage.fields.voiceScale }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.voiceScale
+    }
+  }
+
   /// For a `&` overlay: the id of the voice whose staff it shares.
-  public var overlayOf: String?
+  public var overlayOf: String? {
+    @inlinable _read { yield storage.fields.overlayOf }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.overlayOf
+    }
+  }
+
   /// True when the source names the clef (`K:… clef=`, `V:… bass`); false when the
   /// treble clef is only ABC's default, which engravers may replace (abcm2ps's auto clef).
-  public var hasExplicitClef = false
+  public var hasExplicitClef: Bool {
+    @inlinable _read { yield storage.fields.hasExplicitClef }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.hasExplicitClef
+    }
+  }
+
   /// `V:… merge` (abcm2ps): the voice shares the staff of the voice declared before it
   /// when no `%%score` says otherwise.
-  public var mergesWithPrevious = false
+  public var mergesWithPrevious: Bool {
+    @inlinable _read { yield storage.fields.mergesWithPrevious }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.mergesWithPrevious
+    }
+  }
+
   /// `style=` (abcjs): the shape of every head (`x`, `triangle`, `harmonic`, `rhythm` …);
   /// nil for ordinary heads.
-  public var headStyle: String?
+  public var headStyle: String? {
+    @inlinable _read { yield storage.fields.headStyle }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.headStyle
+    }
+  }
+
   /// `map=` / `%%voicemap` (abcm2ps): the name of the `%%map` that applies.
-  public var noteMap: String?
+  public var noteMap: String? {
+    @inlinable _read { yield storage.fields.noteMap }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.noteMap
+    }
+  }
+
   /// `%%repeat` (abcm2ps): written-out music to draw as repeat signs, in order.
-  public var repeatSigns: [RepeatSign] = []
+  public var repeatSigns: [RepeatSign] {
+    @inlinable _read { yield storage.fields.repeatSigns }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.repeatSigns
+    }
+  }
+
   /// `%%setbarnb N` (or `[I:setbarnb N]`) by the element index it stands before: the bar it
   /// stands in takes number N when no note or rest of it came before, else the next bar.
-  public var barNumberSettings: [Int: Int] = [:]
+  public var barNumberSettings: [Int: Int] {
+    @inlinable _read { yield storage.fields.barNumberSettings }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.barNumberSettings
+    }
+  }
+
   /// `[I:staff N]` (abcm2ps): where the voice's notes move to another staff, in order.
-  public var staffMoves: [StaffMove] = []
+  public var staffMoves: [StaffMove] {
+    @inlinable _read { yield storage.fields.staffMoves }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.staffMoves
+    }
+  }
+
   /// The voice's staff is drawn on every line, even where it has nothing but invisible
   /// rests (a MusicXML part's staves stay on the page; an ABC voice that has not begun is
   /// left out of the line, as abcm2ps does).
-  public var keepsStaff = false
+  public var keepsStaff: Bool {
+    @inlinable _read { yield storage.fields.keepsStaff }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.keepsStaff
+    }
+  }
+
   /// How messages name the voice when its id means nothing to the reader (a MusicXML part
   /// and voice: "part 'Piano', voice 2"); nil: by its id.
-  public var label: String?
+  public var label: String? {
+    @inlinable _read { yield storage.fields.label }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.label
+    }
+  }
+
   /// The numbers the score gives the measures its bar lines close (MusicXML's `number`),
   /// by where each bar line starts, for messages; empty when measures are counted (ABC).
   /// Kept beside the elements, not in each bar line: bar lines are copied often.
-  public var measureNumbers: [SourceLocation: String] = [:]
+  public var measureNumbers: [SourceLocation: String] {
+    @inlinable _read { yield storage.fields.measureNumbers }
+    @inlinable _modify {
+      unique()
+      yield &storage.fields.measureNumbers
+    }
+  }
 
   public init(id: String = "1", name: String? = nil, clef: Clef = .treble, elements: [VoiceElement] = []) {
-    self.id = id
-    self.name = name
-    self.clef = clef
-    self.elements = elements
+    storage = Storage(Fields(id: id, clef: clef, elements: elements))
+    storage.fields.name = name
+  }
+
+  /// Copies the box before a change when another voice shares it.
+  @inlinable mutating func unique() {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
   }
 }
 
@@ -69,6 +221,43 @@ extension Voice {
     for index in elements.indices {
       let decorations = elements[index].decorations
       if !decorations.isEmpty { body(decorations) }
+    }
+  }
+}
+
+extension Voice {
+  /// A voice's fields, as one value.
+  @usableFromInline struct Fields {
+    @usableFromInline var id: String
+    @usableFromInline var name: String? = nil
+    @usableFromInline var shortName: String? = nil
+    @usableFromInline var clef: Clef
+    @usableFromInline var elements: [VoiceElement]
+    @usableFromInline var stemDirection: StemDirection = .auto
+    @usableFromInline var transpose: Int = 0
+    @usableFromInline var staffLines: Int = 5
+    @usableFromInline var staffScale: Double = 1.0
+    @usableFromInline var voiceScale: Double = 1.0
+    @usableFromInline var overlayOf: String? = nil
+    @usableFromInline var hasExplicitClef: Bool = false
+    @usableFromInline var mergesWithPrevious: Bool = false
+    @usableFromInline var headStyle: String? = nil
+    @usableFromInline var noteMap: String? = nil
+    @usableFromInline var repeatSigns: [RepeatSign] = []
+    @usableFromInline var barNumberSettings: [Int: Int] = [:]
+    @usableFromInline var staffMoves: [StaffMove] = []
+    @usableFromInline var keepsStaff: Bool = false
+    @usableFromInline var label: String? = nil
+    @usableFromInline var measureNumbers: [SourceLocation: String] = [:]
+  }
+
+  /// The box a voice's fields live in. Changed only through a `Voice` that holds the sole
+  /// reference (`unique`), so sharing one between threads is as safe as sharing a value.
+  @usableFromInline final class Storage: @unchecked Sendable {
+    @exclusivity(unchecked) @usableFromInline var fields: Fields
+
+    @usableFromInline init(_ fields: Fields) {
+      self.fields = fields
     }
   }
 }
