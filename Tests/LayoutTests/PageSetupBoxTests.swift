@@ -24,8 +24,7 @@ import Testing
     let shared = setup
     #expect(setup.storage === shared.storage)
     setup.setTextFamily("Libertinus Serif")
-    // Swapping the sides as the orientation directives do.
-    (setup.width, setup.height) = (setup.height, setup.width)
+    setup.turn()
     #expect(setup.storage !== shared.storage)
     #expect(setup.titleFont.family == "Libertinus Serif" && setup.width == 595.28)
     #expect(shared.titleFont.family == "TeX Gyre Schola" && shared.width == 419.53)

@@ -110,7 +110,7 @@ public struct FormatDirectives: Sendable {
     case "landscape":
       let landscape = flag()
       changeGeometry(directive) {
-        if landscape != ($0.setup.width > $0.setup.height) { ($0.setup.width, $0.setup.height) = ($0.setup.height, $0.setup.width) }
+        if landscape != ($0.setup.width > $0.setup.height) { $0.setup.turn() }
       }
     case "scale":
       guard let scale = checkedNumber(value, in: Limits.scale, directive) else { return }

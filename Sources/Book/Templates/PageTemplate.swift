@@ -90,7 +90,7 @@ public struct PageTemplate: Hashable, Sendable {
     case "page.size": try setPaper(value, line: line)
     case "page.orientation":
       let landscape = value.lowercased() == "landscape"
-      if landscape != (setup.width > setup.height) { (setup.width, setup.height) = (setup.height, setup.width) }
+      if landscape != (setup.width > setup.height) { setup.turn() }
     case "margins.top": setup.marginTop = try length()
     case "margins.bottom": setup.marginBottom = try length()
     case "margins.inner", "margins.left": setup.marginLeft = try length()
@@ -211,7 +211,7 @@ public struct PageTemplate: Hashable, Sendable {
       }
       (setup.width, setup.height) = (width, height)
     }
-    if landscape { (setup.width, setup.height) = (setup.height, setup.width) }
+    if landscape { setup.turn() }
   }
 
   private mutating func applyRunningHead(key: String, value: String, line: Int) throws(StyleFileError) {

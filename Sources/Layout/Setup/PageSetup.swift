@@ -377,6 +377,11 @@ public struct PageSetup: Hashable, Sendable {
     return families
   }
 
+  /// Turns the page a quarter: its width and height change places (landscape ↔ portrait).
+  public mutating func turn() {
+    (width, height) = (height, width)
+  }
+
   /// Every text font, for themes that swap the family.
   public mutating func setTextFamily(_ family: String) {
     for path in Self.textFontPaths { self[keyPath: path].family = family }
