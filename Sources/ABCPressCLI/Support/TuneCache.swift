@@ -33,8 +33,14 @@ struct TuneCache: Sendable {
 
   init(folder: CacheFolder, settings: String) {
     self.folder = folder
-    self.settings = Self.hash(CommandLineTool.version + "\u{0}" + settings)
+    self.settings = Self.hash(
+      CommandLineTool.version + "\u{0}r\(Self.outputRevision)\u{0}" + settings)
   }
+
+  /// Raised when the same input and settings come out as other bytes (an encoder's change),
+  /// so that entries an earlier build kept are not mixed into a new build's files.
+  /// 2: PDF text runs as `TJ` arrays.
+  static let outputRevision = 2
 
   /// The cache `--cache DIR` names, or `fallback` without the option; nil without either,
   /// or (with a warning on `console`) when the folder is refused: the run goes on uncached.

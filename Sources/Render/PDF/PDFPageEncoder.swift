@@ -110,8 +110,9 @@ public struct PDFEncodedPage: Sendable {
 /// The page is drawn in page points with y pointing down (one flip of the coordinate
 /// system at the start), in display-list order: the theme's background, then every item
 /// in its role's colour. Music glyphs are shown by glyph index in their font; text is
-/// shaped by Pango (the layout engine's measurer) and shown glyph by glyph at Pango's
-/// positions, so PDF text sets exactly as measured.
+/// shaped by Pango (the layout engine's measurer) and shown at Pango's positions, so PDF
+/// text sets exactly as measured: a run on one baseline as one `TJ` array, its glyphs
+/// advancing by their widths in the font and kerned where Pango placed them otherwise.
 final class PDFPageEncoder {
   let fonts: FontLibrary
   let text: PangoTextMeasurer
@@ -124,6 +125,9 @@ final class PDFPageEncoder {
   /// one font, and looking it up by name for each glyph was a large part of a page's cost.
   private var lastMusic: MusicFontEntry?
   private var textFaces: [Int: FontReference] = [:]
+  /// Text faces' glyph widths as their fonts' `/W` arrays give them, by face number; nil
+  /// for a face HarfBuzz cannot open (its glyphs are placed one by one).
+  private var textWidths: [Int: PDFGlyphWidths?] = [:]
   /// Compressed page streams of earlier runs.
   var streamCache: (any PageStreamCache)?
 
@@ -324,13 +328,19 @@ final class PDFPageEncoder {
       }
       stream.beginText()
       stream.setFont(font.resourceName, size: glyphRun.size)
+      let widths = textWidths(glyphRun.face)
       // Read in place: a copy of each glyph (its text with it) was a tenth of showing it.
       glyphRun.glyphs.withUnsafeBufferPointer { glyphs in
         for index in glyphs.indices where glyphs[index].id <= 0xFFFF {
           let id = glyphs[index].id
           use.note(id) { glyphs[index].text }
-          stream.showGlyph(
-            id, x: run.origin.x + glyphs[index].x, y: run.origin.y + glyphs[index].y, slant: glyphRun.slant)
+          let (x, y) = (run.origin.x + glyphs[index].x, run.origin.y + glyphs[index].y)
+          if let widths {
+            stream.showRunGlyph(
+              id, x: x, y: y, width: widths.width(id), size: glyphRun.size, slant: glyphRun.slant)
+          } else {
+            stream.showGlyph(id, x: x, y: y, slant: glyphRun.slant)
+          }
         }
       }
       stream.endText()
@@ -340,6 +350,14 @@ final class PDFPageEncoder {
       }
       used[font.key] = use
     }
+  }
+
+  private func textWidths(_ number: Int) -> PDFGlyphWidths? {
+    if let known = textWidths[number] { return known }
+    let face = text.face(number)
+    let widths = PDFFontProgram(path: face.path, index: face.index).map(PDFGlyphWidths.init)
+    textWidths[number] = widths
+    return widths
   }
 
   private func textFace(_ number: Int) -> FontReference {
