@@ -90,15 +90,22 @@ public struct ByteText {
     buffer.count += 1
   }
 
-  /// Four upper-case hexadecimal digits.
+  /// Four upper-case hexadecimal digits, two a byte from a table.
   @inlinable public mutating func put(hex value: UInt16) {
     let target = buffer.reserve(4)
-    for place in 0..<4 {
-      let digit = UInt8(truncatingIfNeeded: (value >> (12 - 4 * place)) & 0xF)
-      target[place] = digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "A") &- 10 &+ digit
-    }
+    let table = Self.hexPairs.utf8Start
+    let high = Int(truncatingIfNeeded: value >> 8) &* 2
+    let low = Int(truncatingIfNeeded: value & 0xFF) &* 2
+    target[0] = table[high]
+    target[1] = table[high &+ 1]
+    target[2] = table[low]
+    target[3] = table[low &+ 1]
     buffer.count += 4
   }
+
+  /// "00" through "FF", each byte's two digits at twice its value.
+  @usableFromInline static let hexPairs: StaticString =
+    "000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F202122232425262728292A2B2C2D2E2F303132333435363738393A3B3C3D3E3F404142434445464748494A4B4C4D4E4F505152535455565758595A5B5C5D5E5F606162636465666768696A6B6C6D6E6F707172737475767778797A7B7C7D7E7F808182838485868788898A8B8C8D8E8F909192939495969798999A9B9C9D9E9FA0A1A2A3A4A5A6A7A8A9AAABACADAEAFB0B1B2B3B4B5B6B7B8B9BABBBCBDBEBFC0C1C2C3C4C5C6C7C8C9CACBCCCDCECFD0D1D2D3D4D5D6D7D8D9DADBDCDDDEDFE0E1E2E3E4E5E6E7E8E9EAEBECEDEEEFF0F1F2F3F4F5F6F7F8F9FAFBFCFDFEFF"
 
   /// A whole number.
   public mutating func integer(_ value: Int) {

@@ -18,6 +18,18 @@ import Testing
     return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
   }
 
+  @Test func hexadecimalDigitsAsStringFormatWritesThem() {
+    for value in [0, 1, 0x0F, 0x10, 0xA5, 0xFF, 0x100, 0x1234, 0xBEEF, 0xE0A4, 0xFFFF]
+      + (0..<500).map({ _ in
+        Int.random(in: 0...0xFFFF)
+      })
+    {
+      var text = ByteText()
+      text.put(hex: UInt16(value))
+      #expect(text.string == String(format: "%04X", value))
+    }
+  }
+
   @Test func wholeNumbersAsStringWritesThem() {
     var generator = SystemRandomNumberGenerator()
     var values = [

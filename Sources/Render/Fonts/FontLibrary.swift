@@ -70,7 +70,7 @@ public final class FontLibrary: @unchecked Sendable {
   }
 
   /// Every code point of a music font with its glyph index.
-  func musicGlyphMap(_ family: String) throws -> [UInt32: UInt32] {
+  func musicGlyphMap(_ family: String) throws -> CodepointMap {
     try musicFace(family).characterMap
   }
 

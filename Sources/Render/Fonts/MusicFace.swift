@@ -13,7 +13,7 @@ final class MusicFace: @unchecked Sendable {
   let cairoFace: OpaquePointer
   /// Every code point the font maps, with its glyph index (read once: lookups need no
   /// FreeType call, so they are safe while cairo draws with the face on other threads).
-  let characterMap: [UInt32: UInt32]
+  let characterMap: CodepointMap
   /// The font file.
   let path: String
 
@@ -53,15 +53,15 @@ final class MusicFace: @unchecked Sendable {
     characterMap[codepoint]
   }
 
-  private static func characterMap(of face: FT_Face) -> [UInt32: UInt32] {
-    var map: [UInt32: UInt32] = [:]
+  private static func characterMap(of face: FT_Face) -> CodepointMap {
+    var pairs: [(codepoint: UInt32, glyph: UInt32)] = []
     var index: FT_UInt = 0
     var code = FT_Get_First_Char(face, &index)
     while index != 0 {
-      map[UInt32(code)] = UInt32(index)
+      pairs.append((UInt32(code), UInt32(index)))
       code = FT_Get_Next_Char(face, code, &index)
     }
-    return map
+    return CodepointMap(pairs)
   }
 
   /// The font file as an SFNT (OpenType) file in memory, rebuilt from the tables FreeType

@@ -117,7 +117,7 @@ final class PDFPageEncoder {
   let fonts: FontLibrary
   let text: PangoTextMeasurer
   let palette: RolePalette
-  private var glyphMaps: [String: [UInt32: UInt32]] = [:]
+  private var glyphMaps: [String: CodepointMap] = [:]
   /// Fonts' keys and resource names, made once per encoder (a name is a hash of a string):
   /// music fonts by family, text faces by the measurer's face number.
   private var musicFonts: [String: MusicFontEntry] = [:]
@@ -399,16 +399,16 @@ final class PDFPageEncoder {
   private final class MusicFontEntry {
     let family: String
     let font: FontReference
-    let map: [UInt32: UInt32]
+    let map: CodepointMap
 
-    init(family: String, map: [UInt32: UInt32]) {
+    init(family: String, map: CodepointMap) {
       self.family = family
       font = FontReference(.music(family: family))
       self.map = map
     }
   }
 
-  private func glyphMap(_ family: String) throws -> [UInt32: UInt32] {
+  private func glyphMap(_ family: String) throws -> CodepointMap {
     if let map = glyphMaps[family] { return map }
     let map = try fonts.musicGlyphMap(family)
     glyphMaps[family] = map
