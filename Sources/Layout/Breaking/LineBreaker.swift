@@ -12,8 +12,9 @@ import ScoreModel
  found by the usual shortest-path recurrence, best[j] = min over i of best[i] + cost(i, j).
  Line widths come from prefix sums of the springs at natural and at tightest spacing
  (`LineWidths`), so a cost is O(1); and since a line only gets wider as it starts earlier,
- the look-back from each end stops once even the tightest spacing is far too wide. The
- whole search is linear in the symbols of a tune times the symbols of one line.
+ the look-back from each end stops once even the tightest spacing is far too wide. It
+ visits only the symbols a line can start at (after a candidate end), so the whole search
+ is linear in the symbols of a tune times the bars of one line.
 
  Two modes:
  - `.source` (ABC's default): the music-line ends the source asks for are forced breaks and
@@ -94,15 +95,22 @@ struct LineBreaker {
     var best = [Double](repeating: .infinity, count: count + 1)
     var previous = [Int](repeating: -1, count: count + 1)
     best[0] = 0
+    // The symbols a line can start at: the first, and each one after a candidate end. Only
+    // they are visited: a line's width is checked where it could start, not at every symbol
+    // between (a start past the cut-off below costs infinity, so visiting one more changes
+    // nothing).
+    var starts = [0]
+    for index in 0..<(count - 1) where isCandidate[index] { starts.append(index + 1) }
+    var lastStart = 0
     // best[k]: cost of setting symbols[0..<k] with a break after symbol k - 1.
     for end in 0..<count where isCandidate[end] {
       // Read once per end (reading a symbol's kind in the loop below copied its payload).
       let isBarEnd = symbols[end].isBar
       let forcedEnd = isForced[end] || end == count - 1
-      var start = end
-      while start >= 0 {
-        let isStart = start == 0 || isCandidate[start - 1]
-        if isStart && best[start] < .infinity {
+      while lastStart + 1 < starts.count && starts[lastStart + 1] <= end { lastStart += 1 }
+      for startIndex in stride(from: lastStart, through: 0, by: -1) {
+        let start = starts[startIndex]
+        if best[start] < .infinity {
           // The tune's last line is free to be short only when the source starts it: the
           // remainder of a split source line is weighed like any line (4 + 4, not 6 + 2).
           let startsSourceLine = start == 0 || isForced[start - 1]
@@ -137,7 +145,6 @@ struct LineBreaker {
           break
         }
         if start > 0 && isForced[start - 1] { break }
-        start -= 1
       }
     }
     var lines: [LinePlan] = []
