@@ -81,6 +81,21 @@ struct PDFFontUse: Sendable {
     if glyphs[id]?.isEmpty == false { markNamed(id) }
   }
 
+  /// Takes in the glyphs another use showed: a glyph whose text is known keeps it, one not
+  /// known yet (or known as "") takes the other's. Glyphs named already are passed over by
+  /// their bit (a document takes in every page's glyphs, nearly all of them known).
+  mutating func absorb(_ other: PDFFontUse) {
+    for (glyph, text) in other.glyphs {
+      if isNamed(glyph) { continue }
+      if let had = glyphs[glyph], !had.isEmpty {
+        markNamed(glyph)
+        continue
+      }
+      glyphs[glyph] = text
+      if !text.isEmpty { markNamed(glyph) }
+    }
+  }
+
   private func isNamed(_ id: UInt32) -> Bool {
     let word = Int(id >> 6)
     return word < named.count && named[word] & (1 << UInt64(id & 63)) != 0
@@ -238,10 +253,7 @@ final class PDFPageEncoder {
         used[key] = use
         continue
       }
-      for (glyph, text) in use.glyphs {
-        if let had = known.glyphs[glyph], !had.isEmpty { continue }
-        known.glyphs[glyph] = text
-      }
+      known.absorb(use)
       used[key] = known
     }
   }
