@@ -216,11 +216,11 @@ struct PDFContentStream {
 
   /// Shows glyph `id` of a text run at (x, y): the glyphs of a run on one baseline go into
   /// one `TJ` array (`endRun` or `endText` closes it), each advancing the reader's pen by
-  /// its `width` (thousandths of an em, as the font's `/W` array gives it), with a number
-  /// where the run places the next glyph elsewhere (kerning, a mark). A glyph off the
-  /// baseline starts a new array where it stands. Where `showGlyph` moved to every glyph
-  /// (about 19 bytes a glyph), a word is its glyphs' hex digits; every glyph still sits
-  /// within 0.005 pt of its place.
+  /// its `width` (thousandths of an em, as the font's `/W` array writes it: `PDFGlyphWidths`
+  /// gives it rounded so), with a number where the run places the next glyph elsewhere
+  /// (kerning, a mark). A glyph off the baseline starts a new array where it stands. Where
+  /// `showGlyph` moved to every glyph (about 19 bytes a glyph), a word is its glyphs' hex
+  /// digits; every glyph still sits within 0.005 pt of its place.
   mutating func showRunGlyph(_ id: UInt32, x: Double, y: Double, width: Double, size: Double, slant: Double) {
     // The reader scales by the size as `Tf` wrote it (10.125 is set as 10.13).
     let size = Self.rounded(size)
@@ -243,7 +243,7 @@ struct PDFContentStream {
         current.stringOpen = true
       }
       text.put(hex: UInt16(truncatingIfNeeded: id))
-      current.pen += Self.thousandths(width) * size / 1000
+      current.pen += width * size / 1000
       run = current
       return
     }
@@ -253,7 +253,7 @@ struct PDFContentStream {
     text.put(byte: UInt8(ascii: "<"))
     text.put(hex: UInt16(truncatingIfNeeded: id))
     let pen = lineOrigin?.x ?? Self.rounded(x)
-    run = (pen + Self.thousandths(width) * size / 1000, Self.rounded(y), size, slant, true)
+    run = (pen + width * size / 1000, Self.rounded(y), size, slant, true)
   }
 
   /// Closes a text run's `TJ` array, if one is open.
