@@ -4,6 +4,9 @@ public enum StemDirection: String, Hashable, Sendable {
 }
 
 /// One voice of a tune: a sequence of musical elements on one staff.
+///
+/// A value type whose fields live in one shared, copy-on-write box, as `Tune`'s do: a copy
+/// is one reference count, and the first change to a shared copy copies the box.
 public struct Voice: Sendable {
   /// The fields, shared by copies until one of them changes.
   @usableFromInline var storage: Storage
@@ -203,8 +206,7 @@ public struct Voice: Sendable {
   }
 
   public init(id: String = "1", name: String? = nil, clef: Clef = .treble, elements: [VoiceElement] = []) {
-    storage = Storage(Fields(id: id, clef: clef, elements: elements))
-    storage.fields.name = name
+    storage = Storage(Fields(id: id, name: name, clef: clef, elements: elements))
   }
 
   /// Copies the box before a change when another voice shares it.
