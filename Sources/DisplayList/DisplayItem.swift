@@ -193,12 +193,19 @@ public struct FontSpec: Hashable, Sendable {
 
   /// The Pango font description string, e.g. `TeX Gyre Schola Bold Italic 12`.
   public var pangoDescription: String {
-    var parts = [family]
-    if isBold { parts.append("Bold") }
-    if isItalic { parts.append("Italic") }
-    let size = Int(exactly: self.size).map(String.init) ?? String(self.size)
-    parts.append(size + "px")
-    return parts.joined(separator: " ")
+    var text = ByteText(capacity: family.utf8.count + 24)
+    describe(into: &text)
+    return text.string
+  }
+
+  /// `pangoDescription` written where it goes (a dump writes one for each text item).
+  func describe(into out: inout ByteText) {
+    out.put(string: family)
+    if isBold { out.put(" Bold") }
+    if isItalic { out.put(" Italic") }
+    out.put(byte: 0x20)
+    if let whole = Int(exactly: size) { out.integer(whole) } else { out.put(string: String(size)) }
+    out.put("px")
   }
 }
 

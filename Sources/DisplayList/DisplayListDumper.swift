@@ -97,7 +97,7 @@ public enum DisplayListDumper {
       out.put(" text ")
       out.quoted(text.text)
       out.put(byte: 0x20)
-      out.put(string: text.font.pangoDescription)
+      text.font.describe(into: &out)
     }
     let box = pointer.pointee.box
     out.put(" [")
@@ -106,18 +106,11 @@ public enum DisplayListDumper {
     out.number(box.width, then: 0x20)
     out.number(box.height, then: UInt8(ascii: "]"))
     let c = pointer.pointee.context
-    // Single bytes written as bytes (a literal's copy costs more than the byte).
-    func field(_ prefix: Unicode.Scalar, _ value: Int?) {
-      guard let value else { return }
-      out.put(byte: 0x20)
-      out.put(byte: UInt8(ascii: prefix))
-      out.integer(value)
-    }
-    field("t", c.tune)
-    field("s", c.staff)
-    field("v", c.voice)
-    field("l", c.line)
-    field("c", c.column)
+    if let tune = c.tune { out.tagged(UInt8(ascii: "t"), tune) }
+    if let staff = c.staff { out.tagged(UInt8(ascii: "s"), staff) }
+    if let voice = c.voice { out.tagged(UInt8(ascii: "v"), voice) }
+    if let line = c.line { out.tagged(UInt8(ascii: "l"), line) }
+    if let column = c.column { out.tagged(UInt8(ascii: "c"), column) }
     if let source = pointer.pointee.source {
       out.put(" @")
       out.integer(source.line)

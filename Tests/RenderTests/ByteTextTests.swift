@@ -30,6 +30,22 @@ import Testing
     }
   }
 
+  @Test func paddedNumbersAsAnXrefTableWritesThem() {
+    var values = [0, 7, 9, 10, 99, 100, 123_456, 999_999_999, 1_000_000_000, 9_999_999_999, 12_345_678_901]
+    values += (0..<2000).map { _ in Int.random(in: 0...(1 << Int.random(in: 1...40))) }
+    for value in values {
+      var text = ByteText()
+      text.integer(value, width: 10)
+      let digits = String(value)
+      #expect(text.string == String(repeating: "0", count: max(10 - digits.count, 0)) + digits)
+    }
+    var tagged = ByteText()
+    for (tag, value) in [("t", 0), ("s", 9), ("c", 10), ("l", 12_345), ("v", -3)] {
+      tagged.tagged(UInt8(ascii: Unicode.Scalar(tag)!), value)
+    }
+    #expect(tagged.string == " t0 s9 c10 l12345 v-3")
+  }
+
   @Test func wholeNumbersAsStringWritesThem() {
     var generator = SystemRandomNumberGenerator()
     var values = [

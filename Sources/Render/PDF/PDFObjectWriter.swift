@@ -1,3 +1,4 @@
+import DisplayList
 import Foundation
 
 /*
@@ -84,15 +85,20 @@ final class PDFObjectWriter {
       try write(number, "null")
     }
     let start = position
-    var table = "xref\n0 \(offsets.count)\n0000000000 65535 f \n"
+    // Twenty bytes an object, written as bytes (a book's tens of thousands of objects made
+    // as strings were a serial stretch at the end of every run).
+    var table = ByteText(capacity: offsets.count * 20 + 256)
+    table.put(string: "xref\n0 \(offsets.count)\n0000000000 65535 f \n")
     for offset in offsets.dropFirst() {
-      let digits = String(offset)
-      table += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
+      table.integer(offset, width: 10)
+      table.put(" 00000 n \n")
     }
-    table +=
-      "trailer\n<< /Size \(offsets.count) /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>] >>\n"
-    table += "startxref\n\(start)\n%%EOF\n"
-    try put(Array(table.utf8))
+    table.put(
+      string:
+        "trailer\n<< /Size \(offsets.count) /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>] >>\n"
+    )
+    table.put(string: "startxref\n\(start)\n%%EOF\n")
+    try put(table.bytes)
     closed = true
     let flushed = fflush(file) == 0 && ferror(file) == 0
     let reason = String(cString: strerror(errno))
