@@ -47,6 +47,10 @@ let package = Package(
     .systemLibrary(
       name: "CABCPressZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
+    // The executable's memory allocator (see Sources/abcpress/main.swift).
+    .systemLibrary(
+      name: "CABCPressJemalloc", pkgConfig: "jemalloc",
+      providers: [.apt(["libjemalloc-dev"])]),
     // The MusicXML reader's XML parser.
     .systemLibrary(
       name: "CABCPressExpat", pkgConfig: "expat",
@@ -114,7 +118,7 @@ let package = Package(
       ],
       // The editor page's own files, carried in the binary as bytes (no bundle to install).
       resources: [.embedInCode("Serve/Page")]),
-    .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI"]),
+    .executableTarget(name: "abcpress", dependencies: ["ABCPressCLI", "CABCPressJemalloc"]),
 
     // libFuzzer targets (scripts/fuzz, `make fuzz`): the engine (parser, layout, MIDI,
     // rendering), MusicXML import, the editor service, the language server, cache records,
