@@ -47,6 +47,10 @@ let package = Package(
     .systemLibrary(
       name: "CABCPressZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
+    // PDF streams' compression (whole buffers: faster than zlib, and smaller).
+    .systemLibrary(
+      name: "CABCPressDeflate", pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"])]),
     // The executable's memory allocator (see Sources/abcpress/main.swift).
     .systemLibrary(
       name: "CABCPressJemalloc", pkgConfig: "jemalloc",
@@ -100,7 +104,7 @@ let package = Package(
       dependencies: [
         "DisplayList", "SMuFL", "Layout",
         "CABCPressCairo", "CABCPressPangoCairo", "CABCPressFontconfig", "CABCPressFreeType",
-        "CABCPressHarfBuzz", "CABCPressZlib",
+        "CABCPressHarfBuzz", "CABCPressZlib", "CABCPressDeflate",
       ]),
 
     // The library's small API over the whole pipeline.
@@ -145,7 +149,7 @@ let package = Package(
       name: "RenderTests",
       dependencies: [
         "Render", "DisplayList", "SMuFL", "Layout", "ABCParser", "EngravingQuality", "ABCPressTestSupport",
-        "ScoreModel",
+        "ScoreModel", "CABCPressZlib",
       ]),
     .testTarget(name: "ABCPressCLITests", dependencies: ["ABCPressCLI", "ABCPressTestSupport", "Render"]),
     .testTarget(name: "ABCPressTests", dependencies: ["ABCPress", "ABCPressTestSupport"]),

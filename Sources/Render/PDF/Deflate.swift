@@ -1,10 +1,12 @@
+import CABCPressDeflate
 import CABCPressZlib
 
-/// zlib (RFC 1950) compression for PDF streams (`/FlateDecode`) and PNG image data.
+/// zlib-format (RFC 1950) compression for PDF streams (`/FlateDecode`) and PNG image data.
 enum Deflate {
-  /// Compression level 1…9 for PDF streams: 3 gives files 10 % larger than 6 (and smaller
-  /// than cairo's) at about half the deflate time.
-  static let level: Int32 = 3
+  /// libdeflate's level for PDF streams: its fastest, which on the corpus book's page
+  /// content (92 MB) compresses twice as fast as zlib's level 3 did and 4 % smaller
+  /// (7.0 MB against 7.3 MB for 3,000 pages).
+  static let level: Int32 = 1
 
   /// How zlib looks for repeats: `.runs` only finds runs of one byte (zlib's Z_RLE), which
   /// suits filtered image rows (mostly zero) at a fraction of the time of a full search.
@@ -20,16 +22,25 @@ enum Deflate {
     }
   }
 
-  /// The compressed bytes of `data` (or the data itself, uncompressed, if zlib fails).
+  /// The compressed bytes of `data` in one piece, by libdeflate (or the data itself,
+  /// uncompressed, if it fails).
   static func compress(_ data: [UInt8]) -> (bytes: [UInt8], compressed: Bool) {
-    let deflater = Deflater(level: level, strategy: .standard)
-    data.withUnsafeBufferPointer { deflater.add($0, finish: true) }
-    return deflater.failed ? (data, false) : (deflater.output, true)
+    guard let compressor = libdeflate_alloc_compressor(level) else { return (data, false) }
+    defer { libdeflate_free_compressor(compressor) }
+    let bound = libdeflate_zlib_compress_bound(compressor, data.count)
+    var size = 0
+    let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+      size = data.withUnsafeBytes { input in
+        libdeflate_zlib_compress(compressor, input.baseAddress, input.count, buffer.baseAddress, bound)
+      }
+      count = size
+    }
+    return size > 0 ? (output, true) : (data, false)
   }
 }
 
-/// A zlib stream: a PDF page's content in one piece, or a PNG's rows one at a time as
-/// they are filtered (so the whole image never has to exist at once).
+/// A zlib stream: a PNG's rows compressed one at a time as they are filtered (so the
+/// whole image never has to exist at once).
 final class Deflater {
   /// zlib keeps a pointer back to its stream: the stream must not move, so it lives on
   /// the heap.
