@@ -163,14 +163,14 @@ public struct ByteText {
   }
 
   /// "00" through "99", each pair of digits at twice its value.
-  private static let pairs: StaticString =
+  @usableFromInline static let pairs: StaticString =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
   /// Writes the decimal digits of `magnitude` at `target` (room for 20); returns how many.
   /// Two digits a step from a table (a dump writes millions of numbers, most of them
   /// below ten thousand).
-  @inline(__always)
-  private static func digits(_ magnitude: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
+  @usableFromInline @inline(__always)
+  static func digits(_ magnitude: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
     var length: Int
     if magnitude < 100 {
       length = magnitude < 10 ? 1 : 2
@@ -223,7 +223,8 @@ public struct ByteText {
   /// A number rounded to `places` (1…3) decimals with no trailing zeros (`12`, `12.5`,
   /// `-0.333`), as PDF writes them, then `separator` when given; one that is not finite,
   /// or beyond ±10¹², as `0`.
-  @inline(__always)
+  /// (Inlinable: a PDF page writes its coordinates through this from another module.)
+  @inlinable @inline(__always)
   public mutating func decimal(_ value: Double, places: Int, then separator: UInt8? = nil) {
     guard abs(value) < 1e12 else {
       put(byte: UInt8(ascii: "0"))
@@ -241,8 +242,8 @@ public struct ByteText {
   /// `fixed(value, places: 2)` (finite, below 10¹⁵), with the whole part's usual one to
   /// three digits and the two places written straight from the pair table (a dump and a
   /// PDF page write millions of these), then `separator` when given.
-  @inline(__always)
-  private mutating func hundredths(_ value: Double, then separator: UInt8?) {
+  @usableFromInline @inline(__always)
+  mutating func hundredths(_ value: Double, then separator: UInt8?) {
     let units = Self.rounded(value, times: 100)
     let (target, signLength) = signed(units)
     var length = signLength
@@ -288,8 +289,8 @@ public struct ByteText {
 
   /// `value` × `unit` rounded half away from zero as `rounded()` rounds, without the libm
   /// call: the fraction a truncation leaves is exact, so the comparison with one half is too.
-  @inline(__always)
-  private static func rounded(_ value: Double, times unit: Double) -> Int {
+  @usableFromInline @inline(__always)
+  static func rounded(_ value: Double, times unit: Double) -> Int {
     let scaled = value * unit
     let units = Int(scaled)
     let left = scaled - Double(units)
@@ -298,8 +299,8 @@ public struct ByteText {
 
   /// Room for a number's bytes, its minus sign written when `units` is negative: where
   /// they go and how many are written.
-  @inline(__always)
-  private func signed(_ units: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
+  @usableFromInline @inline(__always)
+  func signed(_ units: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
     let target = buffer.reserve(26)
     guard units < 0 else { return (target, 0) }
     target.pointee = UInt8(ascii: "-")
@@ -307,8 +308,8 @@ public struct ByteText {
   }
 
   /// `value` (finite, below 10¹⁵) rounded half away from zero to `places` decimals.
-  @inline(__always)
-  private mutating func fixed(_ value: Double, places: Int) {
+  @usableFromInline
+  mutating func fixed(_ value: Double, places: Int) {
     let unit: UInt = places == 3 ? 1000 : places == 2 ? 100 : 10
     let units = Self.rounded(value, times: Double(unit))
     let (target, signLength) = signed(units)

@@ -44,8 +44,14 @@ public final class Console: @unchecked Sendable {
   /// Writes to standard error, with a line end added unless `newline` is false (a
   /// progress line redrawn in place).
   public func error(_ text: String, newline: Bool) {
-    let line = !newline || text.hasSuffix("\n") ? text : text + "\n"
-    if captures { errors += line } else { FileHandle.standardError.write(Data(line.utf8)) }
+    var line = !newline || text.hasSuffix("\n") ? text : text + "\n"
+    if captures {
+      errors += line
+    } else {
+      // Straight to the descriptor (no Data and FileHandle per warning; a failed write to a
+      // closed standard error is passed over rather than trapping).
+      line.withUTF8 { _ = Descriptor.writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
+    }
   }
 
   /// Whether this console writes to the process's own streams.

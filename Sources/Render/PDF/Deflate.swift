@@ -25,17 +25,35 @@ enum Deflate {
   /// The compressed bytes of `data` in one piece, by libdeflate (or the data itself,
   /// uncompressed, if it fails).
   static func compress(_ data: [UInt8]) -> (bytes: [UInt8], compressed: Bool) {
-    guard let compressor = libdeflate_alloc_compressor(level) else { return (data, false) }
-    defer { libdeflate_free_compressor(compressor) }
-    let bound = libdeflate_zlib_compress_bound(compressor, data.count)
-    var size = 0
-    let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-      size = data.withUnsafeBytes { input in
-        libdeflate_zlib_compress(compressor, input.baseAddress, input.count, buffer.baseAddress, bound)
-      }
-      count = size
+    Compressor().compress(data)
+  }
+
+  /// A libdeflate compressor kept for many streams (a page encoder's: making one costs as
+  /// much as compressing a small page). One thread at a time.
+  final class Compressor {
+    private let handle: OpaquePointer?
+
+    init() {
+      handle = libdeflate_alloc_compressor(Deflate.level)
     }
-    return size > 0 ? (output, true) : (data, false)
+
+    deinit {
+      if let handle { libdeflate_free_compressor(handle) }
+    }
+
+    /// `data` compressed in the zlib format, or itself (uncompressed) if that fails.
+    func compress(_ data: [UInt8]) -> (bytes: [UInt8], compressed: Bool) {
+      guard let handle else { return (data, false) }
+      let bound = libdeflate_zlib_compress_bound(handle, data.count)
+      var size = 0
+      let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+        size = data.withUnsafeBytes { input in
+          libdeflate_zlib_compress(handle, input.baseAddress, input.count, buffer.baseAddress, bound)
+        }
+        count = size
+      }
+      return size > 0 ? (output, true) : (data, false)
+    }
   }
 }
 

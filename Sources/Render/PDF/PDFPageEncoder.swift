@@ -145,6 +145,8 @@ final class PDFPageEncoder {
   private var textWidths: [Int: PDFGlyphWidths?] = [:]
   /// Compressed page streams of earlier runs.
   var streamCache: (any PageStreamCache)?
+  /// Deflates this encoder's pages (an encoder serves one thread at a time).
+  private let compressor = Deflate.Compressor()
 
   /// A font as pages refer to it.
   /// (A class: handed about for every glyph, a reference is cheaper than its strings.)
@@ -203,7 +205,7 @@ final class PDFPageEncoder {
       stream.op("Q")
     }
     try draw(page.ownItems, on: &stream, used: &used)
-    let packed = Deflate.compress(stream.bytes)
+    let packed = compressor.compress(stream.bytes)
     if let description, packed.compressed {
       let kept = PDFFragment(
         content: packed.bytes, fonts: used, alphaStates: stream.alphaStates.union(alphaStates))
