@@ -72,7 +72,7 @@ public enum DisplayListDumper {
   static func line(
     at pointer: UnsafePointer<DisplayItem>, dx: Double = 0, dy: Double = 0, into out: inout ByteText
   ) {
-    out.put(bytes: Self.roleNames[pointer.pointee.role.ordinal])
+    out.put(pointer.pointee.role.staticName)
     switch pointer.pointee.shape {
     case .glyph(let glyph):
       out.put(" glyph ")
@@ -120,8 +120,4 @@ public enum DisplayListDumper {
   }
 
   static func n(_ value: Double) -> String { DisplayListJSON.number(value) }
-
-  /// Each role's name as bytes, by `Role.ordinal` (a name made as a string for each item
-  /// was a tenth of writing its line).
-  static let roleNames: [[UInt8]] = Role.allCases.map { Array($0.rawValue.utf8) }
 }

@@ -14,4 +14,46 @@ public enum Role: String, Sendable, CaseIterable {
   /// The case's position in `allCases` (a case without payload is stored as its
   /// declaration index; a test checks that the two agree).
   public var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+
+  /// The raw value as a static string, for the dump's item lines (a string read from a
+  /// table cost a reference count and a lazy global's check per item; `OrdinalTests`
+  /// checks every case against `rawValue`).
+  public var staticName: StaticString {
+    switch self {
+    case .staffLine: "staffLine"
+    case .ledgerLine: "ledgerLine"
+    case .barLine: "barLine"
+    case .repeatDot: "repeatDot"
+    case .clef: "clef"
+    case .keySignature: "keySignature"
+    case .timeSignature: "timeSignature"
+    case .notehead: "notehead"
+    case .accidental: "accidental"
+    case .dot: "dot"
+    case .stem: "stem"
+    case .flag: "flag"
+    case .beam: "beam"
+    case .rest: "rest"
+    case .tie: "tie"
+    case .slur: "slur"
+    case .tuplet: "tuplet"
+    case .decoration: "decoration"
+    case .chordSymbol: "chordSymbol"
+    case .annotation: "annotation"
+    case .lyric: "lyric"
+    case .title: "title"
+    case .subtitle: "subtitle"
+    case .composer: "composer"
+    case .origin: "origin"
+    case .rhythm: "rhythm"
+    case .tempo: "tempo"
+    case .partLabel: "partLabel"
+    case .measureNumber: "measureNumber"
+    case .volta: "volta"
+    case .text: "text"
+    case .header: "header"
+    case .footer: "footer"
+    case .tablature: "tablature"
+    }
+  }
 }
