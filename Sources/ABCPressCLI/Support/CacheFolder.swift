@@ -40,6 +40,9 @@ final class CacheFolder: @unchecked Sendable {
   static let tagSize = 16
   /// The largest record read (a tune's layout or an image).
   static let largestRecord = 1 << 30
+  /// The user records must belong to: the process's, asked once (a warm book reads tens
+  /// of thousands of records, and each asked the kernel again).
+  private let owner = geteuid()
 
   /// Why a folder is not used as a cache.
   struct Refusal: Error, CustomStringConvertible {
@@ -201,7 +204,7 @@ final class CacheFolder: @unchecked Sendable {
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == owner,
       info.st_size > Self.tagSize, info.st_size < Self.largestRecord,
       let sealed = Self.readAll(descriptor, count: Int(info.st_size))
     else { return nil }
