@@ -136,13 +136,7 @@ public struct ByteText {
   public mutating func integer(_ value: Int, width: Int) {
     let magnitude = UInt(max(value, 0))
     let target = buffer.reserve(max(width, 20))
-    var probe = magnitude
-    var length = 1
-    while probe >= 10 {
-      probe /= 10
-      length += 1
-    }
-    let zeros = max(width - length, 0)
+    let zeros = max(width - Self.digitCount(magnitude), 0)
     for index in 0..<zeros { target[index] = UInt8(ascii: "0") }
     buffer.count += zeros + Self.digits(magnitude, at: target + zeros)
   }
@@ -166,24 +160,26 @@ public struct ByteText {
   @usableFromInline static let pairs: StaticString =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
+  /// How many decimal digits `magnitude` has.
+  @usableFromInline @inline(__always)
+  static func digitCount(_ magnitude: UInt) -> Int {
+    if magnitude < 100 { return magnitude < 10 ? 1 : 2 }
+    if magnitude < 10_000 { return magnitude < 1000 ? 3 : 4 }
+    var length = 5
+    var probe = magnitude / 10_000
+    while probe >= 10 {
+      probe /= 10
+      length += 1
+    }
+    return length
+  }
+
   /// Writes the decimal digits of `magnitude` at `target` (room for 20); returns how many.
   /// Two digits a step from a table (a dump writes millions of numbers, most of them
   /// below ten thousand).
   @usableFromInline @inline(__always)
   static func digits(_ magnitude: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
-    var length: Int
-    if magnitude < 100 {
-      length = magnitude < 10 ? 1 : 2
-    } else if magnitude < 10_000 {
-      length = magnitude < 1000 ? 3 : 4
-    } else {
-      length = 5
-      var probe = magnitude / 10_000
-      while probe >= 10 {
-        probe /= 10
-        length += 1
-      }
-    }
+    let length = digitCount(magnitude)
     let table = pairs.utf8Start
     var cursor = target + length
     var rest = magnitude

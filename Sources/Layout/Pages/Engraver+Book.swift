@@ -69,10 +69,10 @@ extension Engraver {
   }
 
   /// A title as it sorts: lower case, accents and other marks folded away (Foundation's
-  /// folding, so "Óró" sorts as "oro" and "Ærø" by its base letters).
-  /// A title in plain ASCII (most of them) folds to its lower case, made without the
-  /// folding's round trip through Foundation: the index of a 9,600-tune book spent 25 ms of
-  /// its end alone, one core busy, making keys.
+  /// folding, so "Óró" sorts as "oro" and "Ærø" by its base letters). A title in plain
+  /// ASCII (most of them) folds to its lower case, made without the folding's round trip
+  /// through Foundation: the index of a 9,600-tune book spent 25 ms of its end on one core
+  /// making keys.
   static func sortingForm(_ text: String) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
     return foldedForm(text)

@@ -40,7 +40,7 @@ enum PNGEncoder {
   ) -> [UInt8] {
     let rowLength = width * colorType.channels
     // Rows are filtered and compressed one at a time: only two rows exist unfiltered.
-    let deflater = Deflater(level: 1, strategy: .runs)
+    let deflater = Deflater(level: 1)
     var previous = [UInt8](repeating: 0, count: rowLength)
     var current = [UInt8](repeating: 0, count: rowLength)
     var filtered = [UInt8](repeating: 2, count: rowLength + 1)  // filter type Up, then the row

@@ -1,26 +1,13 @@
 import CABCPressDeflate
 import CABCPressZlib
 
-/// zlib-format (RFC 1950) compression for PDF streams (`/FlateDecode`) and PNG image data.
+/// zlib-format (RFC 1950) compression for PDF streams (`/FlateDecode`, by libdeflate) and
+/// PNG image data (`Deflater`, by zlib).
 enum Deflate {
   /// libdeflate's level for PDF streams: its fastest, which on the corpus book's page
   /// content (92 MB) compresses twice as fast as zlib's level 3 did and 4 % smaller
   /// (7.0 MB against 7.3 MB for 3,000 pages).
   static let level: Int32 = 1
-
-  /// How zlib looks for repeats: `.runs` only finds runs of one byte (zlib's Z_RLE), which
-  /// suits filtered image rows (mostly zero) at a fraction of the time of a full search.
-  enum Strategy {
-    case standard
-    case runs
-
-    var zlibValue: Int32 {
-      switch self {
-      case .standard: Z_DEFAULT_STRATEGY
-      case .runs: Z_RLE
-      }
-    }
-  }
 
   /// The compressed bytes of `data` in one piece, by libdeflate (or the data itself,
   /// uncompressed, if it fails).
@@ -58,23 +45,24 @@ enum Deflate {
 }
 
 /// A zlib stream: a PNG's rows compressed one at a time as they are filtered (so the
-/// whole image never has to exist at once).
+/// whole image never has to exist at once). It looks only for runs of one byte (zlib's
+/// Z_RLE), which suits filtered rows (mostly zero) at a fraction of a full search's time.
 final class Deflater {
   /// zlib keeps a pointer back to its stream: the stream must not move, so it lives on
   /// the heap.
   private let stream: UnsafeMutablePointer<z_stream>
-  /// Where zlib writes before the bytes join `output` (uninitialised: a PDF page makes one
-  /// Deflater, and zero-filling 64 KB per page was measurable).
+  /// Where zlib writes before the bytes join `output` (uninitialised: zero-filling 64 KB per
+  /// image was measurable).
   private let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
   /// The compressed bytes so far.
   private(set) var output: [UInt8] = []
   private(set) var failed = false
   private let started: Bool
 
-  init(level: Int32, strategy: Deflate.Strategy) {
+  init(level: Int32) {
     stream = .allocate(capacity: 1)
     stream.initialize(to: z_stream())
-    started = abcpress_deflate_init(stream, level, strategy.zlibValue) == Z_OK
+    started = abcpress_deflate_init(stream, level, Z_RLE) == Z_OK
     failed = !started
   }
 
