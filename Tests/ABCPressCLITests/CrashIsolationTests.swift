@@ -12,7 +12,7 @@ import Testing
     X:1
     T:Good One
     K:C
-    CDEF|-C|
+    CDEF|-C|-D|
 
     X:2
     T:Crash Me
@@ -68,10 +68,11 @@ import Testing
     let text = try TestTools.run("pdftotext", [pdf.path, "-"])
     #expect(text.contains("Good One") && text.contains("Good Three"))
     #expect(text.components(separatedBy: "is not engraved").count == 3)
-    // Each crash is one error at the tune's line; the first attempt's warning is not repeated.
+    // Each crash is one error at the tune's line; the first attempt's two warnings (told to
+    // the supervisor as one batch) are not repeated.
     #expect(finished.errors.contains("\(file):6:1: error: internal error while engraving this tune"))
     #expect(finished.errors.contains("\(file):16:1: error: internal error while engraving this tune"))
-    #expect(finished.errors.components(separatedBy: "tie '-' does not follow a note").count == 2)
+    #expect(finished.errors.components(separatedBy: "tie '-' does not follow a note").count == 3)
   }
 
   @Test func aCrashingTuneBecomesAnErrorBoxAndTheBookIsMade() throws {
@@ -84,6 +85,23 @@ import Testing
     // Nothing half-written is left beside the output.
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(left == ["crash.abc", "crash.pdf"])
+  }
+
+  /// With one job and the crashing tune further on than the tunes engraved ahead, the first
+  /// tune's two warnings are printed before the crash: the supervisor counts them (told as
+  /// one batch) and the next attempt does not print them again.
+  @Test func warningsPrintedBeforeACrashAreNotPrintedAgain() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let good = (2...12).map { "X:\($0)\nT:Good \($0)\nK:C\nCDEF|\n" }
+    let book = ["X:1\nT:Warned\nK:C\nCDEF|-C|-D|\n"] + good + ["X:13\nT:Crash Me\nK:G\nGABc|\n"]
+    let input = folder.appendingPathComponent("late.abc")
+    try Data(book.joined(separator: "\n").utf8).write(to: input)
+    let pdf = folder.appendingPathComponent("late.pdf")
+    let finished = try run(["book", input.path, "-o", pdf.path, "-j", "1"], in: folder)
+    #expect(finished.status == 1 && !finished.crashed)
+    #expect(finished.errors.contains("\(input.path):61:1: error: internal error while engraving this tune"))
+    #expect(finished.errors.components(separatedBy: "tie '-' does not follow a note").count == 3)
   }
 
   @Test func standardInputIsReadAgainByEachAttempt() throws {

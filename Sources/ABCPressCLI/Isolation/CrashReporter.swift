@@ -7,8 +7,8 @@ import Render
  Method. When `ABCPRESS_SUPERVISED` names a pipe, the process tells its supervisor, one
  line at a time, what it would need to know should the process die: which tune each
  worker thread is engraving (`begin`/`end` keep the tune's identity in that thread's
- slot), which temporary files exist (`temp+`/`temp-`), and each diagnostic printed (`d`,
- so that a re-run does not print them twice). A crash — a Swift runtime trap (SIGILL,
+ slot), which temporary files exist (`temp+`/`temp-`), and how many diagnostics it printed
+ (`d 3` after a tune's three, so that a re-run does not print them twice). A crash — a Swift runtime trap (SIGILL,
  SIGTRAP), a bad access (SIGSEGV, SIGBUS), SIGFPE or abort — enters `handle`, which finds
  the crashing thread's slot, writes `tune <identity>` with write(2) alone (nothing else is
  safe in a signal handler), restores the signal's default action and returns: the faulting
@@ -97,20 +97,21 @@ enum CrashReporter {
     }
   }
 
-  /// Whether a diagnostic should be printed (not when an earlier attempt printed it).
-  static func admitDiagnostic() -> Bool {
-    guard descriptor >= 0 else { return true }
+  /// How many of the next `count` diagnostics should be printed: the last ones, those an
+  /// earlier attempt did not print.
+  static func admitDiagnostics(_ count: Int) -> Int {
+    guard descriptor >= 0 else { return count }
     lock.lock()
-    printed += 1
-    let fresh = printed > alreadyPrinted
+    let before = printed
+    printed += count
     lock.unlock()
-    return fresh
+    return max(0, min(count, printed - max(before, alreadyPrinted)))
   }
 
-  /// A diagnostic admitted was printed: told only now, so a crash on another thread in
-  /// between makes a re-run print it again rather than lose it.
-  static func diagnosticPrinted() {
-    if descriptor >= 0 { send("d") }
+  /// Diagnostics admitted were printed: told only now, so a crash on another thread in
+  /// between makes a re-run print them again rather than lose them.
+  static func diagnosticsPrinted(_ count: Int) {
+    if descriptor >= 0 && count > 0 { send("d \(count)") }
   }
 
   private static func send(_ line: String) {

@@ -173,8 +173,8 @@ enum Supervisor {
   }
 
   private static func take(_ line: String, into outcome: inout Outcome) {
-    if line == "d" {
-      outcome.printed += 1
+    if line.hasPrefix("d "), let count = Int(line.dropFirst(2)), count > 0 {
+      outcome.printed += count
     } else if line.hasPrefix("tune ") {
       outcome.tune = outcome.tune ?? String(line.dropFirst(5))
     } else if line.hasPrefix("temp+ ") {

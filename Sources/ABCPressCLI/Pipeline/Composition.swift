@@ -106,7 +106,8 @@ struct Composition {
 
   /// Takes a tune laid out by a worker, in book order.
   mutating func add(_ result: EngravingRun.TuneResult) {
-    for diagnostic in result.diagnostics { report(diagnostic) }
+    // A tune's diagnostics as one batch: in order of position, printed in one write.
+    if !result.diagnostics.isEmpty { reporter.report(result.diagnostics) }
     guard let engraved = result.engraved else { return }
     summary.tunes += 1
     withComposer { composer in

@@ -50,15 +50,20 @@ struct CheckCommand {
     var count = 0
     let console = self.console
     let excerpts = RunOptions.current.excerpts ? SourceExcerpts() : nil
-    let reporter = DiagnosticReporter { diagnostic in
-      if format == "json" {
-        console.write((count == 0 ? "[\n" : ",\n") + Self.json(diagnostic))
-      } else if let quoted = excerpts?.excerpt(for: diagnostic) {
-        console.write(diagnostic.description + "\n" + quoted + "\n")
-      } else {
-        console.write(diagnostic.description + "\n")
+    // A tune's diagnostics in one write.
+    let reporter = DiagnosticReporter { diagnostics in
+      var text = ""
+      for diagnostic in diagnostics {
+        if format == "json" {
+          text += (count == 0 ? "[\n" : ",\n") + Self.json(diagnostic)
+        } else if let quoted = excerpts?.excerpt(for: diagnostic) {
+          text += diagnostic.description + "\n" + quoted + "\n"
+        } else {
+          text += diagnostic.description + "\n"
+        }
+        count += 1
       }
-      count += 1
+      console.write(text)
     }
     try stream.run { item, _ in
       Self.diagnostics(for: item.source, checksBars: checksBars, edition: edition)

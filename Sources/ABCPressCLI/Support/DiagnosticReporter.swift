@@ -5,26 +5,31 @@ import ScoreModel
 /// Prints a run's diagnostics as they come, at most `Limits.diagnosticsPerFile` per input
 /// file (then one summary at the end), and remembers whether any was an error.
 final class DiagnosticReporter {
-  private let emit: (Diagnostic) -> Void
+  private let emit: ([Diagnostic]) -> Void
   private var budget = DiagnosticBudget()
   private(set) var hasErrors = false
 
-  /// A reporter writing each diagnostic with `emit` (standard error by default).
-  init(emit: @escaping (Diagnostic) -> Void) {
+  /// A reporter writing each batch of diagnostics (a tune's, say) with `emit`.
+  init(emit: @escaping ([Diagnostic]) -> Void) {
     self.emit = emit
   }
 
+  /// A reporter printing to `console`'s standard error: a batch in one write, and a
+  /// supervised process tells its supervisor once per batch how many it printed.
   convenience init(console: Console) {
     let excerpts = RunOptions.current.excerpts ? SourceExcerpts() : nil
-    self.init { diagnostic in
+    self.init { diagnostics in
       // A supervised re-run does not print again what a crashed attempt printed.
-      guard !console.isStandard || CrashReporter.admitDiagnostic() else { return }
-      if let quoted = excerpts?.excerpt(for: diagnostic) {
-        console.error(diagnostic.description + "\n" + quoted)
-      } else {
-        console.error(diagnostic.description)
+      let fresh = console.isStandard ? CrashReporter.admitDiagnostics(diagnostics.count) : diagnostics.count
+      guard fresh > 0 else { return }
+      var text = ""
+      for diagnostic in diagnostics.suffix(fresh) {
+        text += diagnostic.description
+        if let quoted = excerpts?.excerpt(for: diagnostic) { text += "\n" + quoted }
+        if !text.hasSuffix("\n") { text += "\n" }
       }
-      CrashReporter.diagnosticPrinted()
+      console.error(text, newline: false)
+      CrashReporter.diagnosticsPrinted(fresh)
     }
   }
 
@@ -48,13 +53,14 @@ final class DiagnosticReporter {
     }.map(\.element)
     let admitted = budget.admit(ordered)
     if !admitted.isEmpty { RunProgress.current?.clearLine() }
-    for diagnostic in admitted { emit(diagnostic) }
+    if !admitted.isEmpty { emit(admitted) }
   }
 
   func report(_ diagnostic: Diagnostic) { report([diagnostic]) }
 
   /// Prints the summaries of files that had more problems than were shown.
   func finish() {
-    for summary in budget.summaries { emit(summary) }
+    let summaries = budget.summaries
+    if !summaries.isEmpty { emit(summaries) }
   }
 }

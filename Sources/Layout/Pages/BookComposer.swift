@@ -42,7 +42,9 @@ public final class BookComposer {
   private(set) var contentsEntries:
     [(anchor: FlowAnchor, text: String, level: Int, number: String?, key: String?)] =
       []
-  private var titles: [(title: String, anchor: FlowAnchor)] = []
+  /// The index's titles with their sort keys, made as tunes arrive (not all at the end,
+  /// where one core works alone).
+  private var titles: [IndexTitle] = []
   private var anchors: [FlowAnchor: (page: Int, y: Double)] = [:]
   /// The number of tunes added.
   public private(set) var tuneCount = 0
@@ -89,7 +91,9 @@ public final class BookComposer {
         matter.contentsNumbers ? String(tune.referenceNumber) : nil,
         matter.contentsKeys ? tune.keyText : nil
       ))
-    for title in tune.titles { titles.append((title, anchor)) }
+    if matter.index {
+      for title in tune.titles { titles.append(IndexTitle(title: title, anchor: anchor)) }
+    }
     flow.place(tune.laidOut, anchor: anchor)
   }
 
@@ -215,7 +219,7 @@ public final class BookComposer {
   /// Where an anchor landed: body page index and y.
   func place(of anchor: FlowAnchor) -> (page: Int, y: Double)? { anchors[anchor] }
 
-  var titleEntries: [(title: String, anchor: FlowAnchor)] { titles }
+  var titleEntries: [IndexTitle] { titles }
   var bodyPageCount: Int { bodyCount }
   /// The document's title: the book's, never its first tune's when the book has matter of
   /// its own (a title page, contents or index); a plain render is named by its first tune.

@@ -41,31 +41,34 @@ extension Engraver {
 
   /// Index lines: titles sorted A–Z (ignoring case and accents — Á files with A, Ó with O —
   /// leading quotes and punctuation, and a leading "The"), under letter headings.
-  static func indexEntries(
-    _ titles: [(title: String, anchor: FlowAnchor)], place: (FlowAnchor) -> (String, LinkTarget?)?
-  ) -> [ListEntry] {
-    func key(_ title: String) -> String {
-      var lower = Substring(Self.sortingForm(title))
-      while let first = lower.first, !first.isLetter && !first.isNumber { lower = lower.dropFirst() }
-      let key = lower.hasPrefix("the ") ? String(lower.dropFirst(4)) : String(lower)
-      return key.isEmpty ? Self.sortingForm(title) : key
+  static func indexEntries(_ titles: [IndexTitle], place: (FlowAnchor) -> (String, LinkTarget?)?)
+    -> [ListEntry]
+  {
+    // Equal keys keep the book's order.
+    let order = titles.indices.sorted {
+      titles[$0].sortKey != titles[$1].sortKey ? titles[$0].sortKey < titles[$1].sortKey : $0 < $1
     }
-    // Each key is made once (not once per comparison); equal keys keep the book's order.
-    let keyed = titles.enumerated().map { (key: key($0.element.title), index: $0.offset) }
-      .sorted { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
     var entries: [ListEntry] = []
     var letter: Character?
-    for (sortKey, index) in keyed {
-      let (title, anchor) = titles[index]
-      guard let (label, target) = place(anchor) else { continue }
-      let first = sortKey.uppercased().first
+    for index in order {
+      let entry = titles[index]
+      guard let (label, target) = place(entry.anchor) else { continue }
+      let first = entry.sortKey.first.flatMap { String($0).uppercased().first }
       if first != letter, let first {
         letter = first
         entries.append(ListEntry(text: String(first), label: nil, target: nil))
       }
-      entries.append(ListEntry(text: title, label: label, target: target, level: 1))
+      entries.append(ListEntry(text: entry.title, label: label, target: target, level: 1))
     }
     return entries
+  }
+
+  /// A title's key in the index: its sorting form without leading marks and "the ".
+  static func indexKey(_ title: String) -> String {
+    var lower = Substring(Self.sortingForm(title))
+    while let first = lower.first, !first.isLetter && !first.isNumber { lower = lower.dropFirst() }
+    let key = lower.hasPrefix("the ") ? String(lower.dropFirst(4)) : String(lower)
+    return key.isEmpty ? Self.sortingForm(title) : key
   }
 
   /// A title as it sorts: lower case, accents and other marks folded away (Foundation's

@@ -57,10 +57,7 @@ struct RunningHeads {
 
   /// The lines of an expanded part: abcm2ps's `\n` (as written in the directive) or a
   /// line break starts a new one.
-  static func lines(of text: String) -> [String] {
-    text.replacingOccurrences(of: "\\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-      .map { String($0.trimmingCharacters(in: .whitespaces)) }
-  }
+  static func lines(of text: String) -> [String] { WrittenLines.of(text, keepingEmpty: true) }
 
   /// The distance between the baselines of a running head's lines.
   static func lineStep(_ font: FontSpec) -> Double { font.size * 1.2 }

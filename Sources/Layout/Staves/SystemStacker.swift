@@ -48,10 +48,7 @@ struct SystemStacker {
   }
 
   /// A name's lines: broken at `\n` (as written in `nm=`) or a real line end.
-  static func lines(of name: String) -> [String] {
-    name.replacingOccurrences(of: "\\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-  }
+  static func lines(of name: String) -> [String] { WrittenLines.of(name, keepingEmpty: false) }
 
   /// Width left of the staves for the group signs, in staff spaces.
   var groupWidth: Double {
