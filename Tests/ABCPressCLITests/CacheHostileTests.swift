@@ -1,5 +1,6 @@
 import ABCPressTestSupport
 import Foundation
+import ScoreModel
 import Testing
 
 @testable import ABCPressCLI
@@ -57,6 +58,30 @@ import Testing
     #expect(read.first?.range.start.line == Int.max - 8 && read.first?.range.start.column == 5)
     #expect(read.first?.severity == .warning && read.first?.file == "t.abc")
     #expect(TuneCache.warnings(decoding: [0xFF, 0x00, 0x09, 0x0A], firstLine: 1, file: nil).isEmpty)
+  }
+
+  /// Warnings kept with a tune read back as they were, whatever their messages hold
+  /// (backslashes, line breaks, tabs, accents).
+  @Test func warningsReadBackAsTheyWereKept() {
+    let pieces = ["bar 2", " has ", "\\", "\\n", "\n", "\t", "é♯", "3/4", "\r", "\u{E0A4}"]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<300 {
+      let kept = (0..<Int.random(in: 1...4, using: &generator)).map { index in
+        let message = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+          pieces.randomElement(using: &generator)!
+        }.joined()
+        let line = 100 + Int.random(in: 0...40, using: &generator)
+        return Diagnostic(
+          index % 2 == 0 ? .warning : .note, message,
+          at: SourceRange(
+            start: SourceLocation(line: line, column: Int.random(in: 1...80, using: &generator)),
+            end: SourceLocation(line: line + 1, column: 3)), file: "t.abc")
+      }
+      let record = kept.map { TuneCache.recordLine($0, firstLine: 90) }.joined(separator: "\n")
+      let read = TuneCache.warnings(decoding: Array(record.utf8), firstLine: 90, file: "t.abc")
+      #expect(read.map(\.description) == kept.map(\.description))
+      #expect(read.map(\.message) == kept.map(\.message))
+    }
   }
 
   @Test func aLinkPlantedAtARecordIsNeverWrittenThrough() throws {

@@ -157,4 +157,17 @@ final class Counter: Sendable {
     #expect(reader.isAtEnd)
     #expect(reader.uint() == nil)
   }
+
+  /// Short texts are written out each time and long ones interned: in any mix, every text
+  /// reads back as written (the reader numbers short ones as the writer does).
+  @Test func shortAndInternedTextsReadBackInAnyMix() {
+    let texts = ["G", "Am", "", "abcd", "abcde", "é", "é♯", "noteheadBlack", "\u{E0A4}", "Fine"]
+    var generator = SystemRandomNumberGenerator()
+    let order = (0..<500).map { _ in texts.randomElement(using: &generator)! }
+    var writer = ByteWriter()
+    for text in order { writer.string(text) }
+    var reader = ByteReader(writer.bytes)
+    #expect(order.map { _ in reader.string() } == order)
+    #expect(reader.isAtEnd)
+  }
 }

@@ -75,6 +75,39 @@ import Testing
     #expect(shapedByTemplate > 400)
   }
 
+  /// Texts without letters (page numbers, "(3) 6/8", "— 12 —") are shaped with the item of
+  /// the font's first such text: each must still equal its own layout.
+  @Test func textsWithoutLettersMeasureAsTheirLayoutsAfterTheFirst() throws {
+    let measurer = try PangoTextMeasurer(fonts: FontLibrary(directory: Fixtures.fontsDirectory))
+    let alphabet = Array("0123456789     .,;:!?'\"()[]-/&#%+=*°±×÷§©«»¿¡–—‘’“”…½¼¾¹²³£¥¢¤¦¨¬®¯´·¸")
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    var shapedByTemplate = 0
+    for font in fonts {
+      for _ in 0..<150 {
+        let text = String((0..<(1 + next(12))).map { _ in alphabet[next(alphabet.count)] })
+        #expect(PangoTextMeasurer.script(of: text) == .common)
+        let hadTemplate = measurer.withLock { measurer.commonItemTemplates[font] != nil }
+        guard let item = measurer.withLock({ measurer.itemMeasure(text, font: font, withRuns: true) }) else {
+          continue
+        }
+        if hadTemplate { shapedByTemplate += 1 }
+        let laidOut = try #require(
+          measurer.withLock { () -> (TextExtent, [GlyphRun])? in
+            guard let layout = measurer.measuringLayout(text, font: font) else { return nil }
+            return (PangoTextMeasurer.metrics(of: layout), measurer.runs(of: layout, text: text))
+          })
+        #expect(item.extent == laidOut.0, "\(text) in \(font.family)")
+        #expect(
+          measurer.summary(item.runs ?? []) == measurer.summary(laidOut.1), "\(text) in \(font.family)")
+      }
+    }
+    #expect(shapedByTemplate > 400)
+  }
+
   @Test func otherTextsAreLeftToTheLayout() throws {
     let measurer = try PangoTextMeasurer(fonts: FontLibrary(directory: Fixtures.fontsDirectory))
     for text in others {

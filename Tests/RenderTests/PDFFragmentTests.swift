@@ -81,4 +81,26 @@ import Testing
     #expect(packed.count < 8192)
     #expect(CompressedRecord.unpack(packed) == zeros)
   }
+
+  /// Records are packed on every worker at once, each with a compressor of its own from the
+  /// shared shelf: what comes back is what went in, and zlib reads it.
+  @Test func recordsPackedOnManyThreadsAtOnceComeBackWhole() async {
+    let inputs: [[UInt8]] = (0..<64).map { seed in
+      var generator = SystemRandomNumberGenerator()
+      let length = [1, 7, 300, 5_000, 70_000][seed % 5]
+      // Half random bytes, half PDF-like text (compressible).
+      return seed % 2 == 0
+        ? (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        : Array(String(repeating: "1 0 0 1 12.5 -3 Tm (\u{E0A4}) Tj\n", count: length / 30 + 1).utf8)
+    }
+    let results = await withTaskGroup(of: (Int, [UInt8]?).self) { group in
+      for (index, input) in inputs.enumerated() {
+        group.addTask { (index, CompressedRecord.unpack(CompressedRecord.pack(input))) }
+      }
+      var results = [[UInt8]?](repeating: nil, count: inputs.count)
+      for await (index, unpacked) in group { results[index] = unpacked }
+      return results
+    }
+    for (index, input) in inputs.enumerated() { #expect(results[index] == input, "record \(index)") }
+  }
 }

@@ -54,14 +54,13 @@ struct LineDecoder {
           continue
         }
       }
-      var end = index
-      while end < bytes.count && bytes[end] != 10 && bytes[end] != 13 { end += 1 }
+      let (end, highBits) = Self.lineEnd(in: bytes, from: index)
       // Bytes past the longest line kept are dropped, and the line marked cut.
       let taken = min(end - index, Limits.maxLineBytes - pending.count)
       if taken < end - index { pendingCut = true }
       if taken > 0 {
         let kept = UnsafeRawBufferPointer(rebasing: bytes[index..<index + taken])
-        if pendingIsASCII && kept.contains(where: { $0 >= 128 }) { pendingIsASCII = false }
+        if pendingIsASCII && highBits != 0 && kept.contains(where: { $0 >= 128 }) { pendingIsASCII = false }
         pending.append(contentsOf: kept)
       }
       index = end
@@ -89,9 +88,46 @@ struct LineDecoder {
     return line
   }
 
+  /// Where the line starting at `start` ends (its `\n` or `\r`, or the end of `bytes`), and
+  /// the OR of its bytes (a high bit set means a byte past ASCII). Eight bytes are read at
+  /// a time where they can be: a byte-at-a-time loop was most of reading a file.
+  @inline(__always)
+  static func lineEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> (end: Int, highBits: UInt8) {
+    guard let base = bytes.baseAddress else { return (start, 0) }
+    var end = start
+    var seen: UInt64 = 0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while end + 8 <= bytes.count {
+      let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+      // A zero byte in `word ^ 0x0A…` or `word ^ 0x0D…` marks a line end among the eight
+      // (the usual test: `(x − 0x01…) & ~x & 0x80…` is non-zero when some byte of x is 0).
+      let newline = word ^ (ones &* 10)
+      let carriage = word ^ (ones &* 13)
+      let found = ((newline &- ones) & ~newline | (carriage &- ones) & ~carriage) & highs
+      if found != 0 { break }
+      seen |= word
+      end += 8
+    }
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == 10 || byte == 13 { break }
+      seen |= UInt64(byte)
+      end += 1
+    }
+    return (end, seen & highs == 0 ? 0 : 0x80)
+  }
+
   private func decode() -> [Unicode.Scalar] {
     if pendingIsASCII || declaredLatin1 {
-      return pending.map { Unicode.Scalar($0) }
+      // Each byte is its scalar. (Reserved, then appended from the raw bytes: `map` and
+      // `Array(repeating:count:)` made each line's array through the unspecialized path.)
+      var scalars: [Unicode.Scalar] = []
+      scalars.reserveCapacity(pending.count)
+      pending.withUnsafeBufferPointer { source in
+        for byte in source { scalars.append(Unicode.Scalar(byte)) }
+      }
+      return scalars
     }
     return pending.withUnsafeBufferPointer { buffer in
       if let text = String(validating: buffer, as: UTF8.self) { return Array(text.unicodeScalars) }

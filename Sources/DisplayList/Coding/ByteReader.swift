@@ -65,7 +65,11 @@ public struct ByteReader {
       return strings[Int(tag - 1)]
     }
     guard let length = count(), offset + length <= bytes.count else { return nil }
-    let value = String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+    // Decoded from the contiguous bytes (through an array slice it took the generic path).
+    let start = offset
+    let value = bytes.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self)
+    }
     offset += length
     strings.append(value)
     return value

@@ -5,7 +5,8 @@
  so small counts take one byte), signed ones zig-zagged first, doubles as their 64-bit
  patterns (exact: a value read back is bit for bit the value written, so output made
  from a stored layout is byte-identical to output made afresh), strings interned (the
- first use writes the text, later uses its number in the record's table). A record is
+ first use writes the text, later uses its number in the record's table; texts of four
+ bytes or fewer are written out every time, and numbered all the same). A record is
  read back in the order it was written; the reader never traps on damaged bytes, it
  reports `nil` and the caller treats the record as missing.
 
@@ -19,6 +20,8 @@
 public struct ByteWriter {
   public private(set) var bytes: [UInt8] = []
   private var strings: [String: Int] = [:]
+  /// How many texts the record's table has (the reader's numbering): short ones too.
+  private var tableCount = 0
   /// Subtracted from items' source lines (lines kept relative to a tune's first line, so
   /// a tune moved down its file by an edit above it reads back at its new lines).
   public var lineShift = 0
@@ -58,16 +61,26 @@ public struct ByteWriter {
   }
 
   public mutating func string(_ value: String) {
-    if let index = strings[value] {
-      uint(UInt64(index) + 1)
-      return
-    }
-    strings[value] = strings.count
-    uint(0)
     let utf8 = value.utf8
+    // A short text (a glyph's letter in a font's table, a chord's "G") is written out each
+    // time instead of looked up: a reference would save a byte or two, and hashing it into
+    // the table cost more than writing the rest of a PDF piece's record. The reader numbers
+    // every text written out, so the numbers still agree.
+    if utf8.count > Self.shortText {
+      if let index = strings[value] {
+        uint(UInt64(index) + 1)
+        return
+      }
+      strings[value] = tableCount
+    }
+    tableCount += 1
+    uint(0)
     count(utf8.count)
     bytes.append(contentsOf: utf8)
   }
+
+  /// The longest text (UTF-8 bytes) written out every time rather than interned.
+  static let shortText = 4
 
   /// Raw bytes with their length.
   public mutating func data(_ value: [UInt8]) {

@@ -30,16 +30,25 @@ enum Deflate {
 
     /// `data` compressed in the zlib format, or itself (uncompressed) if that fails.
     func compress(_ data: [UInt8]) -> (bytes: [UInt8], compressed: Bool) {
-      guard let handle else { return (data, false) }
+      guard let output = compress(data, after: 0) else { return (data, false) }
+      return (output, true)
+    }
+
+    /// `data` compressed in the zlib format after `header` bytes left for the caller
+    /// (zeros), or nil if that fails.
+    func compress(_ data: [UInt8], after header: Int) -> [UInt8]? {
+      guard let handle else { return nil }
       let bound = libdeflate_zlib_compress_bound(handle, data.count)
       var size = 0
-      let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+      let output = [UInt8](unsafeUninitializedCapacity: header + bound) { buffer, count in
+        for index in 0..<header { buffer[index] = 0 }
         size = data.withUnsafeBytes { input in
-          libdeflate_zlib_compress(handle, input.baseAddress, input.count, buffer.baseAddress, bound)
+          libdeflate_zlib_compress(
+            handle, input.baseAddress, input.count, buffer.baseAddress! + header, bound)
         }
-        count = size
+        count = size > 0 ? header + size : 0
       }
-      return size > 0 ? (output, true) : (data, false)
+      return size > 0 ? output : nil
     }
   }
 }

@@ -22,7 +22,9 @@ import Layout
  to every script, would itemise to the same analysis (one Latin item in the same font: a
  character the font lacks shows as an unknown glyph below, and goes the layout's way as
  its own item would), so it is shaped with the template's analysis, and its rectangle is
- its advances' sum over the font's line: no itemising, no per-glyph extents.
+ its advances' sum over the font's line: no itemising, no per-glyph extents. A text
+ without letters (a page number, "(3) 6/8") itemises to one item of the Common script, the
+ same for every such text in the font: the font's first one is kept the same way for them.
 
  Limits. Only texts of printable ASCII and Latin-1 letters and marks (and a few common
  quotes and dashes) that make exactly one item whose glyphs are all found; anything else
@@ -51,8 +53,9 @@ extension PangoTextMeasurer {
   func itemMeasure(_ text: String, font: FontSpec, withRuns: Bool) -> (extent: TextExtent, runs: [GlyphRun]?)?
   {
     guard Self.isPlain(text) else { return nil }
-    let isLatin = Self.isLatin(text)
-    let template = isLatin ? itemTemplates[font] : nil
+    let script = Self.script(of: text)
+    let template =
+      script == .latin ? itemTemplates[font] : script == .common ? commonItemTemplates[font] : nil
     let attributes = template == nil ? itemAttributes(for: font) : nil
     guard template != nil || attributes != nil else { return nil }
     return text.withCString { start -> (extent: TextExtent, runs: [GlyphRun]?)? in
@@ -91,12 +94,16 @@ extension PangoTextMeasurer {
           x: 0, y: template.lineTop, width: pango_glyph_string_get_width(glyphs), height: template.lineHeight)
       } else {
         pango_glyph_string_extents(glyphs, pangoFont, nil, &run)
-        if isLatin, Int(item.pointee.analysis.script) == Int(PANGO_SCRIPT_LATIN.rawValue),
-          glyphs.pointee.num_glyphs > 0,
-          let copy = pango_item_copy(item)
-        {
-          if itemTemplates.count >= Self.layoutLimit { itemTemplates.removeAll() }
-          itemTemplates[font] = ItemTemplate(item: copy, lineTop: run.y, lineHeight: run.height)
+        let itemScript = Int(item.pointee.analysis.script)
+        if glyphs.pointee.num_glyphs > 0, let copy = pango_item_copy(item) {
+          let made = ItemTemplate(item: copy, lineTop: run.y, lineHeight: run.height)
+          if script == .latin && itemScript == Int(PANGO_SCRIPT_LATIN.rawValue) {
+            if itemTemplates.count >= Self.layoutLimit { itemTemplates.removeAll() }
+            itemTemplates[font] = made
+          } else if script == .common && itemScript == Int(PANGO_SCRIPT_COMMON.rawValue) {
+            if commonItemTemplates.count >= Self.layoutLimit { commonItemTemplates.removeAll() }
+            commonItemTemplates[font] = made
+          }
         }
       }
       // The line's rectangle: the run's united with the origin, as the layout starts it.
@@ -116,19 +123,23 @@ extension PangoTextMeasurer {
     }
   }
 
-  /// True for a text with a Latin letter whose other characters are common to every script
-  /// (digits, spaces, punctuation, symbols): one Latin run, however they are arranged.
-  static func isLatin(_ text: String) -> Bool {
+  /// The script a plain text's one item has: Latin for a text with a Latin letter whose
+  /// other characters are common to every script (digits, spaces, punctuation, symbols),
+  /// however they are arranged; Common for a text of such characters alone (a page number,
+  /// "(3) 6/8"); uncertain with the micro sign, whose script Pango may resolve otherwise.
+  static func script(of text: String) -> ItemScript {
     var hasLetter = false
     for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x41...0x5A, 0x61...0x7A, 0xAA, 0xBA, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF: hasLetter = true
-      case 0xB5: return false  // the micro sign: its script is not certain, leave it to itemising
+      case 0xB5: return .uncertain
       default: continue
       }
     }
-    return hasLetter
+    return hasLetter ? .latin : .common
   }
+
+  static func isLatin(_ text: String) -> Bool { script(of: text) == .latin }
 
   /// The attribute list that sets `font` over a whole text, as a layout's font does (made
   /// once per font; called holding the lock).
@@ -147,8 +158,14 @@ extension PangoTextMeasurer {
   }
 }
 
-/// A font's item from its first Latin text (`itemMeasure`), reused for its later Latin
-/// texts, with the font's line: the top and height of every glyph's logical box.
+/// A plain text's script, as its one item would have it (`PangoTextMeasurer.script(of:)`).
+enum ItemScript {
+  case latin, common, uncertain
+}
+
+/// A font's item from its first Latin text (or first text without letters), reused for its
+/// later texts of that script, with the font's line: the top and height of every glyph's
+/// logical box.
 final class ItemTemplate: @unchecked Sendable {
   let item: UnsafeMutablePointer<PangoItem>
   let lineTop: Int32

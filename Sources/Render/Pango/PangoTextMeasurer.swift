@@ -35,6 +35,8 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   var itemAttributeLists: [FontSpec: AttributeList] = [:]
   /// Per font, the item its Latin texts are shaped with (`itemMeasure`).
   var itemTemplates: [FontSpec: ItemTemplate] = [:]
+  /// Per font, the item its texts without letters are shaped with (`itemMeasure`).
+  var commonItemTemplates: [FontSpec: ItemTemplate] = [:]
   static let layoutLimit = 64
   /// Entries each cache holds before it is emptied (bounded memory on any input).
   static let cacheLimit = 20_000
