@@ -39,15 +39,15 @@ import Testing
     }
   }
 
-  /// After a font's first Latin text, its Latin texts are shaped with that text's item and
-  /// measured from their advances: each must still equal its own layout, whatever mix of
-  /// letters, digits, punctuation, Latin-1 and quotes it holds (texts made at random).
-  @Test func latinTextsMeasureAsTheirLayoutsAfterTheFirst() throws {
+  /// Random texts of `alphabet` (up to `longest` characters, 150 per font) measured by
+  /// items, each checked against its own layout; returns how many were shaped with a
+  /// template the font already had (`hasTemplate` asked before each text).
+  func measureRandomTexts(
+    _ alphabet: [Character], longest: Int, seed start: UInt64,
+    hasTemplate: (PangoTextMeasurer, FontSpec, String) -> Bool
+  ) throws -> Int {
     let measurer = try PangoTextMeasurer(fonts: FontLibrary(directory: Fixtures.fontsDirectory))
-    let alphabet = Array(
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789     .,;:!?'\"()[]-/&#%+=*"
-        + "ÀÉÎÕÜßàçéèêëïñóöøùüÿªº°±×÷§©«»¿¡–—‘’“”…fiflffAVToWaYe")
-    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+    var seed = start
     func next(_ bound: Int) -> Int {
       seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((seed >> 33) % UInt64(bound))
@@ -55,42 +55,8 @@ import Testing
     var shapedByTemplate = 0
     for font in fonts {
       for _ in 0..<150 {
-        let text = String((0..<(1 + next(24))).map { _ in alphabet[next(alphabet.count)] })
-        let hadTemplate = measurer.withLock { measurer.itemTemplates[font] != nil }
-        guard let item = measurer.withLock({ measurer.itemMeasure(text, font: font, withRuns: true) }) else {
-          continue
-        }
-        if hadTemplate && PangoTextMeasurer.isLatin(text) { shapedByTemplate += 1 }
-        let laidOut = try #require(
-          measurer.withLock { () -> (TextExtent, [GlyphRun])? in
-            guard let layout = measurer.measuringLayout(text, font: font) else { return nil }
-            return (PangoTextMeasurer.metrics(of: layout), measurer.runs(of: layout, text: text))
-          })
-        #expect(item.extent == laidOut.0, "\(text) in \(font.family)")
-        #expect(
-          measurer.summary(item.runs ?? []) == measurer.summary(laidOut.1), "\(text) in \(font.family)")
-      }
-    }
-    // Most random texts have a letter, so most took the template's way.
-    #expect(shapedByTemplate > 400)
-  }
-
-  /// Texts without letters (page numbers, "(3) 6/8", "— 12 —") are shaped with the item of
-  /// the font's first such text: each must still equal its own layout.
-  @Test func textsWithoutLettersMeasureAsTheirLayoutsAfterTheFirst() throws {
-    let measurer = try PangoTextMeasurer(fonts: FontLibrary(directory: Fixtures.fontsDirectory))
-    let alphabet = Array("0123456789     .,;:!?'\"()[]-/&#%+=*°±×÷§©«»¿¡–—‘’“”…½¼¾¹²³£¥¢¤¦¨¬®¯´·¸")
-    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next(_ bound: Int) -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((seed >> 33) % UInt64(bound))
-    }
-    var shapedByTemplate = 0
-    for font in fonts {
-      for _ in 0..<150 {
-        let text = String((0..<(1 + next(12))).map { _ in alphabet[next(alphabet.count)] })
-        #expect(PangoTextMeasurer.script(of: text) == .common)
-        let hadTemplate = measurer.withLock { measurer.commonItemTemplates[font] != nil }
+        let text = String((0..<(1 + next(longest))).map { _ in alphabet[next(alphabet.count)] })
+        let hadTemplate = measurer.withLock { hasTemplate(measurer, font, text) }
         guard let item = measurer.withLock({ measurer.itemMeasure(text, font: font, withRuns: true) }) else {
           continue
         }
@@ -104,6 +70,32 @@ import Testing
         #expect(
           measurer.summary(item.runs ?? []) == measurer.summary(laidOut.1), "\(text) in \(font.family)")
       }
+    }
+    return shapedByTemplate
+  }
+
+  /// After a font's first Latin text, its Latin texts are shaped with that text's item and
+  /// measured from their advances: each must still equal its own layout, whatever mix of
+  /// letters, digits, punctuation, Latin-1 and quotes it holds (texts made at random).
+  @Test func latinTextsMeasureAsTheirLayoutsAfterTheFirst() throws {
+    let alphabet = Array(
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789     .,;:!?'\"()[]-/&#%+=*"
+        + "ÀÉÎÕÜßàçéèêëïñóöøùüÿªº°±×÷§©«»¿¡–—‘’“”…fiflffAVToWaYe")
+    let shapedByTemplate = try measureRandomTexts(alphabet, longest: 24, seed: 0x2545_F491_4F6C_DD1D) {
+      measurer, font, text in measurer.itemTemplates[font] != nil && PangoTextMeasurer.isLatin(text)
+    }
+    // Most random texts have a letter, so most took the template's way.
+    #expect(shapedByTemplate > 400)
+  }
+
+  /// Texts without letters (page numbers, "(3) 6/8", "— 12 —") are shaped with the item of
+  /// the font's first such text: each must still equal its own layout.
+  @Test func textsWithoutLettersMeasureAsTheirLayoutsAfterTheFirst() throws {
+    let alphabet = Array("0123456789     .,;:!?'\"()[]-/&#%+=*°±×÷§©«»¿¡–—‘’“”…½¼¾¹²³£¥¢¤¦¨¬®¯´·¸")
+    let shapedByTemplate = try measureRandomTexts(alphabet, longest: 12, seed: 0x9E37_79B9_7F4A_7C15) {
+      measurer, font, text in
+      #expect(PangoTextMeasurer.script(of: text) == .common)
+      return measurer.commonItemTemplates[font] != nil
     }
     #expect(shapedByTemplate > 400)
   }
