@@ -30,29 +30,80 @@ struct RunningHeads {
     guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "$") }) else {
       return text
     }
-    // Longer keys first where one begins another ($P0 before $P, {pages} before {page}).
-    let pairs: [(String, String)] = [
-      ("{title}", facts.title), ("{composer}", facts.composer), ("{section}", facts.section),
-      ("{pages}", String(facts.pageCount)), ("{page}", facts.label), ("{book}", facts.book),
-      ("{edition}", facts.edition),
-      ("{date}", facts.date), ("{file}", facts.fileName),
-      ("$P0", facts.isEven ? facts.label : ""), ("$P1", facts.isEven ? "" : facts.label),
-      ("$T", facts.title), ("$C", facts.composer), ("$P", facts.label), ("$N", String(facts.pageCount)),
-      ("$D", facts.date), ("$d", facts.date), ("$F", facts.fileName),
-    ]
-    // One pass: what a placeholder expands to is not read again for placeholders.
+    // One pass: what a placeholder expands to is not read again for placeholders. Only the
+    // placeholder found is expanded (making all eighteen for each page's head was most of
+    // setting it).
+    if let expanded = expandASCII(text, facts) { return expanded }
     var out = ""
     var rest = Substring(text)
     while let first = rest.first {
-      if first == "{" || first == "$", let (key, value) = pairs.first(where: { rest.hasPrefix($0.0) }) {
-        out += value
-        rest = rest.dropFirst(key.count)
+      if first == "{" || first == "$", let index = placeholders.firstIndex(where: { rest.hasPrefix($0) }) {
+        out += value(of: index, facts)
+        rest = rest.dropFirst(placeholders[index].count)
       } else {
         out.append(first)
         rest = rest.dropFirst()
       }
     }
     return out
+  }
+
+  /// `expand` for an ASCII text (a page's usual head), read as bytes: in ASCII every byte is
+  /// a character of its own (a CR LF pair is one, but holds no placeholder), so this gives
+  /// what reading it character by character gives. Nil for any other text.
+  private static func expandASCII(_ text: String, _ facts: PageFacts) -> String? {
+    var text = text
+    return text.withUTF8 { bytes -> String? in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      var out = ""
+      var start = 0
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "$"),
+          let found = placeholderBytes.firstIndex(where: { key in
+            key.count <= bytes.count - index && key.indices.allSatisfy { bytes[index + $0] == key[$0] }
+          })
+        else {
+          index += 1
+          continue
+        }
+        out += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        out += value(of: found, facts)
+        index += placeholderBytes[found].count
+        start = index
+      }
+      out += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+      return out
+    }
+  }
+
+  /// `placeholders` as bytes.
+  private static let placeholderBytes = placeholders.map { Array($0.utf8) }
+
+  /// The placeholders, longer first where one begins another ($P0 before $P, {pages}
+  /// before {page}).
+  static let placeholders = [
+    "{title}", "{composer}", "{section}", "{pages}", "{page}", "{book}", "{edition}", "{date}", "{file}",
+    "$P0", "$P1", "$T", "$C", "$P", "$N", "$D", "$d", "$F",
+  ]
+
+  /// What placeholder `index` of `placeholders` stands for on a page.
+  static func value(of index: Int, _ facts: PageFacts) -> String {
+    switch placeholders[index] {
+    case "{title}", "$T": facts.title
+    case "{composer}", "$C": facts.composer
+    case "{section}": facts.section
+    case "{pages}", "$N": String(facts.pageCount)
+    case "{page}", "$P": facts.label
+    case "{book}": facts.book
+    case "{edition}": facts.edition
+    case "{date}", "$D", "$d": facts.date
+    case "{file}", "$F": facts.fileName
+    case "$P0": facts.isEven ? facts.label : ""
+    case "$P1": facts.isEven ? "" : facts.label
+    default: ""
+    }
   }
 
   /// The lines of an expanded part: abcm2ps's `\n` (as written in the directive) or a
