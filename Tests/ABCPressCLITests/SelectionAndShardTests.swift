@@ -285,6 +285,26 @@ import Testing
     #expect(try pdf(edited, "edited", cached: true) == pdf(edited, "edited-fresh", cached: false))
   }
 
+  /// A book's cached tunes print their warnings again, read from the `.warnings` record the
+  /// layout record says they have; a tune without warnings has none to read.
+  @Test func cachedBooksPrintTheirTunesWarningsAgain() throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cache = folder.appendingPathComponent("cache").path
+    let input = "X:1\nT:Clean\nK:C\nCDEF|\n\nX:2\nT:Warned\nK:C\n-C D|-E|\n\nX:3\nT:Clean too\nK:D\nd4|]\n"
+    func warnings(_ name: String) -> [String] {
+      let run = ToolRun(["book", "-", "-o", folder.path + "/\(name).pdf", "--cache", cache], input: input)
+      #expect(run.exitCode == .success, "\(run.errors)")
+      return run.errors.split(separator: "\n").map(String.init).filter { $0.contains("warning:") }
+    }
+    let first = warnings("first")
+    #expect(first.count == 2 && first.allSatisfy { $0.hasPrefix("<stdin>:9:") })
+    let stored = FileManager.default.enumerator(atPath: cache)?.allObjects.compactMap { $0 as? String } ?? []
+    #expect(stored.filter { $0.hasSuffix("layout") }.count == 3)
+    #expect(stored.filter { $0.hasSuffix(".warnings") }.count == 1)
+    #expect(warnings("warm") == first)
+  }
+
   @Test func cachedBookPagesAreReadBackAndHealed() throws {
     setenv("SOURCE_DATE_EPOCH", "1700000000", 1)
     let folder = try temporaryDirectory()

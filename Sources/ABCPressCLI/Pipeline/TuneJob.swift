@@ -39,25 +39,29 @@ struct TuneJob: @unchecked Sendable {
       header: context.header, directives: context.directives.hex, headerTitles: headerTitles, source: source)
     // Records with PDF operators are kept apart from those of image outputs (layout only).
     let kind = pdf == nil ? "layout" : "pdflayout"
-    if let bytes = cache.read(key, pathExtension: kind),
+    // A record's last byte says whether the tune has a `.warnings` record (1) or not (0): a
+    // tune without warnings (most of a book) does not look for one.
+    if var bytes = cache.read(key, pathExtension: kind), let hasWarnings = bytes.popLast(), hasWarnings <= 1,
       let engraved = EngravedTune(
         encoded: bytes, firstLine: source.startLine, unpack: CompressedRecord.unpack,
         rendering: { PDFFragment(encoded: $0) })
     {
-      let warnings = cache.readWarnings(key: key, firstLine: source.startLine, file: source.file)
+      let warnings =
+        hasWarnings == 1 ? cache.readWarnings(key: key, firstLine: source.startLine, file: source.file) : []
       return EngravingRun.TuneResult(engraved: engraved, diagnostics: warnings, trailing: trailing)
     }
     var result = drawn(engrave(workspace), workspace)
     // Tunes with errors are engraved again on every run, so their messages are too; warnings
     // are kept with the record.
     if TuneCache.mayStore(result.diagnostics, file: source.file),
-      let bytes = result.engraved?.encoded(
+      var bytes = result.engraved?.encoded(
         firstLine: source.startLine, pack: CompressedRecord.pack,
         // Operators are packed; a run unpacks them only for pages it draws again.
         rendering: { ($0.rendering as? PDFFragment)?.encoded() },
         itemsNeeded: pdf == nil)
     {
       cache.writeWarnings(result.diagnostics, key: key, firstLine: source.startLine)
+      bytes.append(result.diagnostics.isEmpty ? 0 : 1)
       cache.write(bytes, key: key, pathExtension: kind)
     }
     return result

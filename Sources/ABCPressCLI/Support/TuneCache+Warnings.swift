@@ -9,7 +9,8 @@ import ScoreModel
  line and column, then the message (`\` and line breaks escaped). Lines count from the
  tune's first line, so a tune that moves in its file (a tune added above it) prints them
  where they now are. It is written before the record it goes with, so a record found is a
- record whose warnings were kept; a tune with an error, or with a warning about another
+ record whose warnings were kept (the layout record's last byte says whether there are any,
+ so a tune without warnings does not look for the file); a tune with an error, or with a warning about another
  file (an included format file), is not stored at all and is engraved again each run.
 
      W\t3\t5\t3\t9\tbar 2 has 2 quarters; 3/4 needs 3

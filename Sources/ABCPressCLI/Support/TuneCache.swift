@@ -39,8 +39,9 @@ struct TuneCache: Sendable {
 
   /// Raised when the same input and settings come out as other bytes (an encoder's change),
   /// so that entries an earlier build kept are not mixed into a new build's files.
-  /// 2: PDF text runs as `TJ` arrays. 3: PDF streams compressed by libdeflate.
-  static let outputRevision = 3
+  /// 2: PDF text runs as `TJ` arrays. 3: PDF streams compressed by libdeflate. 4: a layout
+  /// record ends with whether its tune has warnings kept.
+  static let outputRevision = 4
 
   /// The cache `--cache DIR` names, or `fallback` without the option; nil without either,
   /// or (with a warning on `console`) when the folder is refused: the run goes on uncached.
