@@ -8,11 +8,11 @@ import Render
  line at a time, what it would need to know should the process die: which tune each
  worker thread is engraving (`begin`/`end` keep the tune's identity in that thread's
  slot), which temporary files exist (`temp+`/`temp-`), and how many diagnostics it printed
- (`d 3` after a tune's three, so that a re-run does not print them twice). A crash — a Swift runtime trap (SIGILL,
- SIGTRAP), a bad access (SIGSEGV, SIGBUS), SIGFPE or abort — enters `handle`, which finds
- the crashing thread's slot, writes `tune <identity>` with write(2) alone (nothing else is
- safe in a signal handler), restores the signal's default action and returns: the faulting
- instruction runs again and the process dies of the signal.
+ (`d 3` after a tune's three, so that a re-run does not print them twice). A crash — a
+ Swift runtime trap (SIGILL, SIGTRAP), a bad access (SIGSEGV, SIGBUS), SIGFPE or abort —
+ enters `handle`, which finds the crashing thread's slot, writes `tune <identity>` with
+ write(2) alone (nothing else is safe in a signal handler), restores the signal's default
+ action and returns: the faulting instruction runs again and the process dies of the signal.
 
      tune 12@book.abc        the worker on the tune starting at line 12 of book.abc died
 
