@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import Synchronization
 
 /*
  CrashReporter — the supervised process's side of crash isolation (see Supervisor).
@@ -108,11 +109,24 @@ enum CrashReporter {
     return max(0, min(count, printed - max(before, alreadyPrinted)))
   }
 
-  /// Diagnostics admitted were printed: told only now, so a crash on another thread in
-  /// between makes a re-run print them again rather than lose them.
-  static func diagnosticsPrinted(_ count: Int) {
-    if descriptor >= 0 && count > 0 { send("d \(count)") }
+  /// Runs `print` (which writes `count` admitted diagnostics), then tells the supervisor
+  /// they were printed. A crash on another thread meanwhile waits until both are done
+  /// (see `handle`), so a re-run neither prints them again nor loses them.
+  static func printDiagnostics(_ count: Int, _ print: () -> Void) {
+    guard descriptor >= 0 else { return print() }
+    printLock.lock()
+    defer { printLock.unlock() }
+    printer = pthread_self()
+    printing.store(true, ordering: .releasing)
+    print()
+    if count > 0 { send("d \(count)") }
+    printing.store(false, ordering: .releasing)
   }
+
+  /// One thread prints diagnostics at a time; `printing` says one is, `printer` which.
+  private static let printLock = NSLock()
+  private static let printing = Atomic<Bool>(false)
+  nonisolated(unsafe) private static var printer = pthread_t()
 
   private static func send(_ line: String) {
     guard descriptor >= 0 else { return }
@@ -125,6 +139,13 @@ enum CrashReporter {
   /// The signal handler: async-signal-safe calls only.
   private static func handle(_ number: Int32) {
     let me = pthread_self()
+    // Diagnostics being printed on another thread are let finish and be counted (a lock-free
+    // load and a bounded spin are safe here; a printer stuck on a full pipe is not waited
+    // for past about half a second).
+    var spins = 0
+    while printing.load(ordering: .acquiring) && pthread_equal(printer, me) == 0 && spins < 100_000_000 {
+      spins += 1
+    }
     for index in 0..<slotCount where threads[index] == me {
       if let tune = tunes[index] {
         _ = write(descriptor, "tune ", 5)

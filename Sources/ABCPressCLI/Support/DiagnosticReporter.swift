@@ -28,8 +28,8 @@ final class DiagnosticReporter {
         if let quoted = excerpts?.excerpt(for: diagnostic) { text += "\n" + quoted }
         if !text.hasSuffix("\n") { text += "\n" }
       }
-      console.error(text, newline: false)
-      CrashReporter.diagnosticsPrinted(fresh)
+      // Counted for the supervisor only when admitted through it (standard error).
+      CrashReporter.printDiagnostics(console.isStandard ? fresh : 0) { console.error(text, newline: false) }
     }
   }
 

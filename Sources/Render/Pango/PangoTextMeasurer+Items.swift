@@ -16,15 +16,17 @@ import Layout
      "Reel" in TeX Gyre Schola 10px: one item (Latin, one font) → shaped glyphs →
      logical {x 0, y −asc, width Σ advances, height asc + desc} → TextExtent
 
- A font's first Latin text is itemised; its item is kept as the font's template, with the
- font's line rectangle (every glyph's logical box is the font's ascent and descent, as
- wide as its advance). A later text with a Latin letter, all its other characters common
- to every script, would itemise to the same analysis (one Latin item in the same font: a
- character the font lacks shows as an unknown glyph below, and goes the layout's way as
- its own item would), so it is shaped with the template's analysis, and its rectangle is
- its advances' sum over the font's line: no itemising, no per-glyph extents. A text
- without letters (a page number, "(3) 6/8") itemises to one item of the Common script, the
- same for every such text in the font: the font's first one is kept the same way for them.
+ A font's first Latin text in ASCII is itemised; its item is kept as the font's template
+ (an ASCII text, which the font itself all but surely covers, so that the item is not in a
+ fallback font taken for a character the font lacks), with the font's line rectangle
+ (every glyph's logical box is the font's ascent and descent, as wide as its advance). A
+ later text with a Latin letter, all its other characters common to every script, would
+ itemise to the same analysis (one Latin item in the same font: a character the font lacks
+ shows as an unknown glyph below, and goes the layout's way as its own item would), so it
+ is shaped with the template's analysis, and its rectangle is its advances' sum over the
+ font's line: no itemising, no per-glyph extents. A text without letters (a page number,
+ "(3) 6/8") itemises to one item of the Common script, the same for every such text in the
+ font: the font's first one in ASCII is kept the same way for them.
 
  Limits. Only texts of printable ASCII and Latin-1 letters and marks (and a few common
  quotes and dashes) that make exactly one item whose glyphs are all found; anything else
@@ -95,7 +97,12 @@ extension PangoTextMeasurer {
       } else {
         pango_glyph_string_extents(glyphs, pangoFont, nil, &run)
         let itemScript = Int(item.pointee.analysis.script)
-        if glyphs.pointee.num_glyphs > 0, let copy = pango_item_copy(item) {
+        // Kept only from an ASCII text, which the font itself is all but sure to cover: an
+        // item Pango set in a fallback font (for a character the font lacks) must not stand
+        // for the font's later texts.
+        if glyphs.pointee.num_glyphs > 0, text.utf8.allSatisfy({ $0 < 0x80 }),
+          let copy = pango_item_copy(item)
+        {
           let made = ItemTemplate(item: copy, lineTop: run.y, lineHeight: run.height)
           if script == .latin && itemScript == Int(PANGO_SCRIPT_LATIN.rawValue) {
             if itemTemplates.count >= Self.layoutLimit { itemTemplates.removeAll() }
