@@ -60,7 +60,10 @@ struct LineDecoder {
       if taken < end - index { pendingCut = true }
       if taken > 0 {
         let kept = UnsafeRawBufferPointer(rebasing: bytes[index..<index + taken])
-        if pendingIsASCII && highBits != 0 && kept.contains(where: { $0 >= 128 }) { pendingIsASCII = false }
+        // The scan's answer holds for the whole line; a cut line's kept part is looked at again.
+        if pendingIsASCII && highBits != 0 && (taken == end - index || kept.contains(where: { $0 >= 128 })) {
+          pendingIsASCII = false
+        }
         pending.append(contentsOf: kept)
       }
       index = end

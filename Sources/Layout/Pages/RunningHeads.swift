@@ -38,7 +38,7 @@ struct RunningHeads {
     var rest = Substring(text)
     while let first = rest.first {
       if first == "{" || first == "$", let index = placeholders.firstIndex(where: { rest.hasPrefix($0) }) {
-        out += value(of: index, facts)
+        out += value(of: placeholders[index], facts)
         rest = rest.dropFirst(placeholders[index].count)
       } else {
         out.append(first)
@@ -69,7 +69,7 @@ struct RunningHeads {
           continue
         }
         out += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        out += value(of: found, facts)
+        out += value(of: placeholders[found], facts)
         index += placeholderBytes[found].count
         start = index
       }
@@ -88,9 +88,9 @@ struct RunningHeads {
     "$P0", "$P1", "$T", "$C", "$P", "$N", "$D", "$d", "$F",
   ]
 
-  /// What placeholder `index` of `placeholders` stands for on a page.
-  static func value(of index: Int, _ facts: PageFacts) -> String {
-    switch placeholders[index] {
+  /// What `placeholder` (one of `placeholders`) stands for on a page.
+  static func value(of placeholder: String, _ facts: PageFacts) -> String {
+    switch placeholder {
     case "{title}", "$T": facts.title
     case "{composer}", "$C": facts.composer
     case "{section}": facts.section

@@ -1,8 +1,8 @@
 import CABCPressDeflate
 import CABCPressZlib
 
-/// zlib-format (RFC 1950) compression for PDF streams (`/FlateDecode`, by libdeflate) and
-/// PNG image data (`Deflater`, by zlib).
+/// zlib-format (RFC 1950) compression for PDF streams (`/FlateDecode`) and cache records
+/// (`CompressedRecord`), by libdeflate, and PNG image data (`Deflater`, by zlib).
 enum Deflate {
   /// libdeflate's level for PDF streams: its fastest, which on the corpus book's page
   /// content (92 MB) compresses twice as fast as zlib's level 3 did and 4 % smaller

@@ -146,8 +146,6 @@ extension PangoTextMeasurer {
     return hasLetter ? .latin : .common
   }
 
-  static func isLatin(_ text: String) -> Bool { script(of: text) == .latin }
-
   /// The attribute list that sets `font` over a whole text, as a layout's font does (made
   /// once per font; called holding the lock).
   private func itemAttributes(for font: FontSpec) -> OpaquePointer? {
