@@ -16,10 +16,14 @@ public struct ByteText {
     @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) @usableFromInline var count = 0
     @exclusivity(unchecked) @usableFromInline var capacity: Int
+    /// `NumberTable.entries`, read once here rather than through the global's accessor at
+    /// every number.
+    @usableFromInline let numbers: UnsafePointer<UInt32>
 
     init(capacity: Int) {
       self.capacity = max(capacity, 64)
       base = .allocate(capacity: self.capacity)
+      numbers = NumberTable.entries
     }
 
     deinit { base.deallocate() }
@@ -207,13 +211,9 @@ public struct ByteText {
   /// the call's frame and the separator's test were a third of each.)
   @inline(__always)
   public mutating func number(_ value: Double, then separator: UInt8? = nil) {
-    // Not finite (NaN compares false) or too large: the slow way.
-    guard abs(value) < 1e15 else {
-      put(value.isNaN ? "0" : value < 0 ? "-1e15" : "1e15")
-      if let separator { put(byte: separator) }
-      return
-    }
-    hundredths(value, then: separator)
+    var cursor = cursor(room: Cursor.numberRoom)
+    cursor.number(value, then: separator)
+    commit(cursor)
   }
 
   /// A number rounded to `places` (1…3) decimals with no trailing zeros (`12`, `12.5`,
@@ -235,52 +235,14 @@ public struct ByteText {
     }
   }
 
-  /// `fixed(value, places: 2)` (finite, below 10¹⁵), with the whole part's usual one to
-  /// three digits and the two places written straight from the pair table (a dump and a
-  /// PDF page write millions of these), then `separator` when given.
+  /// `fixed(value, places: 2)` (finite, below 10¹⁵), then `separator` when given, written
+  /// through a cursor (`Cursor.hundredths`).
   @usableFromInline @inline(__always)
   mutating func hundredths(_ value: Double, then separator: UInt8?) {
-    let units = Self.rounded(value, times: 100)
-    let (target, signLength) = signed(units)
-    var length = signLength
-    let magnitude = units.magnitude
-    let whole = magnitude / 100
-    let fraction = Int(truncatingIfNeeded: magnitude &- whole &* 100)
-    let table = Self.pairs.utf8Start
-    let zero = UInt8(ascii: "0")
-    if whole < 10 {
-      target[length] = zero &+ UInt8(truncatingIfNeeded: whole)
-      length += 1
-    } else if whole < 100 {
-      let pair = Int(truncatingIfNeeded: whole) &* 2
-      target[length] = table[pair]
-      target[length + 1] = table[pair &+ 1]
-      length += 2
-    } else if whole < 1000 {
-      let pair = Int(truncatingIfNeeded: whole % 100) &* 2
-      target[length] = zero &+ UInt8(truncatingIfNeeded: whole / 100)
-      target[length + 1] = table[pair]
-      target[length + 2] = table[pair &+ 1]
-      length += 3
-    } else {
-      length += Self.digits(whole, at: target + length)
-    }
-    if fraction != 0 {
-      // Two places, the second left off when it is a zero.
-      target[length] = UInt8(ascii: ".")
-      target[length + 1] = table[fraction &* 2]
-      if fraction % 10 == 0 {
-        length += 2
-      } else {
-        target[length + 2] = table[fraction &* 2 &+ 1]
-        length += 3
-      }
-    }
-    if let separator {
-      target[length] = separator
-      length &+= 1
-    }
-    buffer.count &+= length
+    var cursor = cursor(room: Cursor.numberRoom)
+    cursor.hundredths(value)
+    if let separator { cursor.put(byte: separator) }
+    commit(cursor)
   }
 
   /// `value` × `unit` rounded half away from zero as `rounded()` rounds, without the libm

@@ -34,18 +34,14 @@ public enum DisplayListDumper {
       placed.group.items.withUnsafeBufferPointer { items in
         guard let start = items.baseAddress else { return }
         for index in items.indices {
-          out.put("  ")
-          line(at: start + index, dx: placed.dx, dy: placed.dy, into: &out)
-          out.put(byte: 0x0A)
+          line(at: start + index, dx: placed.dx, dy: placed.dy, into: &out, indented: true)
         }
       }
     }
     page.ownItems.withUnsafeBufferPointer { items in
       guard let start = items.baseAddress else { return }
       for index in items.indices {
-        out.put("  ")
-        line(at: start + index, into: &out)
-        out.put(byte: 0x0A)
+        line(at: start + index, into: &out, indented: true)
       }
     }
     for link in page.links { out.put(string: "  link " + DisplayListJSON.encode(link) + "\n") }
@@ -67,56 +63,70 @@ public enum DisplayListDumper {
     return out.string
   }
 
-  /// The item's line, moved by (dx, dy) as `DisplayItem.translated` moves it.
-  /// (The item is read where it lies: passed by value, each was copied.)
+  /// The item's line, moved by (dx, dy) as `DisplayItem.translated` moves it; `indented`,
+  /// as a page's body writes it: two spaces before, a line feed after.
+  /// (The item is read where it lies: passed by value, each was copied. Its fixed parts
+  /// are written through cursors, with room taken once before and after its texts.)
   static func line(
-    at pointer: UnsafePointer<DisplayItem>, dx: Double = 0, dy: Double = 0, into out: inout ByteText
+    at pointer: UnsafePointer<DisplayItem>, dx: Double = 0, dy: Double = 0, into out: inout ByteText,
+    indented: Bool = false
   ) {
-    out.put(pointer.pointee.role.staticName)
+    /// The role (16 bytes at most), a shape's words and numbers (at most five), the box
+    /// and up to seven whole numbers with their tags.
+    let room = 64 + 12 * ByteText.Cursor.numberRoom
+    var c = out.cursor(room: room)
+    if indented { c.put("  ") }
+    c.put(pointer.pointee.role.staticName)
     switch pointer.pointee.shape {
     case .glyph(let glyph):
-      out.put(" glyph ")
+      c.put(" glyph ")
+      out.commit(c)
       out.put(string: glyph.name)
-      out.put(" @(")
-      out.number(glyph.origin.x + dx, then: UInt8(ascii: ","))
-      out.number(glyph.origin.y + dy, then: UInt8(ascii: ")"))
+      c = out.cursor(room: room)
+      c.put(" @(")
+      c.number(glyph.origin.x + dx, then: UInt8(ascii: ","))
+      c.number(glyph.origin.y + dy, then: UInt8(ascii: ")"))
     case .line(let line):
-      out.put(" line (")
-      out.number(line.from.x + dx, then: UInt8(ascii: ","))
-      out.number(line.from.y + dy)
-      out.put(")-(")
-      out.number(line.to.x + dx, then: UInt8(ascii: ","))
-      out.number(line.to.y + dy)
-      out.put(") w")
-      out.number(line.thickness)
+      c.put(" line (")
+      c.number(line.from.x + dx, then: UInt8(ascii: ","))
+      c.number(line.from.y + dy)
+      c.put(")-(")
+      c.number(line.to.x + dx, then: UInt8(ascii: ","))
+      c.number(line.to.y + dy)
+      c.put(") w")
+      c.number(line.thickness)
     case .path(let path):
-      out.put(" path ")
-      out.integer(path.segments.count)
-      out.put("seg")
+      c.put(" path ")
+      c.integer(path.segments.count)
+      c.put("seg")
     case .text(let text):
-      out.put(" text ")
+      c.put(" text ")
+      out.commit(c)
       out.quoted(text.text)
       out.put(byte: 0x20)
       text.font.describe(into: &out)
+      c = out.cursor(room: room)
     }
     let box = pointer.pointee.box
-    out.put(" [")
-    out.number(box.x + dx, then: 0x20)
-    out.number(box.y + dy, then: 0x20)
-    out.number(box.width, then: 0x20)
-    out.number(box.height, then: UInt8(ascii: "]"))
-    let c = pointer.pointee.context
-    if let tune = c.tune { out.tagged(UInt8(ascii: "t"), tune) }
-    if let staff = c.staff { out.tagged(UInt8(ascii: "s"), staff) }
-    if let voice = c.voice { out.tagged(UInt8(ascii: "v"), voice) }
-    if let line = c.line { out.tagged(UInt8(ascii: "l"), line) }
-    if let column = c.column { out.tagged(UInt8(ascii: "c"), column) }
+    c.put(" [")
+    c.number(box.x + dx, then: 0x20)
+    c.number(box.y + dy, then: 0x20)
+    c.number(box.width, then: 0x20)
+    c.number(box.height, then: UInt8(ascii: "]"))
+    let context = pointer.pointee.context
+    if let tune = context.tune { c.tagged(UInt8(ascii: "t"), tune) }
+    if let staff = context.staff { c.tagged(UInt8(ascii: "s"), staff) }
+    if let voice = context.voice { c.tagged(UInt8(ascii: "v"), voice) }
+    if let line = context.line { c.tagged(UInt8(ascii: "l"), line) }
+    if let column = context.column { c.tagged(UInt8(ascii: "c"), column) }
     if let source = pointer.pointee.source {
-      out.put(" @")
-      out.integer(source.line)
-      out.put(byte: UInt8(ascii: ":"))
-      out.integer(source.column)
+      c.put(" @")
+      c.integer(source.line)
+      c.put(byte: UInt8(ascii: ":"))
+      c.integer(source.column)
     }
+    if indented { c.put(byte: 0x0A) }
+    out.commit(c)
   }
 
   static func n(_ value: Double) -> String { DisplayListJSON.number(value) }

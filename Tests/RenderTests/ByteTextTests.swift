@@ -94,4 +94,29 @@ import Testing
     outside.decimal(-.infinity, places: 2, then: 0x20)
     #expect(outside.string == "001e150 ")
   }
+
+  /// Every hundredth from −1100 to 1100 (the table's whole parts and places, and the
+  /// digits past them), with quarter-hundredths between, written by the cursor as
+  /// `DisplayListJSON.number` writes them; whole numbers and tags around the table's end.
+  @Test func cursorNumbersCoverTheTableAndItsEdges() {
+    var text = ByteText()
+    var expected = ""
+    for step in -440_000...440_000 where step % 4 == 0 || step % 997 == 0 {
+      let value = Double(step) / 400
+      var cursor = text.cursor(room: ByteText.Cursor.numberRoom)
+      cursor.number(value, then: 0x20)
+      text.commit(cursor)
+      expected += DisplayListJSON.number(value) + " "
+    }
+    #expect(text.string == expected)
+    var whole = ByteText()
+    var cursor = whole.cursor(room: 64 * ByteText.Cursor.numberRoom)
+    let values = [0, 9, 10, 99, 100, 999, 1000, 1001, 12_345, -1, -999, -1000, Int.max, Int.min]
+    for value in values { cursor.tagged(UInt8(ascii: "n"), value) }
+    cursor.number(.nan)
+    cursor.number(-.infinity, then: 0x2C)
+    cursor.number(2e15)
+    whole.commit(cursor)
+    #expect(whole.string == values.map { " n\($0)" }.joined() + "0-1e15,1e15")
+  }
 }
