@@ -25,6 +25,10 @@ extension ByteText {
 
     /// A literal of at most 16 bytes (operators, dump words): two eight-byte copies.
     @inlinable @inline(__always) public mutating func put(_ text: StaticString) {
+      // A one-scalar literal may be kept as the scalar itself, not as bytes.
+      guard text.hasPointerRepresentation else {
+        return text.withUTF8Buffer { for byte in $0 { put(byte: byte) } }
+      }
       let count = text.utf8CodeUnitCount
       let source = text.utf8Start
       if count <= 8 {
@@ -43,6 +47,17 @@ extension ByteText {
         bound(value)
       }
       if let separator { put(byte: separator) }
+    }
+
+    /// `ByteText.decimal(value, places: 2, then: 0x20)`, as a PDF content stream writes
+    /// its operands: two places and a space, `0 ` when not finite or beyond ±10¹².
+    @inlinable @inline(__always) public mutating func operand(_ value: Double) {
+      if abs(value) < 1e12 {
+        hundredths(value)
+      } else {
+        put(byte: UInt8(ascii: "0"))
+      }
+      put(byte: 0x20)
     }
 
     /// Not finite or beyond ±10¹⁵: `0` for NaN, else the bound with its sign.
@@ -88,6 +103,18 @@ extension ByteText {
         if value < 0 { at += 1 }
         at += ByteText.digits(value.magnitude, at: at)
       }
+    }
+
+    /// Four upper-case hexadecimal digits (a glyph's index in a PDF string).
+    @inlinable @inline(__always) public mutating func put(hex value: UInt16) {
+      let table = ByteText.hexPairs.utf8Start
+      let high = Int(truncatingIfNeeded: value >> 8) &* 2
+      let low = Int(truncatingIfNeeded: value & 0xFF) &* 2
+      at[0] = table[high]
+      at[1] = table[high &+ 1]
+      at[2] = table[low]
+      at[3] = table[low &+ 1]
+      at += 4
     }
 
     /// A space, a one-byte tag and a whole number (` t1`, ` c12`).

@@ -55,6 +55,11 @@ public struct ByteText {
 
   public var count: Int { buffer.count }
 
+  /// Runs `body` over the bytes written so far, in place.
+  public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try body(UnsafeRawBufferPointer(start: buffer.base, count: buffer.count))
+  }
+
   public var string: String {
     String(decoding: UnsafeBufferPointer(start: buffer.base, count: buffer.count), as: UTF8.self)
   }
@@ -96,15 +101,9 @@ public struct ByteText {
 
   /// Four upper-case hexadecimal digits, two a byte from a table.
   @inlinable public mutating func put(hex value: UInt16) {
-    let target = buffer.reserve(4)
-    let table = Self.hexPairs.utf8Start
-    let high = Int(truncatingIfNeeded: value >> 8) &* 2
-    let low = Int(truncatingIfNeeded: value & 0xFF) &* 2
-    target[0] = table[high]
-    target[1] = table[high &+ 1]
-    target[2] = table[low]
-    target[3] = table[low &+ 1]
-    buffer.count += 4
+    var cursor = cursor(room: 4)
+    cursor.put(hex: value)
+    commit(cursor)
   }
 
   /// "00" through "FF", each byte's two digits at twice its value.
@@ -165,7 +164,7 @@ public struct ByteText {
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
   /// How many decimal digits `magnitude` has.
-  @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   static func digitCount(_ magnitude: UInt) -> Int {
     if magnitude < 100 { return magnitude < 10 ? 1 : 2 }
     if magnitude < 10_000 { return magnitude < 1000 ? 3 : 4 }
@@ -181,7 +180,7 @@ public struct ByteText {
   /// Writes the decimal digits of `magnitude` at `target` (room for 20); returns how many.
   /// Two digits a step from a table (a dump writes millions of numbers, most of them
   /// below ten thousand).
-  @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   static func digits(_ magnitude: UInt, at target: UnsafeMutablePointer<UInt8>) -> Int {
     let length = digitCount(magnitude)
     let table = pairs.utf8Start
@@ -237,7 +236,7 @@ public struct ByteText {
 
   /// `fixed(value, places: 2)` (finite, below 10¹⁵), then `separator` when given, written
   /// through a cursor (`Cursor.hundredths`).
-  @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   mutating func hundredths(_ value: Double, then separator: UInt8?) {
     var cursor = cursor(room: Cursor.numberRoom)
     cursor.hundredths(value)
@@ -247,7 +246,7 @@ public struct ByteText {
 
   /// `value` × `unit` rounded half away from zero as `rounded()` rounds, without the libm
   /// call: the fraction a truncation leaves is exact, so the comparison with one half is too.
-  @usableFromInline @inline(__always)
+  @inlinable @inline(__always)
   static func rounded(_ value: Double, times unit: Double) -> Int {
     let scaled = value * unit
     let units = Int(scaled)

@@ -21,11 +21,11 @@ public enum DisplayListJSON {
 
   /// One page as a JSON object, on its own lines.
   public static func encode(page: DisplayPage) -> String {
-    String(decoding: encodeBytes(page: page), as: UTF8.self)
+    encodeText(page: page).string
   }
 
   /// One page as a JSON object, as UTF-8 bytes (what a dump writes, without a copy to text).
-  public static func encodeBytes(page: DisplayPage) -> [UInt8] {
+  public static func encodeText(page: DisplayPage) -> ByteText {
     let items = page.items
     var out = ByteText(capacity: items.count * 160 + 64)
     out.put("\n    {\"width\": ")
@@ -47,7 +47,7 @@ public enum DisplayListJSON {
       encode(item, into: &out)
     }
     out.put(items.isEmpty ? "]}" : "\n    ]}")
-    return out.bytes
+    return out
   }
 
   /// The document's end after the last page: title, information and outline.

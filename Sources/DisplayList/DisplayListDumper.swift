@@ -12,12 +12,13 @@ public enum DisplayListDumper {
   /// One page: its header line, then an item or link per line.
   public static func dump(page: DisplayPage, number: Int) -> String {
     let parts = pageParts(page)
-    return "page \(number)" + parts.header + "\n" + String(decoding: parts.body, as: UTF8.self)
+    return "page \(number)" + parts.header + "\n" + parts.body.string
   }
 
   /// A page's header line after `page N` (size and label), and its item and link lines as
-  /// UTF-8 bytes: the page number is added when the page is written, in order.
-  public static func pageParts(_ page: DisplayPage) -> (header: String, body: [UInt8]) {
+  /// UTF-8 bytes (the text they were written into, handed on as it is): the page number is
+  /// added when the page is written, in order.
+  public static func pageParts(_ page: DisplayPage) -> (header: String, body: ByteText) {
     var header = ByteText(capacity: 64)
     header.put(byte: 0x20)
     header.number(page.width)
@@ -29,7 +30,7 @@ public enum DisplayListDumper {
     }
     // The groups' items read in place and written moved (no copy of an item is made).
     let count = page.groups.reduce(page.ownItems.count) { $0 + $1.group.items.count }
-    var out = ByteText(capacity: count * 96 + 64)
+    var out = ByteText(capacity: count * 112 + 64)
     for placed in page.groups {
       placed.group.items.withUnsafeBufferPointer { items in
         guard let start = items.baseAddress else { return }
@@ -45,7 +46,7 @@ public enum DisplayListDumper {
       }
     }
     for link in page.links { out.put(string: "  link " + DisplayListJSON.encode(link) + "\n") }
-    return (header.string, out.bytes)
+    return (header.string, out)
   }
 
   /// The outline, an entry per line, after the pages.

@@ -76,7 +76,8 @@ import Testing
     stream.setFont("F1", size: size)
     for glyph in glyphs {
       stream.showRunGlyph(
-        glyph.id, x: glyph.x, y: glyph.y, width: widths[glyph.id]!, size: size, slant: slant)
+        glyph.id, x: glyph.x, y: glyph.y, width: widths[glyph.id]!, size: PDFContentStream.rounded(size),
+        slant: slant)
     }
     stream.endText()
     return String(decoding: stream.bytes, as: UTF8.self)

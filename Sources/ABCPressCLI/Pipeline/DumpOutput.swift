@@ -33,10 +33,12 @@ final class DumpOutput: PageOutput, @unchecked Sendable {
     if let temporary { try? FileManager.default.removeItem(at: temporary) }
   }
 
-  /// A page's text without its number (pages are numbered as they are written).
-  struct Encoded: Sendable {
+  /// A page's text without its number (pages are numbered as they are written). The body
+  /// is the buffer it was written into, handed from the encoding thread to the writing one
+  /// and not touched by the first again.
+  struct Encoded: @unchecked Sendable {
     var header: String
-    var body: [UInt8]
+    var body: ByteText
   }
 
   func encode(_ page: DisplayPage, in workspace: RenderWorkspace) throws -> Encoded {
@@ -44,7 +46,7 @@ final class DumpOutput: PageOutput, @unchecked Sendable {
     case .text:
       let parts = DisplayListDumper.pageParts(page)
       return Encoded(header: parts.header + "\n", body: parts.body)
-    case .json: return Encoded(header: "", body: DisplayListJSON.encodeBytes(page: page))
+    case .json: return Encoded(header: "", body: DisplayListJSON.encodeText(page: page))
     }
   }
 
@@ -54,7 +56,7 @@ final class DumpOutput: PageOutput, @unchecked Sendable {
     case .text: emit("page \(pages)" + page.header)
     case .json: if pages > 1 { emit(DisplayListJSON.pageSeparator) }
     }
-    emit(bytes: page.body)
+    page.body.withBytes { emit(raw: $0) }
   }
 
   func finish(front: [Encoded], back: [Encoded], facts: DocumentFacts) throws -> [URL] {
@@ -81,6 +83,10 @@ final class DumpOutput: PageOutput, @unchecked Sendable {
   }
 
   private func emit(bytes: [UInt8]) {
-    if let handle { handle.write(Data(bytes)) } else { console.write(bytes: bytes) }
+    bytes.withUnsafeBytes { emit(raw: $0) }
+  }
+
+  private func emit(raw bytes: UnsafeRawBufferPointer) {
+    if let handle { handle.write(Data(bytes)) } else { console.write(raw: bytes) }
   }
 }

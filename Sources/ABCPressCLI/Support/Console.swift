@@ -39,6 +39,15 @@ public final class Console: @unchecked Sendable {
     bytes.withUnsafeBytes { _ = Descriptor.writeAll(STDOUT_FILENO, $0) }
   }
 
+  /// Writes bytes held elsewhere (a dump page's buffer) without copying them first.
+  public func write(raw bytes: UnsafeRawBufferPointer) {
+    if captures {
+      write(bytes: Array(bytes))
+      return
+    }
+    _ = Descriptor.writeAll(STDOUT_FILENO, bytes)
+  }
+
   public func error(_ text: String) { error(text, newline: true) }
 
   /// Writes to standard error, with a line end added unless `newline` is false (a

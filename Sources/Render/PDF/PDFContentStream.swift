@@ -19,8 +19,9 @@ struct PDFContentStream {
   /// ([1 0 0 -1 x y]); nil when the next glyph needs a full matrix.
   private var lineOrigin: (x: Double, y: Double)?
   /// A text run being written as a `TJ` array (`showRunGlyph`): where the reader's pen
-  /// stands (x, page coordinates), the run's baseline, and whether a hex string is open.
-  private var run: (pen: Double, y: Double, size: Double, slant: Double, stringOpen: Bool)?
+  /// stands (x, page coordinates), the run's baseline (as written, and as given for its
+  /// first glyph), and whether a hex string is open.
+  private var run: (pen: Double, y: Double, rawY: Double, size: Double, slant: Double, stringOpen: Bool)?
   /// Transparency levels used, as ExtGState names (`GS500` is 50 % opaque).
   private(set) var alphaStates: Set<Int> = []
 
@@ -39,8 +40,10 @@ struct PDFContentStream {
   }
 
   mutating func op(_ name: StaticString) {
-    text.put(name)
-    text.put(byte: 0x0A)
+    var cursor = text.cursor(room: 24)
+    cursor.put(name)
+    cursor.put(byte: 0x0A)
+    text.commit(cursor)
   }
 
   /// Operators made by another stream (a fragment), as they are.
@@ -108,25 +111,31 @@ struct PDFContentStream {
   }
 
   mutating func move(_ p: Point) {
-    number(p.x)
-    number(p.y)
-    op("m")
+    var cursor = text.cursor(room: 2 * ByteText.Cursor.numberRoom + 2)
+    cursor.operand(p.x)
+    cursor.operand(p.y)
+    cursor.put("m\n")
+    text.commit(cursor)
   }
 
   mutating func line(_ p: Point) {
-    number(p.x)
-    number(p.y)
-    op("l")
+    var cursor = text.cursor(room: 2 * ByteText.Cursor.numberRoom + 2)
+    cursor.operand(p.x)
+    cursor.operand(p.y)
+    cursor.put("l\n")
+    text.commit(cursor)
   }
 
   mutating func curve(_ a: Point, _ b: Point, _ c: Point) {
-    number(a.x)
-    number(a.y)
-    number(b.x)
-    number(b.y)
-    number(c.x)
-    number(c.y)
-    op("c")
+    var cursor = text.cursor(room: 6 * ByteText.Cursor.numberRoom + 2)
+    cursor.operand(a.x)
+    cursor.operand(a.y)
+    cursor.operand(b.x)
+    cursor.operand(b.y)
+    cursor.operand(c.x)
+    cursor.operand(c.y)
+    cursor.put("c\n")
+    text.commit(cursor)
   }
 
   /// Selects a font resource and size; text state survives `BT`/`ET`, so it is written
@@ -186,9 +195,11 @@ struct PDFContentStream {
   mutating func showGlyph(_ id: UInt32, x: Double, y: Double, scaleX: Double = 1, slant: Double = 0) {
     endRun()
     move(toX: x, y: y, scaleX: scaleX, slant: slant)
-    text.put(byte: UInt8(ascii: "<"))
-    text.put(hex: UInt16(truncatingIfNeeded: id))
-    literal(">Tj\n")
+    var cursor = text.cursor(room: 9)
+    cursor.put(byte: UInt8(ascii: "<"))
+    cursor.put(hex: UInt16(truncatingIfNeeded: id))
+    cursor.put(">Tj\n")
+    text.commit(cursor)
   }
 
   /// Starts the text line at (x, y): by `Td` from the last line's origin when both are plain
@@ -198,9 +209,11 @@ struct PDFContentStream {
     if scaleX == 1 && slant == 0, let origin = lineOrigin {
       let dx = Self.rounded(x - origin.x)
       let dy = Self.rounded(origin.y - y)
-      number(dx)
-      number(dy)
-      op("Td")
+      var cursor = text.cursor(room: 2 * ByteText.Cursor.numberRoom + 3)
+      cursor.operand(dx)
+      cursor.operand(dy)
+      cursor.put("Td\n")
+      text.commit(cursor)
       lineOrigin = (origin.x + dx, origin.y - dy)
     } else {
       fine(scaleX)
@@ -221,10 +234,12 @@ struct PDFContentStream {
   /// (kerning, a mark). A glyph off the baseline starts a new array where it stands. Where
   /// `showGlyph` moved to every glyph (about 19 bytes a glyph), a word is its glyphs' hex
   /// digits; every glyph still sits within 0.005 pt of its place.
+  /// `size` comes rounded as `number` writes it (the reader scales by the size as `Tf`
+  /// wrote it: 10.125 is set as 10.13).
   mutating func showRunGlyph(_ id: UInt32, x: Double, y: Double, width: Double, size: Double, slant: Double) {
-    // The reader scales by the size as `Tf` wrote it (10.125 is set as 10.13).
-    let size = Self.rounded(size)
-    if var current = run, current.size == size, current.slant == slant, Self.rounded(y) == current.y {
+    if var current = run, current.size == size, current.slant == slant,
+      y == current.rawY || Self.rounded(y) == current.y
+    {
       // Within 0.004 pt the glyph stays where the pen is (the number's own rounding adds at
       // most 0.0005 pt for text under 100 pt).
       let shift = x - current.pen
@@ -253,7 +268,7 @@ struct PDFContentStream {
     text.put(byte: UInt8(ascii: "<"))
     text.put(hex: UInt16(truncatingIfNeeded: id))
     let pen = lineOrigin?.x ?? Self.rounded(x)
-    run = (pen + width * size / 1000, Self.rounded(y), size, slant, true)
+    run = (pen + width * size / 1000, Self.rounded(y), y, size, slant, true)
   }
 
   /// Closes a text run's `TJ` array, if one is open.

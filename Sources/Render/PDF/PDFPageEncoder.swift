@@ -64,8 +64,12 @@ struct PDFFontUse: Sendable {
   /// Records that glyph `id` was shown for `text`: its first text is kept, an unknown one
   /// ("") replaced when the glyph comes again with its text. `text` is made only when the
   /// glyph's text is not known yet.
-  mutating func note(_ id: UInt32, text: () -> String?) {
-    guard !isNamed(id) else { return }
+  @inline(__always) mutating func note(_ id: UInt32, text: () -> String?) {
+    if !isNamed(id) { noteUnnamed(id, text: text) }
+  }
+
+  /// `note` for a glyph whose text is not known yet (looked up in the table).
+  @inline(never) private mutating func noteUnnamed(_ id: UInt32, text: () -> String?) {
     let had = glyphs[id]
     if let had, !had.isEmpty { return markNamed(id) }
     let new = text()
@@ -96,7 +100,7 @@ struct PDFFontUse: Sendable {
     }
   }
 
-  private func isNamed(_ id: UInt32) -> Bool {
+  @inline(__always) private func isNamed(_ id: UInt32) -> Bool {
     let word = Int(id >> 6)
     return word < named.count && named[word] & (1 << UInt64(id & 63)) != 0
   }
@@ -343,6 +347,8 @@ final class PDFPageEncoder {
       stream.beginText()
       stream.setFont(font.resourceName, size: glyphRun.size)
       let widths = textWidths(glyphRun.face)
+      // The reader scales by the size as `Tf` wrote it (10.125 is set as 10.13).
+      let size = PDFContentStream.rounded(glyphRun.size)
       // Read in place: a copy of each glyph (its text with it) was a tenth of showing it.
       glyphRun.glyphs.withUnsafeBufferPointer { glyphs in
         for index in glyphs.indices where glyphs[index].id <= 0xFFFF {
@@ -350,8 +356,7 @@ final class PDFPageEncoder {
           use.note(id) { glyphs[index].text }
           let (x, y) = (run.origin.x + glyphs[index].x, run.origin.y + glyphs[index].y)
           if let widths {
-            stream.showRunGlyph(
-              id, x: x, y: y, width: widths.width(id), size: glyphRun.size, slant: glyphRun.slant)
+            stream.showRunGlyph(id, x: x, y: y, width: widths.width(id), size: size, slant: glyphRun.slant)
           } else {
             stream.showGlyph(id, x: x, y: y, slant: glyphRun.slant)
           }

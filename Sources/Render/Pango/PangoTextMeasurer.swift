@@ -46,6 +46,9 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   struct CacheKey: Hashable {
     var text: String
     var font: FontSpec
+
+    /// The text's and the font's `TextHash` (SipHash over every byte was most of a lookup).
+    func hash(into hasher: inout Hasher) { hasher.combine(TextHash.of(text) &+ font.fastHash) }
   }
 
   /// Runs `body` holding the measurer's lock.
