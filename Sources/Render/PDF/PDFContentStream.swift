@@ -18,10 +18,17 @@ struct PDFContentStream {
   /// Inside a text object: the text line matrix's origin when it is a plain one
   /// ([1 0 0 -1 x y]); nil when the next glyph needs a full matrix.
   private var lineOrigin: (x: Double, y: Double)?
-  /// A text run being written as a `TJ` array (`showRunGlyph`): where the reader's pen
-  /// stands (x, page coordinates), the run's baseline (as written, and as given for its
-  /// first glyph), and whether a hex string is open.
-  private var run: (pen: Double, y: Double, rawY: Double, size: Double, slant: Double, stringOpen: Bool)?
+  /// A text run being written as a `TJ` array (`showRunGlyph`), field by field (a tuple
+  /// read and written back whole was most of a glyph's cost): whether one is open, where
+  /// the reader's pen stands (x, page coordinates), the run's baseline (as written, and as
+  /// given for its first glyph), its size and slant, and whether a hex string is open.
+  private var inRun = false
+  private var runPen = 0.0
+  private var runY = 0.0
+  private var runRawY = 0.0
+  private var runSize = 0.0
+  private var runSlant = 0.0
+  private var runStringOpen = false
   /// Transparency levels used, as ExtGState names (`GS500` is 50 % opaque).
   private(set) var alphaStates: Set<Int> = []
 
@@ -236,46 +243,57 @@ struct PDFContentStream {
   /// digits; every glyph still sits within 0.005 pt of its place.
   /// `size` comes rounded as `number` writes it (the reader scales by the size as `Tf`
   /// wrote it: 10.125 is set as 10.13).
+  @inline(__always)
   mutating func showRunGlyph(_ id: UInt32, x: Double, y: Double, width: Double, size: Double, slant: Double) {
-    if var current = run, current.size == size, current.slant == slant,
-      y == current.rawY || Self.rounded(y) == current.y
-    {
+    if inRun, runSize == size, runSlant == slant, y == runRawY || Self.rounded(y) == runY {
       // Within 0.004 pt the glyph stays where the pen is (the number's own rounding adds at
       // most 0.0005 pt for text under 100 pt).
-      let shift = x - current.pen
-      if abs(shift) > 0.004 {
-        if current.stringOpen {
-          text.put(byte: UInt8(ascii: ">"))
-          current.stringOpen = false
-        }
-        // A number n moves the pen back by n thousandths of the size.
-        let units = Self.rounded(-shift * 1000 / size)
-        text.decimal(units, places: 2)
-        current.pen -= units * size / 1000
+      let shift = x - runPen
+      if abs(shift) > 0.004 { moveRunPen(by: shift) }
+      var cursor = text.cursor(room: 5)
+      if !runStringOpen {
+        cursor.put(byte: UInt8(ascii: "<"))
+        runStringOpen = true
       }
-      if !current.stringOpen {
-        text.put(byte: UInt8(ascii: "<"))
-        current.stringOpen = true
-      }
-      text.put(hex: UInt16(truncatingIfNeeded: id))
-      current.pen += width * size / 1000
-      run = current
+      cursor.put(hex: UInt16(truncatingIfNeeded: id))
+      text.commit(cursor)
+      runPen += width * size / 1000
       return
     }
+    startRun(id, x: x, y: y, width: width, size: size, slant: slant)
+  }
+
+  /// A number in the open run's array moving the pen `shift` on (closing its string).
+  private mutating func moveRunPen(by shift: Double) {
+    if runStringOpen {
+      text.put(byte: UInt8(ascii: ">"))
+      runStringOpen = false
+    }
+    // A number n moves the pen back by n thousandths of the size.
+    let units = Self.rounded(-shift * 1000 / runSize)
+    text.decimal(units, places: 2)
+    runPen -= units * runSize / 1000
+  }
+
+  /// A new `TJ` array at the glyph, which it opens.
+  private mutating func startRun(
+    _ id: UInt32, x: Double, y: Double, width: Double, size: Double, slant: Double
+  ) {
     endRun()
     move(toX: x, y: y, scaleX: 1, slant: slant)
     text.put(byte: UInt8(ascii: "["))
     text.put(byte: UInt8(ascii: "<"))
     text.put(hex: UInt16(truncatingIfNeeded: id))
     let pen = lineOrigin?.x ?? Self.rounded(x)
-    run = (pen + width * size / 1000, Self.rounded(y), y, size, slant, true)
+    (inRun, runPen, runY, runRawY, runSize, runSlant, runStringOpen) =
+      (true, pen + width * size / 1000, Self.rounded(y), y, size, slant, true)
   }
 
   /// Closes a text run's `TJ` array, if one is open.
   mutating func endRun() {
-    guard let current = run else { return }
-    if current.stringOpen { text.put(byte: UInt8(ascii: ">")) }
+    guard inRun else { return }
+    if runStringOpen { text.put(byte: UInt8(ascii: ">")) }
     literal("]TJ\n")
-    run = nil
+    inRun = false
   }
 }

@@ -351,15 +351,28 @@ final class PDFPageEncoder {
       let size = PDFContentStream.rounded(glyphRun.size)
       // Read in place: a copy of each glyph (its text with it) was a tenth of showing it.
       glyphRun.glyphs.withUnsafeBufferPointer { glyphs in
+        guard let widths else {
+          for index in glyphs.indices where glyphs[index].id <= 0xFFFF {
+            let id = glyphs[index].id
+            use.note(id) { glyphs[index].text }
+            let (x, y) = (run.origin.x + glyphs[index].x, run.origin.y + glyphs[index].y)
+            stream.showGlyph(id, x: x, y: y, slant: glyphRun.slant)
+          }
+          return
+        }
+        // The widths read where they lie (a call on the table held it, a reference count,
+        // for every glyph); a glyph not looked up yet asks the table, which may move them.
+        var (known, count) = (widths.known, widths.count)
         for index in glyphs.indices where glyphs[index].id <= 0xFFFF {
           let id = glyphs[index].id
           use.note(id) { glyphs[index].text }
           let (x, y) = (run.origin.x + glyphs[index].x, run.origin.y + glyphs[index].y)
-          if let widths {
-            stream.showRunGlyph(id, x: x, y: y, width: widths.width(id), size: size, slant: glyphRun.slant)
-          } else {
-            stream.showGlyph(id, x: x, y: y, slant: glyphRun.slant)
+          var width = Int(id) < count ? known[Int(id)] : .nan
+          if width.isNaN {
+            width = widths.lookUp(id)
+            (known, count) = (widths.known, widths.count)
           }
+          stream.showRunGlyph(id, x: x, y: y, width: width, size: size, slant: glyphRun.slant)
         }
       }
       stream.endText()
