@@ -49,13 +49,16 @@ enum AutoClef {
         continue
       }
       guard voices.allSatisfy({ $0.clef == .treble }) else { continue }
-      let registers = voices.compactMap(Register.init)
-      guard registers.count == voices.count,
-        let lowest = registers.compactMap(\.lowest).min(), let highest = registers.compactMap(\.highest).max()
+      // The range first, read in place: most staves stay treble, and need no more.
+      let scans = voices.map(\.headRange)
+      guard !scans.contains(where: \.hasClefChange),
+        let lowest = scans.compactMap(\.range?.lowest).min(),
+        let highest = scans.compactMap(\.range?.highest).max()
       else { continue }
       // Nothing under G3: treble throughout, as abcm2ps keeps it (a folk tune down to G,
       // stays in the clef its writer meant).
       if lowest >= Self.lowestTreble { continue }
+      let registers = voices.compactMap(Register.init)
       // Nothing over F4: bass throughout; else the middle of the range chooses the start.
       var clef: Clef = highest <= Self.highestBass || lowest + highest < 2 * threshold ? .bass : .treble
       if clef != .treble {
@@ -136,18 +139,13 @@ enum AutoClef {
   struct Register {
     private var all: [Int] = []
     private var lineStarts: [Int] = [0]
-    private(set) var lowest: Int?
-    private(set) var highest: Int?
 
     init?(_ voice: Voice) {
       for element in voice.elements {
         switch element {
         case .note(let note):
           for head in note.heads {
-            let index = head.pitch.diatonicIndex
-            all.append(index)
-            lowest = min(lowest ?? index, index)
-            highest = max(highest ?? index, index)
+            all.append(head.pitch.diatonicIndex)
           }
         case .lineBreak: lineStarts.append(all.count)
         case .clefChange: return nil

@@ -219,6 +219,24 @@ public struct Voice: Sendable {
 extension Voice {
   /// Calls `body` with the decorations of each note, rest, bar line and spacer that has
   /// any, in order (the elements read in place: a caller's loop copied every element).
+  /// The lowest and highest head (diatonic index) of the voice's notes, read in place
+  /// (nil for a voice without notes), and whether the voice changes clef anywhere.
+  public var headRange: (range: (lowest: Int, highest: Int)?, hasClefChange: Bool) {
+    var range: (lowest: Int, highest: Int)?
+    for index in elements.indices {
+      switch elements[index] {
+      case .note(let note):
+        for head in note.heads {
+          let pitch = head.pitch.diatonicIndex
+          range = (min(range?.lowest ?? pitch, pitch), max(range?.highest ?? pitch, pitch))
+        }
+      case .clefChange: return (range, true)
+      default: continue
+      }
+    }
+    return (range, false)
+  }
+
   public func forEachDecorated(_ body: ([Decoration]) -> Void) {
     for index in elements.indices {
       let decorations = elements[index].decorations
