@@ -40,6 +40,21 @@ public struct PackedIndex: Hashable, Sendable {
     get { stored == .min ? nil : Int(stored) }
     set { stored = newValue.map { Int32(clamping: max($0, Int(Int32.min) + 1)) } ?? .min }
   }
+
+  /// The index as stored (`Int32.min` for nil).
+  var raw: Int32 { stored }
+}
+
+extension ItemContext {
+  /// The dump's context fields (` t1 s0 v0 l2 c5`, each only when set), written through a
+  /// cursor: read as stored, where five property reads were five calls per item.
+  func writeTags(into cursor: inout ByteText.Cursor) {
+    if let tune { cursor.tagged(UInt8(ascii: "t"), tune) }
+    if _staff.raw != .min { cursor.tagged(UInt8(ascii: "s"), Int(_staff.raw)) }
+    if _voice.raw != .min { cursor.tagged(UInt8(ascii: "v"), Int(_voice.raw)) }
+    if _line.raw != .min { cursor.tagged(UInt8(ascii: "l"), Int(_line.raw)) }
+    if _column.raw != .min { cursor.tagged(UInt8(ascii: "c"), Int(_column.raw)) }
+  }
 }
 
 /// A position in the ABC source: 1-based line and column (32 bits each: a display list

@@ -114,12 +114,7 @@ public enum DisplayListDumper {
     c.number(box.y + dy, then: 0x20)
     c.number(box.width, then: 0x20)
     c.number(box.height, then: UInt8(ascii: "]"))
-    let context = pointer.pointee.context
-    if let tune = context.tune { c.tagged(UInt8(ascii: "t"), tune) }
-    if let staff = context.staff { c.tagged(UInt8(ascii: "s"), staff) }
-    if let voice = context.voice { c.tagged(UInt8(ascii: "v"), voice) }
-    if let line = context.line { c.tagged(UInt8(ascii: "l"), line) }
-    if let column = context.column { c.tagged(UInt8(ascii: "c"), column) }
+    pointer.pointee.context.writeTags(into: &c)
     if let source = pointer.pointee.source {
       c.put(" @")
       c.integer(source.line)
