@@ -79,8 +79,12 @@ struct PDFFontUse: Sendable {
 
   /// Records that glyph `id` was shown for `text` unless it was shown before (a music
   /// glyph's text is its code point's, the same every time).
-  mutating func noteFirst(_ id: UInt32, text: () -> String) {
-    guard !isNamed(id) else { return }
+  @inline(__always) mutating func noteFirst(_ id: UInt32, text: () -> String) {
+    if !isNamed(id) { noteFirstUnnamed(id, text: text) }
+  }
+
+  /// `noteFirst` for a glyph whose text is not known yet.
+  @inline(never) private mutating func noteFirstUnnamed(_ id: UInt32, text: () -> String) {
     if glyphs[id] == nil { glyphs[id] = text() }
     if glyphs[id]?.isEmpty == false { markNamed(id) }
   }
@@ -274,7 +278,7 @@ final class PDFPageEncoder {
     // The music font's use is held out of the table while the items are drawn (put back
     // when another music font comes, and at the end): a page's glyphs come in thousands of
     // short runs between lines, and each run took it out and put it back by its name.
-    var held: (key: PDFFontKey, use: PDFFontUse)?
+    var held: (key: PDFFontKey, use: PDFFontUse, entry: MusicFontEntry)?
     defer { if let held { used[held.key] = held.use } }
     // The items read where they lie (a copy of each whole item was a twentieth of a page).
     try items.withUnsafeBufferPointer { items in
@@ -314,7 +318,7 @@ final class PDFPageEncoder {
 
   private func show(
     _ glyph: GlyphShape, on stream: inout PDFContentStream, used: inout [PDFFontKey: PDFFontUse],
-    held: inout (key: PDFFontKey, use: PDFFontUse)?
+    held: inout (key: PDFFontKey, use: PDFFontUse, entry: MusicFontEntry)?
   ) throws {
     guard glyph.size.isFinite, glyph.size > 0, glyph.scaleX.isFinite, glyph.scaleX > 0 else { return }
     let music = try musicFont(glyph.font)
@@ -322,9 +326,10 @@ final class PDFPageEncoder {
       throw RenderError.missingGlyph(name: glyph.name, codepoint: glyph.codepoint, font: glyph.font)
     }
     let font = music.font
-    if held?.key != font.key {
+    // The same font as the glyph before (nearly always): known by its entry, no key compared.
+    if held?.entry !== music {
       if let previous = held { used[previous.key] = previous.use }
-      held = (font.key, used.removeValue(forKey: font.key) ?? PDFFontUse(source: font.source))
+      held = (font.key, used.removeValue(forKey: font.key) ?? PDFFontUse(source: font.source), music)
     }
     held?.use.noteFirst(id) { Unicode.Scalar(glyph.codepoint).map { String($0) } ?? "" }
     stream.setFont(font.resourceName, size: glyph.size)
