@@ -70,11 +70,17 @@ struct PDFFontUse: Sendable {
 
   /// `note` for a glyph whose text is not known yet (looked up in the table).
   @inline(never) private mutating func noteUnnamed(_ id: UInt32, text: () -> String?) {
-    let had = glyphs[id]
-    if let had, !had.isEmpty { return markNamed(id) }
+    // The entry read and written in place: one lookup where there were two.
+    if Self.keep(text, in: &glyphs[id]) { markNamed(id) }
+  }
+
+  /// `note`'s rule for one entry: a known text stays, else the new one (or "" for none)
+  /// takes its place; whether the entry now holds a text.
+  private static func keep(_ text: () -> String?, in entry: inout String?) -> Bool {
+    if let had = entry, !had.isEmpty { return true }
     let new = text()
-    if had == nil || new != nil { glyphs[id] = new ?? "" }
-    if let new, !new.isEmpty { markNamed(id) }
+    if entry == nil || new != nil { entry = new ?? "" }
+    return new?.isEmpty == false
   }
 
   /// Records that glyph `id` was shown for `text` unless it was shown before (a music
@@ -85,9 +91,11 @@ struct PDFFontUse: Sendable {
 
   /// `noteFirst` for a glyph whose text is not known yet.
   @inline(never) private mutating func noteFirstUnnamed(_ id: UInt32, text: () -> String) {
-    if glyphs[id] == nil { glyphs[id] = text() }
-    if glyphs[id]?.isEmpty == false { markNamed(id) }
+    // Found, or put in with its text, in one lookup (the default is made only when absent).
+    if Self.holdsText(&glyphs[id, default: text()]) { markNamed(id) }
   }
+
+  private static func holdsText(_ entry: inout String) -> Bool { !entry.isEmpty }
 
   /// Takes in the glyphs another use showed: a glyph whose text is known keeps it, one not
   /// known yet (or known as "") takes the other's. Glyphs named already are passed over by
