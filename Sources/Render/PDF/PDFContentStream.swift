@@ -41,9 +41,16 @@ struct PDFContentStream {
     text.decimal(value, places: 2, then: 0x20)
   }
 
-  /// A colour component or matrix factor, to a thousandth.
+  /// A colour component or matrix factor, to a thousandth (0 and 1, most of them, as
+  /// literals).
   mutating func fine(_ value: Double) {
-    text.decimal(value, places: 3, then: 0x20)
+    if value == 0 {
+      literal("0 ")
+    } else if value == 1 {
+      literal("1 ")
+    } else {
+      text.decimal(value, places: 3, then: 0x20)
+    }
   }
 
   mutating func op(_ name: StaticString) {
@@ -98,21 +105,23 @@ struct PDFContentStream {
     }
     if cap != lineCap {
       lineCap = cap
-      raw("\(cap) J\n")
+      text.integer(cap)
+      literal(" J\n")
     }
     if join != lineJoin {
       lineJoin = join
-      raw("\(join) j\n")
+      text.integer(join)
+      literal(" j\n")
     }
     let pattern = (newDash ?? 0) > 0 ? newDash : nil
     if pattern != dash {
       dash = pattern
       if let pattern {
-        raw("[")
+        literal("[")
         number(pattern)
-        raw("] 0 d\n")
+        literal("] 0 d\n")
       } else {
-        raw("[] 0 d\n")
+        literal("[] 0 d\n")
       }
     }
   }
@@ -222,15 +231,24 @@ struct PDFContentStream {
       cursor.put("Td\n")
       text.commit(cursor)
       lineOrigin = (origin.x + dx, origin.y - dy)
+    } else if scaleX == 1 && slant == 0 {
+      // The plain matrix (nearly every text object's first glyph) in one write.
+      var cursor = text.cursor(room: 2 * ByteText.Cursor.numberRoom + 12)
+      cursor.put("1 0 0 -1 ")
+      cursor.operand(x)
+      cursor.operand(y)
+      cursor.put("Tm\n")
+      text.commit(cursor)
+      lineOrigin = (Self.rounded(x), Self.rounded(y))
     } else {
       fine(scaleX)
-      raw("0 ")
+      literal("0 ")
       fine(slant)
-      raw("-1 ")
+      literal("-1 ")
       number(x)
       number(y)
       op("Tm")
-      lineOrigin = scaleX == 1 && slant == 0 ? (Self.rounded(x), Self.rounded(y)) : nil
+      lineOrigin = nil
     }
   }
 
