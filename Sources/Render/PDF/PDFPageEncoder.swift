@@ -57,8 +57,9 @@ struct PDFFontUse: Sendable {
   init(source: PDFFontSource, glyphs: [UInt32: String] = [:]) {
     self.source = source
     self.glyphs = glyphs
-    // Room for a page's usual glyphs at once (the table grew by doubling on every page).
-    if glyphs.isEmpty { self.glyphs.reserveCapacity(64) }
+    // Room for a system's usual glyphs at once (the table grew by doubling every time;
+    // room for a whole page's in every system's table cost more than the growth it saved).
+    if glyphs.isEmpty { self.glyphs.reserveCapacity(24) }
   }
 
   /// Records that glyph `id` was shown for `text`: its first text is kept, an unknown one
