@@ -26,8 +26,8 @@ public final class ABCPress {
   private let renderer: Renderer
   private let musicFont: MusicFont
 
-  /// An engraver with the music fonts in `fonts` (the folder holding `Bravura.woff2` and
-  /// `Bravura.json`: a checkout's `Fonts/`, or `PREFIX/share/abcpress/fonts`), a built-in
+  /// An engraver with the music fonts in `fonts` (the folder holding `Bravura.ttf` or
+  /// `.woff2` and `Bravura.json`: a checkout's `Fonts/`, or `PREFIX/share/abcpress/fonts`), a built-in
   /// template (`plain`, `a4-book`, `letter-book`, `a5-pocket`, `card`, `incipit`) and
   /// theme (`classic`, `sepia`, `dark`, `high-contrast`, `ink-saver`, `manuscript`).
   /// `pageSize` (`a4`, `letter`, `a5`, or `WIDTHxHEIGHT` in points, each 144–14,400, as

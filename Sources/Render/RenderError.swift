@@ -2,7 +2,7 @@
 public enum RenderError: Error, CustomStringConvertible, Equatable {
   /// A cairo call left a surface or context in an error state.
   case cairo(operation: String, status: String)
-  /// No `<Family>.woff2` (or .otf/.ttf) music font file in the fonts directory.
+  /// No `<Family>.ttf` (or .otf/.woff2) music font file in the fonts directory.
   case musicFontNotFound(family: String, directory: String)
   /// No `<Family>.json` metadata file beside the music font.
   case musicFontMetadataNotFound(family: String, directory: String)

@@ -40,7 +40,8 @@ import Testing
     #expect(status == 0, "\(log)")
     let base = stage + prefix
     for file in [
-      "bin/abcpress", "share/abcpress/fonts/Bravura.woff2", "share/abcpress/fonts/Bravura.json",
+      "bin/abcpress", "share/abcpress/fonts/Bravura.woff2", "share/abcpress/fonts/Bravura.ttf",
+      "share/abcpress/fonts/Bravura.json",
       "share/abcpress/templates/a4-book.abcstyle", "share/abcpress/themes/classic.abcstyle",
       "share/man/man1/abcpress.1", "share/bash-completion/completions/abcpress",
       "share/zsh/site-functions/_abcpress", "share/fish/vendor_completions.d/abcpress.fish",

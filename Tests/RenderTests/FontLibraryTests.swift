@@ -13,8 +13,46 @@ import Testing
     #expect(bravura.glyph(.gClef)?.codepoint == 0xE050)
     #expect(bravura.engravingDefaults.staffLineThickness == 0.13)
     for family in MusicFont.knownFamilies {
-      #expect(fonts.musicFontFile(family)?.lastPathComponent == family + ".woff2")
+      #expect(fonts.musicFontFile(family)?.lastPathComponent == family + ".ttf")
       try fonts.loadMusicFace(family)
+    }
+  }
+
+  /// The decompressed font beside each WOFF2 (what the library opens first) draws the
+  /// page exactly as the WOFF2 itself does: the same PNG and SVG bytes, and the same PDF
+  /// once its creation date is set aside.
+  @Test func decompressedFontsDrawAsTheirWOFF2() throws {
+    var pages: [String: [OutputFormat: Data]] = [:]
+    for kind in ["ttf", "woff2"] {
+      let directory = try Fixtures.scratchDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      for family in MusicFont.knownFamilies {
+        for file in [family + ".json", family + "." + kind] {
+          try FileManager.default.copyItem(
+            at: Fixtures.fontsDirectory.appendingPathComponent(file),
+            to: directory.appendingPathComponent(file))
+        }
+      }
+      let fonts = FontLibrary(directory: directory)
+      for family in MusicFont.knownFamilies {
+        #expect(fonts.musicFontFile(family)?.lastPathComponent == family + "." + kind)
+      }
+      let renderer = Renderer(fonts: fonts, textMeasurer: try PangoTextMeasurer(fonts: fonts))
+      for format in OutputFormat.allCases {
+        let url = directory.appendingPathComponent("page." + format.rawValue)
+        try renderer.write(DisplayList(pages: [Fixtures.musicPage()]), to: url, format: format, dpi: 96)
+        var bytes = try Data(contentsOf: url)
+        if format == .pdf, let start = bytes.firstRange(of: Data("/CreationDate (".utf8)),
+          let end = bytes[start.upperBound...].firstIndex(of: UInt8(ascii: ")"))
+        {
+          bytes.removeSubrange(start.lowerBound...end)
+        }
+        pages[kind, default: [:]][format] = bytes
+      }
+    }
+    for format in OutputFormat.allCases {
+      #expect(pages["ttf"]?[format] == pages["woff2"]?[format], "\(format)")
+      #expect(pages["ttf"]?[format]?.isEmpty == false)
     }
   }
 
@@ -65,7 +103,13 @@ import Testing
     try #require(FileManager.default.fileExists(atPath: source.path))
     try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent("Biolinum.otf"))
     try Data("not a font".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+    // A music font (SMuFL metadata beside it) is not a text font.
+    for file in ["Bravura.json", "Bravura.ttf"] {
+      try FileManager.default.copyItem(
+        at: Fixtures.fontsDirectory.appendingPathComponent(file), to: directory.appendingPathComponent(file))
+    }
     let fonts = FontLibrary(directory: directory)
     #expect(fonts.registeredTextFonts.map(\.lastPathComponent) == ["Biolinum.otf"])
+    #expect(fonts.musicFontFile("Bravura")?.lastPathComponent == "Bravura.ttf")
   }
 }

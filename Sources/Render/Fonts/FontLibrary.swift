@@ -8,7 +8,8 @@ import SMuFL
 /// Create the library before the first Pango use (for example before a
 /// `PangoTextMeasurer`): fontconfig only sees app fonts registered before Pango's first lookup.
 public final class FontLibrary: @unchecked Sendable {
-  /// The directory holding `<Family>.woff2` + `<Family>.json` and optional text fonts.
+  /// The directory holding `<Family>.ttf` (or `.woff2`, `.otf`) + `<Family>.json` and
+  /// optional text fonts.
   public let directory: URL
   /// The text font files registered with fontconfig.
   public let registeredTextFonts: [URL]
@@ -17,8 +18,10 @@ public final class FontLibrary: @unchecked Sendable {
   private var faces: [String: MusicFace] = [:]
   private var metadata: [String: MusicFont] = [:]
 
-  /// File extensions tried for a music font, in order.
-  static let musicFontExtensions = ["woff2", "otf", "ttf"]
+  /// File extensions tried for a music font, in order: an SFNT font first (`fetch-fonts`
+  /// writes the WOFF2 decompressed beside it), which FreeType opens as it is, where a
+  /// WOFF2 is decompressed at every start (a tenth of a short book's instructions).
+  static let musicFontExtensions = ["ttf", "otf", "woff2"]
 
   public init(directory: URL) {
     self.directory = directory
@@ -74,11 +77,16 @@ public final class FontLibrary: @unchecked Sendable {
     try musicFace(family).characterMap
   }
 
-  /// Registers every .otf/.ttf file in `directory` with the current fontconfig configuration.
+  /// Registers every .otf/.ttf file in `directory` with the current fontconfig
+  /// configuration, except music fonts (a file with SMuFL metadata beside it, `Bravura.ttf`
+  /// and `Bravura.json`): text never falls back to a music font.
   private static func registerTextFonts(in directory: URL) -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    let fontFiles = names.sorted().filter {
-      ["otf", "ttf"].contains(($0 as NSString).pathExtension.lowercased())
+    let all = Set(names)
+    let fontFiles = names.sorted().filter { name in
+      let file = name as NSString
+      return ["otf", "ttf"].contains(file.pathExtension.lowercased())
+        && !all.contains(file.deletingPathExtension + ".json")
     }
     // Registering needs fontconfig's configuration: wait for the one being made, if any.
     if !fontFiles.isEmpty { FontSystem.waitUntilReady() }
