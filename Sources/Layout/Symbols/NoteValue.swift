@@ -58,21 +58,32 @@ public struct NoteValue: Hashable, Sendable {
 
   public var hasStem: Bool { base < Rational(1) }
 
-  /// The values the glyphs change at (made once: a fraction is reduced when it is made).
-  private static let (two, one, half, quarter) = (Rational(2), Rational(1), Rational(1, 2), Rational(1, 4))
+  /// Whether the base is at least `fourths`/4 of a whole note, in whole numbers (the
+  /// denominator is positive): 4n ≥ fourths·d as n ≥ ⌈fourths·d/4⌉. A note's head and rest
+  /// glyphs are asked for often, and fractions compared through `Comparable` were a call
+  /// and a lazy constant's check each.
+  @inline(__always) private func isAtLeast(fourths: Int) -> Bool {
+    let (n, d) = (base.numerator, base.denominator)
+    switch fourths {
+    case 8: return n / 2 >= d
+    case 4: return n >= d
+    case 2: return n >= d / 2 + d % 2
+    default: return n >= d / 4 + (d % 4 == 0 ? 0 : 1)
+    }
+  }
 
   public var notehead: SMuFLGlyph {
-    if base >= Self.two { return .noteheadDoubleWhole }
-    if base >= Self.one { return .noteheadWhole }
-    if base >= Self.half { return .noteheadHalf }
+    if isAtLeast(fourths: 8) { return .noteheadDoubleWhole }
+    if isAtLeast(fourths: 4) { return .noteheadWhole }
+    if isAtLeast(fourths: 2) { return .noteheadHalf }
     return .noteheadBlack
   }
 
   public var rest: SMuFLGlyph {
-    if base >= Self.two { return .restDoubleWhole }
-    if base >= Self.one { return .restWhole }
-    if base >= Self.half { return .restHalf }
-    if base >= Self.quarter { return .restQuarter }
+    if isAtLeast(fourths: 8) { return .restDoubleWhole }
+    if isAtLeast(fourths: 4) { return .restWhole }
+    if isAtLeast(fourths: 2) { return .restHalf }
+    if isAtLeast(fourths: 1) { return .restQuarter }
     switch flagCount {
     case 1: return .rest8th
     case 2: return .rest16th
