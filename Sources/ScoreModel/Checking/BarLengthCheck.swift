@@ -148,8 +148,18 @@ public enum BarLengthCheck {
   /// "5 eighths", "1 quarter", "3 sixteenths": a length counted in `unit`.
   static func counted(_ length: Rational, in unit: Rational) -> String {
     let count = length.dividingExactly(by: unit)
-    let names = [1: "whole", 2: "half", 4: "quarter", 8: "eighth", 16: "sixteenth", 32: "32nd", 64: "64th"]
-    let name = unit.numerator == 1 ? names[unit.denominator] ?? "1/\(unit.denominator)" : "\(unit)"
+    let name: String
+    switch (unit.numerator, unit.denominator) {
+    case (1, 1): name = "whole"
+    case (1, 2): name = "half"
+    case (1, 4): name = "quarter"
+    case (1, 8): name = "eighth"
+    case (1, 16): name = "sixteenth"
+    case (1, 32): name = "32nd"
+    case (1, 64): name = "64th"
+    case (1, let denominator): name = "1/\(denominator)"
+    default: name = "\(unit)"
+    }
     let plural = name == "half" ? "halves" : name + "s"
     return "\(count) " + (count == "1" ? name : plural)
   }
