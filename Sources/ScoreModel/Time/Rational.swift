@@ -8,7 +8,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
   public let numerator: Int
   public let denominator: Int
 
-  @inlinable public init(_ numerator: Int, _ denominator: Int = 1) {
+  @inlinable @inline(__always) public init(_ numerator: Int, _ denominator: Int = 1) {
     precondition(denominator != 0, "Rational with zero denominator")
     if denominator == 1 || numerator == 0 {
       // Fast path: whole numbers and zero are already in lowest terms.
@@ -23,6 +23,12 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
       self.denominator = denominator >> shift
       return
     }
+    self = Rational(reducing: numerator, denominator)
+  }
+
+  /// Any other fraction in lowest terms, with a positive denominator (out of line: the two
+  /// paths above, inlined where fractions are made, are nearly every musical length).
+  @usableFromInline init(reducing numerator: Int, _ denominator: Int) {
     let divisor = Swift.max(Rational.gcd(numerator, denominator), 1)
     var (reducedNumerator, reducedDenominator) = (numerator / divisor, denominator / divisor)
     if reducedDenominator < 0 {
@@ -161,7 +167,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
     self = Rational(h1, Swift.max(k1, 1))
   }
 
-  public static func += (lhs: inout Rational, rhs: Rational) { lhs = lhs + rhs }
+  @inlinable public static func += (lhs: inout Rational, rhs: Rational) { lhs = lhs + rhs }
   public static func -= (lhs: inout Rational, rhs: Rational) { lhs = lhs - rhs }
 
   /// Exact for every value: the cross products are compared at double width.
