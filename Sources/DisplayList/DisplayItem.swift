@@ -48,7 +48,7 @@ public struct PackedIndex: Hashable, Sendable {
 extension ItemContext {
   /// The dump's context fields (` t1 s0 v0 l2 c5`, each only when set), written through a
   /// cursor: read as stored, where five property reads were five calls per item.
-  func writeTags(into cursor: inout ByteText.Cursor) {
+  @inline(__always) func writeTags(into cursor: inout ByteText.Cursor) {
     if let tune { cursor.tagged(UInt8(ascii: "t"), tune) }
     if _staff.raw != .min { cursor.tagged(UInt8(ascii: "s"), Int(_staff.raw)) }
     if _voice.raw != .min { cursor.tagged(UInt8(ascii: "v"), Int(_voice.raw)) }

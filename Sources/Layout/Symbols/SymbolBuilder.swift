@@ -385,7 +385,8 @@ struct SymbolBuilder {
       }
       return placed
     }
-    heads.sort { $0.position < $1.position }
+    // A single head (most notes) is in order already.
+    if heads.count > 1 { heads.sort { $0.position < $1.position } }
     var note = NoteSymbol(
       heads: heads, value: value, duration: event.duration,
       isBeamedWithPrevious: event.isBeamedWithPrevious)
