@@ -78,24 +78,48 @@ public struct SourcePosition: Hashable, Sendable {
 }
 
 /// A music-font glyph placed by its SMuFL origin (left edge, on the baseline).
+///
+/// Plain values only: the glyph's name and font are numbers (`InternedName`), so copying
+/// and freeing a glyph counts no references; `name` and `font` read them as text.
 public struct GlyphShape: Hashable, Sendable {
-  /// SMuFL glyph name, e.g. `noteheadBlack`.
-  public var name: String
+  /// The SMuFL glyph name's number in `NameTable.glyphs`.
+  public var glyph: InternedName
+  /// The music font family's number in `NameTable.families`.
+  public var family: InternedName
   /// The glyph's code point in the music font.
   public var codepoint: UInt32
-  /// The music font family, e.g. `Bravura`.
-  public var font: String
   public var origin: Point
   /// The font size in points (one em = four staff spaces).
   public var size: Double
   /// Horizontal scale factor (1 = natural width), for glyphs stretched to fit.
   public var scaleX: Double
 
+  /// SMuFL glyph name, e.g. `noteheadBlack`.
+  public var name: String {
+    get { NameTable.glyphs.text(glyph) }
+    set { glyph = NameTable.glyphs.number(newValue) }
+  }
+  /// The music font family, e.g. `Bravura`.
+  public var font: String {
+    get { NameTable.families.text(family) }
+    set { family = NameTable.families.number(newValue) }
+  }
+
   public init(name: String, codepoint: UInt32, font: String, origin: Point, size: Double, scaleX: Double = 1)
   {
-    self.name = name
+    self.init(
+      glyph: NameTable.glyphs.number(name), codepoint: codepoint, family: NameTable.families.number(font),
+      origin: origin, size: size, scaleX: scaleX)
+  }
+
+  /// A glyph whose names are numbers already (the layout's, made once per glyph and font).
+  public init(
+    glyph: InternedName, codepoint: UInt32, family: InternedName, origin: Point, size: Double,
+    scaleX: Double = 1
+  ) {
+    self.glyph = glyph
+    self.family = family
     self.codepoint = codepoint
-    self.font = font
     self.origin = origin
     self.size = size
     self.scaleX = scaleX

@@ -82,7 +82,7 @@ public enum DisplayListDumper {
     case .glyph(let glyph):
       c.put(" glyph ")
       out.commit(c)
-      out.put(string: glyph.name)
+      NameTable.glyphs.withUTF8(glyph.glyph) { out.put($0) }
       c = out.cursor(room: room)
       c.put(" @(")
       c.number(glyph.origin.x + dx, then: UInt8(ascii: ","))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Metrics of one SMuFL glyph, in staff spaces with y pointing up (SMuFL convention).
 ///
@@ -88,12 +89,21 @@ public struct MusicFont: Sendable {
   @usableFromInline final class Storage: Sendable {
     let family: String
     @usableFromInline let engravingDefaults: EngravingDefaults
-    let glyphs: [String: GlyphMetrics]
     /// The metrics of the glyphs the engraver draws, by `SMuFLGlyph.ordinal` (no string
     /// hashing on the layout's hot paths).
     @usableFromInline let byOrdinal: [GlyphMetrics?]
-    /// Every anchor of every glyph that has any, by glyph name then anchor name.
-    let anchorTable: [String: [String: [Double]]]
+    /// Every glyph's metrics and anchors: given, or read from `source` when first asked
+    /// for (the engraver reads `byOrdinal` alone, a fifth of a font's glyphs).
+    private let tables: Mutex<Tables?>
+    /// The metadata's JSON, for the whole tables (nil when they were given).
+    private let source: [UInt8]?
+
+    /// Every glyph by name, and every anchor of every glyph that has any, by glyph name
+    /// then anchor name.
+    struct Tables {
+      var glyphs: [String: GlyphMetrics]
+      var anchors: [String: [String: [Double]]]
+    }
 
     init(
       family: String, engravingDefaults: EngravingDefaults, glyphs: [String: GlyphMetrics],
@@ -101,9 +111,38 @@ public struct MusicFont: Sendable {
     ) {
       self.family = family
       self.engravingDefaults = engravingDefaults
-      self.glyphs = glyphs
-      anchorTable = anchors
       byOrdinal = SMuFLGlyph.allCases.map { glyphs[$0.rawValue] }
+      tables = Mutex(Tables(glyphs: glyphs, anchors: anchors))
+      source = nil
+    }
+
+    init(family: String, engravingDefaults: EngravingDefaults, byOrdinal: [GlyphMetrics?], source: [UInt8]) {
+      self.family = family
+      self.engravingDefaults = engravingDefaults
+      self.byOrdinal = byOrdinal
+      tables = Mutex(nil)
+      self.source = source
+    }
+
+    /// The whole tables, read from the JSON the first time (a glyph the engraver does not
+    /// draw whose entry is malformed is left out; `decode` checked the document's syntax).
+    var whole: Tables {
+      tables.withLock { tables in
+        if let tables { return tables }
+        var anchors: [String: [String: [Double]]] = [:]
+        var glyphs: [String: GlyphMetrics] = [:]
+        var scanner = JSONScanner(source ?? [])
+        try? scanner.object { key, scanner in
+          if key == "glyphs" {
+            glyphs = try MusicFont.glyphTable(&scanner, anchors: &anchors)
+          } else {
+            try scanner.skipValue()
+          }
+        }
+        let made = Tables(glyphs: glyphs, anchors: anchors)
+        tables = made
+        return made
+      }
     }
   }
 
@@ -113,7 +152,7 @@ public struct MusicFont: Sendable {
   /// Inlinable, as `glyph(_:)`: a caller reads the one value it needs in place.
   @inlinable public var engravingDefaults: EngravingDefaults { storage.engravingDefaults }
   /// Every glyph's metrics by SMuFL name.
-  public var glyphs: [String: GlyphMetrics] { storage.glyphs }
+  public var glyphs: [String: GlyphMetrics] { storage.whole.glyphs }
 
   public init(
     family: String, engravingDefaults: EngravingDefaults, glyphs: [String: GlyphMetrics],
@@ -122,8 +161,10 @@ public struct MusicFont: Sendable {
     storage = Storage(family: family, engravingDefaults: engravingDefaults, glyphs: glyphs, anchors: anchors)
   }
 
+  init(storage: Storage) { self.storage = storage }
+
   /// Every anchor of the glyph named `name` (SMuFL's `glyphsWithAnchors`), by anchor name.
-  public func anchors(of name: String) -> [String: [Double]] { storage.anchorTable[name] ?? [:] }
+  public func anchors(of name: String) -> [String: [Double]] { storage.whole.anchors[name] ?? [:] }
 
   /// The metrics of a glyph by SMuFL name. Inlinable, so a caller reading one field of a
   /// glyph's metrics reads that field, not a copy of the whole record.
@@ -146,29 +187,35 @@ public struct MusicFont: Sendable {
   }
 
   /// Decodes the JSON metadata produced by `scripts/fetch-fonts`.
+  ///
+  /// The glyphs the engraver draws (`SMuFLGlyph`) are read now, and a malformed entry of
+  /// one of them fails the decoding; the others, four in five, are passed over until
+  /// `glyphs` or `anchors(of:)` asks for them (most runs never do).
   public static func decode(_ data: Data) throws -> MusicFont {
     var family: String?
     var values: [String: Double]?
-    var glyphs: [String: GlyphMetrics]?
-    var anchors: [String: [String: [Double]]] = [:]
-    var scanner = JSONScanner([UInt8](data))
+    var byOrdinal: [GlyphMetrics?]?
+    let bytes = [UInt8](data)
+    var scanner = JSONScanner(bytes)
     do {
       try scanner.object { key, scanner in
         switch key {
         case "family": family = try scanner.string()
         case "engravingDefaults": values = try engravingDefaults(&scanner)
-        case "glyphs": glyphs = try glyphTable(&scanner, anchors: &anchors)
+        case "glyphs": byOrdinal = try engravedGlyphs(&scanner)
         default: try scanner.skipValue()
         }
       }
     } catch let error as JSONScanner.Failure {
       throw LoadError.malformed(error.description)
     }
-    guard let family, let values, let glyphs else {
+    guard let family, let values, let byOrdinal else {
       throw LoadError.malformed("family, engravingDefaults and glyphs are required")
     }
     return MusicFont(
-      family: family, engravingDefaults: EngravingDefaults(values: values), glyphs: glyphs, anchors: anchors)
+      storage: Storage(
+        family: family, engravingDefaults: EngravingDefaults(values: values), byOrdinal: byOrdinal,
+        source: bytes))
   }
 
   /// The numeric engraving defaults (others, such as `textEnclosure`, are skipped).
@@ -180,37 +227,65 @@ public struct MusicFont: Sendable {
     return values
   }
 
-  private static func glyphTable(
+  /// Every `SMuFLGlyph`'s position in `allCases` by its name.
+  private static let ordinals = Dictionary(
+    SMuFLGlyph.allCases.map { ($0.rawValue, $0.ordinal) }, uniquingKeysWith: { first, _ in first })
+
+  /// The metrics of the glyphs the engraver draws, by ordinal; the others' values skipped.
+  private static func engravedGlyphs(_ scanner: inout JSONScanner) throws -> [GlyphMetrics?] {
+    var table = [GlyphMetrics?](repeating: nil, count: SMuFLGlyph.allCases.count)
+    try scanner.object { name, scanner in
+      guard let ordinal = ordinals[name] else { return try scanner.skipQuickly() }
+      table[ordinal] = try glyphMetrics(name, &scanner).metrics
+    }
+    return table
+  }
+
+  /// Every glyph's metrics by name, and their anchors; an entry without its codepoint,
+  /// advance or box is left out (`decode` has read those of the glyphs the engraver draws).
+  static func glyphTable(
     _ scanner: inout JSONScanner, anchors allAnchors: inout [String: [String: [Double]]]
   ) throws -> [String: GlyphMetrics] {
     var glyphs: [String: GlyphMetrics] = [:]
     glyphs.reserveCapacity(1024)  // Bravura has 885: the table made once, not grown
     try scanner.object { name, scanner in
-      var codepoint: Double?
-      var advance: Double?
-      var box = (0.0, 0.0, 0.0, 0.0)
-      var boxCount = 0
-      var anchors: [String: [Double]] = [:]
-      // Members told apart by their names' bytes (no string made for each).
-      try scanner.objectByKeyBytes { key, scanner in
-        if JSONScanner.key(key, is: "codepoint") {
-          codepoint = try scanner.number()
-        } else if JSONScanner.key(key, is: "advance") {
-          advance = try scanner.number()
-        } else if JSONScanner.key(key, is: "bbox") {
-          boxCount = try scanner.numbers(into: &box)
-        } else if JSONScanner.key(key, is: "anchors") {
-          try scanner.object { anchor, scanner in anchors[anchor] = try scanner.numbers() }
-        } else {
-          try scanner.skipValue()
-        }
+      do {
+        let (metrics, anchors) = try glyphMetrics(name, &scanner)
+        glyphs[name] = metrics
+        if !anchors.isEmpty { allAnchors[name] = anchors }
+      } catch is LoadError {
+        // The entry was read to its end: on to the next.
       }
-      guard let codepoint, let advance, let scalar = UInt32(exactly: codepoint), boxCount == 4 else {
-        throw LoadError.malformed("codepoint, advance or bbox of \(name)")
-      }
-      glyphs[name] = GlyphMetrics(codepoint: scalar, advance: advance, box: box, anchors: anchors)
-      if !anchors.isEmpty { allAnchors[name] = anchors }
     }
     return glyphs
+  }
+
+  /// One glyph's entry: its metrics and its anchors by name.
+  private static func glyphMetrics(
+    _ name: String, _ scanner: inout JSONScanner
+  ) throws -> (metrics: GlyphMetrics, anchors: [String: [Double]]) {
+    var codepoint: Double?
+    var advance: Double?
+    var box = (0.0, 0.0, 0.0, 0.0)
+    var boxCount = 0
+    var anchors: [String: [Double]] = [:]
+    // Members told apart by their names' bytes (no string made for each).
+    try scanner.objectByKeyBytes { key, scanner in
+      if JSONScanner.key(key, is: "codepoint") {
+        codepoint = try scanner.number()
+      } else if JSONScanner.key(key, is: "advance") {
+        advance = try scanner.number()
+      } else if JSONScanner.key(key, is: "bbox") {
+        boxCount = try scanner.numbers(into: &box)
+      } else if JSONScanner.key(key, is: "anchors") {
+        try scanner.object { anchor, scanner in anchors[anchor] = try scanner.numbers() }
+      } else {
+        try scanner.skipValue()
+      }
+    }
+    guard let codepoint, let advance, let scalar = UInt32(exactly: codepoint), boxCount == 4 else {
+      throw LoadError.malformed("codepoint, advance or bbox of \(name)")
+    }
+    return (GlyphMetrics(codepoint: scalar, advance: advance, box: box, anchors: anchors), anchors)
   }
 }

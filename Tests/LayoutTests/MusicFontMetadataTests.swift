@@ -30,14 +30,79 @@ import Testing
   }
 
   @Test(arguments: [
-    "", "{", "{\"family\": \"X\"}", "{\"family\": \"X\", \"engravingDefaults\": {}, \"glyphs\": {\"a\": {}}}",
-    "{\"family\": \"X\", \"engravingDefaults\": {}, \"glyphs\": {\"a\": {\"codepoint\": 1, \"advance\": 1, \"bbox\": [1]}}}",
+    "", "{", "{\"family\": \"X\"}",
+    "{\"family\": \"X\", \"engravingDefaults\": {}, \"glyphs\": {\"noteheadBlack\": {}}}",
+    "{\"family\": \"X\", \"engravingDefaults\": {}, \"glyphs\": {\"gClef\": {\"codepoint\": 1, \"advance\": 1, \"bbox\": [1]}}}",
+    "{\"family\": \"X\", \"engravingDefaults\": {}, \"glyphs\": {\"a\": {\"codepoint\": [}}}",
     "{\"family\": \"X\" \"glyphs\": {}}",
     "{\"family\": \"X\", \"engravingDefaults\": {\"a\": 1e999}, \"glyphs\": {}}",
     String(repeating: "[", count: 100),
   ])
   func aBadDocumentIsMalformed(text: String) {
     #expect(throws: MusicFont.LoadError.self) { try MusicFont.decode(Data(text.utf8)) }
+  }
+
+  /// The engraver's glyphs are read at once and agree with the whole table read later; a
+  /// malformed entry of a glyph it never draws is left out, not a failure.
+  @Test(arguments: MusicFont.knownFamilies)
+  func theEngraversGlyphsAgreeWithTheWholeTable(family: String) throws {
+    let data = try Data(contentsOf: LayoutFixture.root.appendingPathComponent("Fonts/\(family).json"))
+    let font = try MusicFont.decode(data)
+    var found = 0
+    for glyph in SMuFLGlyph.allCases {
+      #expect(font.glyph(glyph) == font.glyphs[glyph.rawValue], "\(glyph)")
+      if font.glyph(glyph) != nil { found += 1 }
+    }
+    #expect(found > SMuFLGlyph.allCases.count / 2)
+    let text =
+      #"{"family": "X", "engravingDefaults": {}, "glyphs": {"someOtherGlyph": {"advance": 1}, "#
+      + #""gClef": {"codepoint": 57424, "advance": 2.6, "bbox": [0, -2.6, 2.6, 4.4]}}}"#
+    let partial = try MusicFont.decode(Data(text.utf8))
+    #expect(partial.glyph(.gClef)?.codepoint == 57424)
+    #expect(Array(partial.glyphs.keys) == ["gClef"])
+  }
+
+  /// A random JSON value (objects, arrays, strings with escapes, numbers, literals).
+  func randomValue(depth: Int) -> String {
+    switch Int.random(in: 0...(depth > 4 ? 3 : 5)) {
+    case 0: return String(Double.random(in: -1e6...1e6))
+    case 1: return ["true", "false", "null", "-0.5e-3", "12"].randomElement()!
+    case 2: return #""a\"b{[\\]}\u00e9 c""#
+    case 3: return "\"\(Int.random(in: 0...99))\""
+    case 4:
+      let members = (0..<Int.random(in: 0...4)).map { "\"k\($0)\" : \(randomValue(depth: depth + 1))" }
+      return "{" + members.joined(separator: ", ") + "}"
+    default:
+      return "[ "
+        + (0..<Int.random(in: 0...4)).map { _ in randomValue(depth: depth + 1) }.joined(separator: ",") + "]"
+    }
+  }
+
+  /// The quick skip ends where the full one ends, and refuses what is not a value.
+  @Test func aQuickSkipEndsWhereAFullSkipEnds() throws {
+    for _ in 0..<2000 {
+      let value = randomValue(depth: 0)
+      for quick in [false, true] {
+        var scanner = JSONScanner(Array("[\(value) , 7]".utf8))
+        var read: [Double] = []
+        var first = true
+        try scanner.array { scanner in
+          if first {
+            first = false
+            if quick { try scanner.skipQuickly() } else { try scanner.skipValue() }
+          } else {
+            read.append(try scanner.number())
+          }
+        }
+        #expect(read == [7], "\(value)")
+      }
+    }
+    for bad in [
+      "{\"a\": [1}", "[\"open]", "{\"a\": 1]", "[1, @]", String(repeating: "[", count: 65) + "]", "[[]",
+    ] {
+      var scanner = JSONScanner(Array(bad.utf8))
+      #expect(throws: JSONScanner.Failure.self, "\(bad)") { try scanner.skipQuickly() }
+    }
   }
 
   @Test func stringsKeepTheirEscapes() throws {

@@ -120,12 +120,15 @@ extension ByteReader {
   private mutating func shape() -> Shape? {
     switch uint() {
     case 0:
-      guard let name = string(), let codepoint = uint(), codepoint <= UInt64(UInt32.max),
-        let font = string(), let origin = point(), let size = double(), let scaleX = double()
+      // A name the tables cannot take (they are full: a forged record) fails the record.
+      guard let name = string(), let glyph = NameTable.glyphs.interned(name), let codepoint = uint(),
+        codepoint <= UInt64(UInt32.max), let font = string(), let family = NameTable.families.interned(font),
+        let origin = point(), let size = double(), let scaleX = double()
       else { return nil }
       return .glyph(
         GlyphShape(
-          name: name, codepoint: UInt32(codepoint), font: font, origin: origin, size: size, scaleX: scaleX))
+          glyph: glyph, codepoint: UInt32(codepoint), family: family, origin: origin, size: size,
+          scaleX: scaleX))
     case 1:
       guard let from = point(), let to = point(), let thickness = double(), let dash = optionalDouble()
       else { return nil }

@@ -8,6 +8,8 @@ import SMuFL
 /// the page later (`DisplayItem.translated`).
 struct StaffCanvas {
   let font: MusicFont
+  /// The font's family as its number, for the glyphs placed.
+  let family: InternedName
   /// Points per staff space.
   let scale: Double
   var context: ItemContext
@@ -24,6 +26,7 @@ struct StaffCanvas {
   /// `capacity`: the items expected (room made once instead of growing as they come).
   init(font: MusicFont, scale: Double, context: ItemContext, capacity: Int = 0) {
     self.font = font
+    family = NameTable.families.recent(font.family)
     self.scale = scale
     self.context = context
     items.reserveCapacity(capacity)
@@ -48,7 +51,7 @@ struct StaffCanvas {
       x: (x + metrics.southWest.x * size * scaleX) * scale, y: (y - metrics.northEast.y * size) * scale,
       width: metrics.width * size * scaleX * scale, height: metrics.height * size * scale)
     let shape = GlyphShape(
-      name: glyph.rawValue, codepoint: metrics.codepoint, font: font.family,
+      glyph: GlyphNames.number(glyph), codepoint: metrics.codepoint, family: family,
       origin: point(x, y), size: 4 * scale * size, scaleX: scaleX)
     add(role: role, shape: .glyph(shape), box: box, column: column, source: source)
   }

@@ -89,8 +89,8 @@ struct TempoMark {
     guard let metrics = font.glyph(glyph) else { return 0 }
     let unit = size / 4
     let shape = GlyphShape(
-      name: glyph.rawValue, codepoint: metrics.codepoint, font: font.family,
-      origin: Point(x: x, y: baseline), size: size)
+      glyph: GlyphNames.number(glyph), codepoint: metrics.codepoint,
+      family: NameTable.families.recent(font.family), origin: Point(x: x, y: baseline), size: size)
     items.append(
       DisplayItem(
         role: .tempo, shape: .glyph(shape),

@@ -330,7 +330,7 @@ final class PDFPageEncoder {
     held: inout (key: PDFFontKey, use: PDFFontUse, entry: MusicFontEntry)?
   ) throws {
     guard glyph.size.isFinite, glyph.size > 0, glyph.scaleX.isFinite, glyph.scaleX > 0 else { return }
-    let music = try musicFont(glyph.font)
+    let music = try musicFont(glyph.family)
     guard let id = music.map[glyph.codepoint] else {
       throw RenderError.missingGlyph(name: glyph.name, codepoint: glyph.codepoint, font: glyph.font)
     }
@@ -433,9 +433,11 @@ final class PDFPageEncoder {
 
   /// Code point → glyph index of a music font, read once per encoder.
   /// The music font named `family` and its glyph map (the last one kept at hand).
-  private func musicFont(_ family: String) throws -> MusicFontEntry {
-    if let last = lastMusic, last.family == family { return last }
-    let entry = try musicFonts[family] ?? MusicFontEntry(family: family, map: glyphMap(family))
+  private func musicFont(_ number: InternedName) throws -> MusicFontEntry {
+    if let last = lastMusic, last.number == number { return last }
+    let family = NameTable.families.text(number)
+    let entry =
+      try musicFonts[family] ?? MusicFontEntry(family: family, number: number, map: glyphMap(family))
     musicFonts[family] = entry
     lastMusic = entry
     return entry
@@ -444,11 +446,14 @@ final class PDFPageEncoder {
   /// A music font as pages refer to it, with its glyph map.
   private final class MusicFontEntry {
     let family: String
+    /// The family's number (`GlyphShape.family`).
+    let number: InternedName
     let font: FontReference
     let map: CodepointMap
 
-    init(family: String, map: CodepointMap) {
+    init(family: String, number: InternedName, map: CodepointMap) {
       self.family = family
+      self.number = number
       font = FontReference(.music(family: family))
       self.map = map
     }
