@@ -9,13 +9,18 @@ import ScoreModel
 struct PendingAttachments {
   var decorations: [Decoration] = []
   var annotations: [TextAnnotation] = []
-  var graces: GraceGroup?
+  var graces: GraceGroup? {
+    didSet { hasGraces = graces != nil }
+  }
+  /// Whether `graces` holds a group, kept as it changes: `isEmpty` is asked before every
+  /// note, and testing the optional group there copied it each time.
+  private(set) var hasGraces = false
   var slurStarts: [SlurMark] = []
   /// True once `Limits.attachmentsPerNote` was reported for what waits now.
   var reportedOverflow = false
 
   var isEmpty: Bool {
-    decorations.isEmpty && annotations.isEmpty && graces == nil && slurStarts.isEmpty
+    decorations.isEmpty && annotations.isEmpty && !hasGraces && slurStarts.isEmpty
   }
 
   /// Where the first pending item was written (for a diagnostic).

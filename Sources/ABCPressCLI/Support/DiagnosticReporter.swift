@@ -22,12 +22,19 @@ final class DiagnosticReporter {
       // A supervised re-run does not print again what a crashed attempt printed.
       let fresh = console.isStandard ? CrashReporter.admitDiagnostics(diagnostics.count) : diagnostics.count
       guard fresh > 0 else { return }
-      var text = ""
+      // The batch as UTF-8 bytes in one buffer (each line, excerpt and line end added in
+      // place).
+      var bytes: [UInt8] = []
       for diagnostic in diagnostics.suffix(fresh) {
-        text += diagnostic.description
-        if let quoted = excerpts?.excerpt(for: diagnostic) { text += "\n" + quoted }
-        if !text.hasSuffix("\n") { text += "\n" }
+        diagnostic.appendDescription(to: &bytes)
+        if let excerpts {
+          let before = bytes.count
+          bytes.append(0x0A)
+          if !excerpts.append(for: diagnostic, to: &bytes) { bytes.removeLast(bytes.count - before) }
+        }
+        if bytes.last != 0x0A { bytes.append(0x0A) }
       }
+      let text = String(decoding: bytes, as: UTF8.self)
       // Counted for the supervisor only when admitted through it (standard error).
       CrashReporter.printDiagnostics(console.isStandard ? fresh : 0) { console.error(text, newline: false) }
     }

@@ -27,17 +27,30 @@ final class SourceExcerpts {
 
   /// The excerpt lines for a diagnostic (without a final newline), or nil.
   func excerpt(for diagnostic: Diagnostic) -> String? {
-    guard let file = diagnostic.file, diagnostic.range.start.line >= 1 else { return nil }
+    var bytes: [UInt8] = []
+    guard append(for: diagnostic, to: &bytes) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `excerpt(for:)`'s bytes added to `bytes`; false (nothing added) when there is none.
+  func append(for diagnostic: Diagnostic, to bytes: inout [UInt8]) -> Bool {
+    guard let file = diagnostic.file, diagnostic.range.start.line >= 1 else { return false }
     let source = file == "<stdin>" ? StandardInput.latest?.path : file
-    guard let source, load(source) else { return nil }
+    guard let source, load(source) else { return false }
     let number = diagnostic.range.start.line
-    guard number <= lineStarts.count else { return nil }
+    guard number <= lineStarts.count else { return false }
     let start = lineStarts[number - 1]
-    var end = number < lineStarts.count ? lineStarts[number] : bytes.count
-    while end > start, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
+    var end = number < lineStarts.count ? lineStarts[number] : self.bytes.count
+    while end > start, self.bytes[end - 1] == 10 || self.bytes[end - 1] == 13 { end -= 1 }
     let column = max(1, diagnostic.range.start.column)
-    return Self.plainExcerpt(bytes[start..<end], number: number, column: column)
-      ?? Self.decodedExcerpt(bytes[start..<end], number: number, column: column)
+    if Self.appendPlainExcerpt(self.bytes[start..<end], number: number, column: column, to: &bytes) {
+      return true
+    }
+    guard let decoded = Self.decodedExcerpt(self.bytes[start..<end], number: number, column: column) else {
+      return false
+    }
+    bytes.append(contentsOf: decoded.utf8)
+    return true
   }
 
   /// The excerpt of any line: decoded to scalars, control characters escaped.
@@ -73,31 +86,53 @@ final class SourceExcerpts {
   /// `decodedExcerpt`, which decodes the line to scalars and builds strings (most of the
   /// cost of reporting a warning). Nil for any other line.
   static func plainExcerpt(_ line: ArraySlice<UInt8>, number: Int, column: Int) -> String? {
-    guard line.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else { return nil }
+    var bytes: [UInt8] = []
+    guard appendPlainExcerpt(line, number: number, column: column, to: &bytes) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `plainExcerpt`'s bytes added to `bytes`, in place (no piece made on its own); false
+  /// (nothing added) for a line that is not printable ASCII and tabs.
+  static func appendPlainExcerpt(
+    _ line: ArraySlice<UInt8>, number: Int, column: Int, to out: inout [UInt8]
+  ) -> Bool {
+    for byte in line where (byte < 0x20 || byte >= 0x7F) && byte != 0x09 { return false }
     let count = line.count
     let window = 100
     var from = 0
     if count > window, column > window / 2 { from = min(column - window / 2, count - window) }
     let to = min(count, from + window)
-    guard from <= to else { return nil }
-    let gutter = Array(String(number).utf8)
-    let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
-    var out: [UInt8] = [0x20]
-    out.reserveCapacity(2 * gutter.count + (to - from) + column + 24)
-    out += gutter
-    out += [0x20, 0x7C, 0x20]
-    if from > 0 { out += ellipsis }
+    guard from <= to else { return false }
+    let gutterStart = out.count + 1
+    out.reserveCapacity(out.count + 2 * 24 + (to - from) + column + 24)
+    out.append(0x20)
+    Diagnostic.appendDecimal(number, to: &out)
+    let gutter = out.count - gutterStart
+    out.append(0x20)
+    out.append(0x7C)
+    out.append(0x20)
+    if from > 0 { appendEllipsis(to: &out) }
     for byte in line[(line.startIndex + from)..<(line.startIndex + to)] {
       out.append(byte == 0x09 ? 0x20 : byte)
     }
-    if to < count { out += ellipsis }
-    out += [0x0A, 0x20]
-    out += repeatElement(0x20, count: gutter.count)
-    out += [0x20, 0x7C, 0x20]
+    if to < count { appendEllipsis(to: &out) }
+    out.append(0x0A)
+    out.append(0x20)
+    out.append(contentsOf: repeatElement(0x20, count: gutter))
+    out.append(0x20)
+    out.append(0x7C)
+    out.append(0x20)
     if from > 0 { out.append(0x20) }
-    out += repeatElement(0x20, count: max(0, min(column - 1, count) - from))
+    out.append(contentsOf: repeatElement(0x20, count: max(0, min(column - 1, count) - from)))
     out.append(0x5E)
-    return String(decoding: out, as: UTF8.self)
+    return true
+  }
+
+  /// `…` in UTF-8.
+  private static func appendEllipsis(to out: inout [UInt8]) {
+    out.append(0xE2)
+    out.append(0x80)
+    out.append(0xA6)
   }
 
   private func load(_ file: String) -> Bool {
@@ -116,10 +151,19 @@ final class SourceExcerpts {
       return false
     }
     bytes = [UInt8](data)
-    lineStarts = [0]
-    for (index, byte) in bytes.enumerated() where byte == 10 && index + 1 < bytes.count {
-      lineStarts.append(index + 1)
+    // Line ends found by memchr (a byte-by-byte loop was most of quoting a book's first
+    // warning).
+    var starts = [0]
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var at = 0
+      while at < buffer.count, let found = memchr(base + at, 10, buffer.count - at) {
+        let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if end + 1 < buffer.count { starts.append(end + 1) }
+        at = end + 1
+      }
     }
+    lineStarts = starts
     return true
   }
 }

@@ -313,7 +313,13 @@ struct TabNote: Hashable {
 /// signatures) or the left edge of the bar line. `left` and `right` are the ink extents
 /// on either side of the anchor in staff spaces; spacing keeps them apart.
 struct StaffSymbol {
-  var kind: SymbolKind
+  var kind: SymbolKind {
+    didSet { category = SymbolCategory(kind) }
+  }
+  /// What the symbol is, without its payload, kept with `kind`: the line breaker, the
+  /// spacer and the drawing ask it of every symbol, and reading it from `kind` copied the
+  /// symbol's payload (a note's heads, a bar line's marks) each time.
+  private(set) var category: SymbolCategory
   var onset: Rational
   var left: Double = 0
   var right: Double = 0
@@ -344,6 +350,14 @@ struct StaffSymbol {
     set { signatures = Signatures(key: signatures.key, meter: newValue) }
   }
 
+  init(kind: SymbolKind, onset: Rational, source: SourcePosition?, clef: Clef) {
+    self.kind = kind
+    category = SymbolCategory(kind)
+    self.onset = onset
+    self.source = source
+    self.clef = clef
+  }
+
   var duration: Rational {
     // Read in place: a `switch` binding both payloads copied the note on each call.
     if case .note(let note) = kind { return note.duration }
@@ -351,31 +365,15 @@ struct StaffSymbol {
     return .zero
   }
 
-  var isBar: Bool {
-    if case .bar = kind { return true }
-    return false
-  }
+  var isBar: Bool { category == .bar }
 
-  var isRest: Bool {
-    if case .rest = kind { return true }
-    return false
-  }
+  var isRest: Bool { category == .rest }
 
   /// True for clef, key and meter changes, which fold into a system's start when they
   /// come first on a line.
-  var isSignature: Bool {
-    switch kind {
-    case .clef, .key, .meter: true
-    default: false
-    }
-  }
+  var isSignature: Bool { category == .signature }
 
-  var isDurational: Bool {
-    switch kind {
-    case .note, .rest: true
-    default: false
-    }
-  }
+  var isDurational: Bool { category == .note || category == .rest }
 
   /// For a note a beam may join (flagged, with a stem of its own on this staff): whether
   /// the source joins it to the note before; nil for any other symbol.
@@ -408,14 +406,6 @@ struct StaffSymbol {
     guard case .note(let note) = kind else { return false }
     return note.heads.contains { $0.tie != nil }
   }
-
-  /// What the symbol is, without its payload (for the spacing table).
-  var category: SymbolCategory {
-    if isBar { return .bar }
-    if isRest { return .rest }
-    if case .note = kind { return .note }
-    return .other
-  }
 }
 
 /// The key and meter in force at a symbol: one shared box for a run of symbols.
@@ -434,7 +424,20 @@ final class Signatures: @unchecked Sendable {
 
 /// A symbol's kind alone: comparing two of them copies nothing.
 enum SymbolCategory {
-  case note, rest, bar, other
+  case note, rest, bar
+  /// A clef, key or meter change.
+  case signature
+  case spacer
+
+  init(_ kind: SymbolKind) {
+    switch kind {
+    case .note: self = .note
+    case .rest: self = .rest
+    case .bar: self = .bar
+    case .clef, .key, .meter: self = .signature
+    case .spacer: self = .spacer
+    }
+  }
 }
 
 extension SourceRange {

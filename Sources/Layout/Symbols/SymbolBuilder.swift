@@ -391,7 +391,7 @@ struct SymbolBuilder {
       heads: heads, value: value, duration: event.duration,
       isBeamedWithPrevious: event.isBeamedWithPrevious)
     note.stemUp = Self.stemUp(lowest: note.lowest, highest: note.highest)
-    note.grace = event.graceNotes
+    if event.hasGraceNotes { note.grace = event.graceNotes }
     note.ottavaShift = Int8(clamping: shift)
     note.isSmall = event.isSmall
     note.hasArpeggio = event.decorations.contains { $0.name == "arpeggio" }

@@ -74,15 +74,27 @@ public enum BarLengthCheck {
       if bar.hasWrittenLengths && !bar.hasTuplets && bar.written == full { return }
       let tooLong = full < bar.length
       guard tooLong || (bar.length < full && !afterSectionStart && !endsSection) else { return }
-      // Words only for a bar that is wrong: most bars are right.
-      let name = scoreNumber.map { "measure \($0)" } ?? "bar \(number)"
+      // Words only for a bar that is wrong: most bars are right. Made as bytes in one
+      // buffer (interpolating each piece was most of a warning's cost).
       let place = range ?? bar.last ?? bar.start ?? SourceRange(SourceLocation(line: 1, column: 1))
       let unit = countingUnit(bar.length, full, meter: bar.meter)
-      let meterName = bar.meter == .common ? "4/4" : bar.meter == .cut ? "2/2" : bar.meter.abcText
-      let message =
-        "\(name)\(label) has \(counted(bar.length, in: unit)); \(meterName) needs "
-        + "\(full.dividingExactly(by: unit))"
-      found.append(Diagnostic(.warning, message, at: place, file: file))
+      var text: [UInt8] = []
+      text.reserveCapacity(64 + label.utf8.count)
+      if let scoreNumber {
+        text += "measure ".utf8
+        text += scoreNumber.utf8
+      } else {
+        text += "bar ".utf8
+        Diagnostic.appendDecimal(number, to: &text)
+      }
+      text += label.utf8
+      text += " has ".utf8
+      appendCounted(bar.length, in: unit, to: &text)
+      text += "; ".utf8
+      appendName(of: bar.meter, to: &text)
+      text += " needs ".utf8
+      appendCount(full, in: unit, to: &text)
+      found.append(Diagnostic(.warning, String(decoding: text, as: UTF8.self), at: place, file: file))
     }
 
     let elements = voice.elements
@@ -143,6 +155,54 @@ public enum BarLengthCheck {
       unit = unit * Rational(1, 2)
     }
     return unit
+  }
+
+  /// `counted(length, in: unit)`'s bytes added to `text`.
+  static func appendCounted(_ length: Rational, in unit: Rational, to text: inout [UInt8]) {
+    let count = length / unit
+    guard count.denominator == 1, unit.numerator == 1, unit.denominator <= 64,
+      unit.denominator & (unit.denominator - 1) == 0
+    else {
+      text += counted(length, in: unit).utf8
+      return
+    }
+    Diagnostic.appendDecimal(count.numerator, to: &text)
+    let one = count.numerator == 1
+    switch unit.denominator {
+    case 1: text += (one ? " whole" : " wholes").utf8
+    case 2: text += (one ? " half" : " halves").utf8
+    case 4: text += (one ? " quarter" : " quarters").utf8
+    case 8: text += (one ? " eighth" : " eighths").utf8
+    case 16: text += (one ? " sixteenth" : " sixteenths").utf8
+    case 32: text += (one ? " 32nd" : " 32nds").utf8
+    default: text += (one ? " 64th" : " 64ths").utf8
+    }
+  }
+
+  /// `length.dividingExactly(by: unit)`'s bytes added to `text`.
+  static func appendCount(_ length: Rational, in unit: Rational, to text: inout [UInt8]) {
+    let count = length / unit
+    Diagnostic.appendDecimal(count.numerator, to: &text)
+    if count.denominator != 1 {
+      text.append(UInt8(ascii: "/"))
+      Diagnostic.appendDecimal(count.denominator, to: &text)
+    }
+  }
+
+  /// The meter as the message names it: `4/4` for C, `2/2` for C|, else as written.
+  static func appendName(of meter: Meter, to text: inout [UInt8]) {
+    switch meter {
+    case .common: text += "4/4".utf8
+    case .cut: text += "2/2".utf8
+    case .fraction(let numerators, let denominator):
+      for (index, numerator) in numerators.enumerated() {
+        if index > 0 { text.append(UInt8(ascii: "+")) }
+        Diagnostic.appendDecimal(numerator, to: &text)
+      }
+      text.append(UInt8(ascii: "/"))
+      Diagnostic.appendDecimal(denominator, to: &text)
+    default: text += meter.abcText.utf8
+    }
   }
 
   /// "5 eighths", "1 quarter", "3 sixteenths": a length counted in `unit`.

@@ -36,20 +36,57 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// (Made as UTF-8 bytes in one buffer: interpolation grew a string piece by piece, about
   /// 6,000 instructions a warning.)
   public var description: String {
-    let path = Self.printable(file ?? "<input>")
-    let text = Self.printable(message)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(path.utf8.count + text.utf8.count + 48)
-    bytes += path.utf8
-    bytes.append(UInt8(ascii: ":"))
-    bytes += String(range.start.line).utf8
-    bytes.append(UInt8(ascii: ":"))
-    bytes += String(range.start.column).utf8
-    bytes += ": ".utf8
-    bytes += severity.rawValue.utf8
-    bytes += ": ".utf8
-    bytes += text.utf8
+    appendDescription(to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `description`'s UTF-8 bytes, added to `bytes` (a batch of warnings is one buffer).
+  public func appendDescription(to bytes: inout [UInt8]) {
+    bytes.reserveCapacity(bytes.count + (file?.utf8.count ?? 7) + message.utf8.count + 40)
+    Self.appendPrintable(file ?? "<input>", to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    Self.appendDecimal(range.start.line, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    Self.appendDecimal(range.start.column, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(0x20)
+    switch severity {
+    case .note: bytes.append(contentsOf: "note".utf8)
+    case .warning: bytes.append(contentsOf: "warning".utf8)
+    case .error: bytes.append(contentsOf: "error".utf8)
+    }
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(0x20)
+    Self.appendPrintable(message, to: &bytes)
+  }
+
+  /// `printable(text)`'s bytes added to `bytes`: printable ASCII (most paths and
+  /// messages) copied as it is, anything else escaped first.
+  public static func appendPrintable(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    let copied = text.withUTF8 { stored -> Bool in
+      for byte in stored where byte < 0x20 || byte >= 0x7F { return false }
+      bytes.append(contentsOf: stored)
+      return true
+    }
+    if !copied { bytes.append(contentsOf: printable(text).utf8) }
+  }
+
+  /// A whole number's decimal digits added to `bytes`.
+  public static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var rest = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits, last first
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { room in
+      repeat {
+        room[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+        count += 1
+      } while rest > 0
+      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(room[index]) }
+    }
   }
 
   /// Source text as a diagnostic quotes it: at most `Limits.quotedTextLength` Unicode

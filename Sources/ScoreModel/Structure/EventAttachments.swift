@@ -52,6 +52,11 @@ struct AttachmentStorage: Hashable, Sendable {
   var slurStarts: [SlurMark] { box?.value.slurStarts ?? [] }
   var slurEnds: [SlurMark] { box?.value.slurEnds ?? [] }
   var lyrics: [LyricSyllable?] { box?.value.lyrics ?? [] }
+  /// Whether grace notes are attached (most notes have no box at all: nothing is read).
+  var hasGraceNotes: Bool {
+    guard let box else { return false }
+    return box.value.graceNotes != nil
+  }
 
   /// Changes the attachments, copying the box first when it is shared.
   mutating func update(_ change: (inout EventAttachments) -> Void) {

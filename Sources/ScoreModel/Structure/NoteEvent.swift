@@ -110,6 +110,9 @@ public struct NoteEvent: Hashable, Sendable {
     set { storage.update { $0.graceNotes = newValue } }
   }
 
+  /// Whether the note has grace notes (`graceNotes != nil`, read without copying them).
+  public var hasGraceNotes: Bool { storage.hasGraceNotes }
+
   /// Slurs that start at this note (`(` before it) and end at it (`)` after it).
   public var slurStarts: [SlurMark] {
     get { storage.slurStarts }
