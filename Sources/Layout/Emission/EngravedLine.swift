@@ -15,6 +15,28 @@ struct EngravedLine {
   /// Where the clef at the line's start ends (its tail reaches down among the first words).
   var clefEnd = 0.0
   var notes = NoteGeometries()
+  /// The drawn symbols that carry attachments (marks, texts, lyrics, tuplets, curves), in
+  /// order: the attachment stages walk these alone (most symbols carry none, and each of a
+  /// dozen stages read every symbol's attachments to find that out).
+  let attached: [Int]
+
+  init(
+    symbols: [StaffSymbol], first: Int, last: Int, xs: [Double], musicStart: Double, end: Double,
+    spans: VoiceSpans
+  ) {
+    self.symbols = symbols
+    self.first = first
+    self.last = last
+    self.xs = xs
+    self.musicStart = musicStart
+    self.end = end
+    self.spans = spans
+    var attached: [Int] = []
+    if first <= last {
+      for index in first...last where !symbols[index].attachments.isEmpty { attached.append(index) }
+    }
+    self.attached = attached
+  }
 
   /// The anchor x of symbol `index` when it is on this line.
   func x(of index: Int) -> Double? {

@@ -76,7 +76,7 @@ struct NoteDrawing {
     let size = note.size
     let width = (font.glyph(note.notehead)?.advance ?? headWidth) * size
     var rightmost = 0.0
-    for head in note.heads { rightmost = max(rightmost, head.offset * size) }
+    for index in note.heads.indices { rightmost = max(rightmost, note.heads[index].offset * size) }
     var rightEdge = (note.heads.isEmpty ? 0 : rightmost) + width
     if note.value.dots > 0 {
       rightEdge =
@@ -86,7 +86,8 @@ struct NoteDrawing {
     }
     return NoteGeometry(
       x: x, headWidth: width, rightEdge: rightEdge,
-      lowestPosition: note.heads.first?.position ?? 4, highestPosition: note.heads.last?.position ?? 4,
+      lowestPosition: note.heads.isEmpty ? 4 : note.heads[0].position,
+      highestPosition: note.heads.isEmpty ? 4 : note.heads[note.heads.count - 1].position,
       stemUp: stem?.up ?? note.stemUp,
       hasStem: stem != nil, stemX: stem?.x ?? x + width / 2,
       stemTipY: stem?.tipY ?? StaffCanvas.y(ofPosition: note.stemUp ? note.highest : note.lowest),
@@ -198,9 +199,10 @@ struct NoteDrawing {
   ) {
     var (lowest, highest) = (Int.max, Int.min)
     var (leftmost, rightmost) = (Double.infinity, -Double.infinity)
-    for head in note.heads {
-      (lowest, highest) = (min(lowest, head.position), max(highest, head.position))
-      (leftmost, rightmost) = (min(leftmost, head.offset), max(rightmost, head.offset))
+    for index in note.heads.indices {
+      let (position, offset) = (note.heads[index].position, note.heads[index].offset)
+      (lowest, highest) = (min(lowest, position), max(highest, position))
+      (leftmost, rightmost) = (min(leftmost, offset), max(rightmost, offset))
     }
     guard !note.heads.isEmpty, lowest <= -2 || highest >= 10 else { return }
     let size = note.size

@@ -21,7 +21,7 @@ struct TupletDrawing {
     // Every tuplet of the line with the symbols it covers; the innermost are drawn
     // first, so an outer tuplet clears the numbers and brackets inside it.
     var tuplets: [(index: Int, tuplet: Tuplet, members: [Int])] = []
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       for tuplet in line.symbols[index].attachments.tuplets {
         var members: [Int] = []
         var next = index

@@ -9,29 +9,55 @@ import ScoreModel
 /// octave, and never a note tied over the bar line (its accidental carries). Accidentals
 /// the source writes are left as written.
 struct CautionaryAccidentals {
-  /// Alterations written in the bar before, by diatonic index.
-  private var previousBar: [Int: Int] = [:]
-  /// Alterations written so far in this bar.
-  private var currentBar: [Int: Int] = [:]
-  /// Diatonic indices of heads tied into the next note.
-  private var tied: Set<Int> = []
+  /// Alterations written in the bar before and in this bar, by diatonic index: tables
+  /// indexed directly (a dictionary lookup per head was most of the pass), an entry
+  /// belonging to a bar by its stamp, so a bar line empties nothing.
+  private var previousBar = Alterations()
+  private var currentBar = Alterations()
+  /// The current bar's stamp (the bar before's is one less; a fresh table's 0 belongs to
+  /// neither).
+  private var bar: Int32 = 2
+  /// Diatonic indices of heads tied into the next note, and those the note before tied.
+  private var tied: [Int] = []
+  private var incomingTies: [Int] = []
+
+  /// Alterations by diatonic index (octaves -10 to 20, as notes may be written; a pitch
+  /// beyond them is never reminded), each with the bar it was written in.
+  private struct Alterations {
+    static let offset = 80
+    var stamps = [Int32](repeating: 0, count: 256)
+    var alters = [Int](repeating: 0, count: 256)
+
+    func alter(at index: Int, bar: Int32) -> Int? {
+      let slot = index + Self.offset
+      guard slot >= 0 && slot < 256, stamps[slot] == bar else { return nil }
+      return alters[slot]
+    }
+
+    mutating func set(_ alter: Int, at index: Int, bar: Int32) {
+      let slot = index + Self.offset
+      guard slot >= 0 && slot < 256 else { return }
+      stamps[slot] = bar
+      alters[slot] = alter
+    }
+  }
 
   mutating func apply(to note: inout NoteSymbol, event: NoteEvent, key: KeySignature, clef: Clef) {
-    let incomingTies = tied
-    tied = []
+    swap(&incomingTies, &tied)
+    tied.removeAll(keepingCapacity: true)
     for head in event.heads {
       let index = head.pitch.diatonicIndex
-      if head.isTiedToNext { tied.insert(index) }
+      if head.isTiedToNext && !tied.contains(index) { tied.append(index) }
       if head.accidental != nil {
-        currentBar[index] = head.soundingAlter
+        currentBar.set(head.soundingAlter, at: index, bar: bar)
         continue
       }
-      let keyAlter = key.alter(for: head.pitch.step)
-      guard currentBar[index] == nil, !incomingTies.contains(index),
-        let previous = previousBar[index], previous != keyAlter,
-        let accidental = Accidental(rawValue: keyAlter)
+      guard currentBar.alter(at: index, bar: bar) == nil, !incomingTies.contains(index),
+        let previous = previousBar.alter(at: index, bar: bar - 1)
       else { continue }
-      currentBar[index] = keyAlter
+      let keyAlter = key.alter(for: head.pitch.step)
+      guard previous != keyAlter, let accidental = Accidental(rawValue: keyAlter) else { continue }
+      currentBar.set(keyAlter, at: index, bar: bar)
       let position = clef.staffPosition(of: head.pitch)
       for placed in note.heads.indices
       where note.heads[placed].position == position && note.heads[placed].accidental == nil {
@@ -42,7 +68,9 @@ struct CautionaryAccidentals {
   }
 
   mutating func endBar() {
-    previousBar = currentBar
-    currentBar = [:]
+    // The bar just ended becomes the bar before; the next bar's stamp marks every entry of
+    // the table it reuses as old.
+    swap(&previousBar, &currentBar)
+    bar += 1
   }
 }

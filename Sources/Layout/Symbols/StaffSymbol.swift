@@ -87,19 +87,22 @@ struct NoteSymbol {
 
   /// The notehead the note is measured by: its first head's own shape (percussion), else
   /// the value's.
-  var notehead: SMuFLGlyph { heads.first?.glyph ?? value.notehead }
+  var notehead: SMuFLGlyph { (heads.isEmpty ? nil : heads[0].glyph) ?? value.notehead }
 
   /// Beams the note takes: its flags, or a two-note tremolo's strokes.
   var beamCount: Int { max(value.flagCount, tremoloStrokes ?? 0) }
 
+  // The heads' fields read where they lie (`first` and a `for` loop copied each head).
   var highest: Int {
-    guard var result = heads.first?.position else { return 4 }
-    for head in heads where head.position > result { result = head.position }
+    guard !heads.isEmpty else { return 4 }
+    var result = heads[0].position
+    for index in 1..<heads.count where heads[index].position > result { result = heads[index].position }
     return result
   }
   var lowest: Int {
-    guard var result = heads.first?.position else { return 4 }
-    for head in heads where head.position < result { result = head.position }
+    guard !heads.isEmpty else { return 4 }
+    var result = heads[0].position
+    for index in 1..<heads.count where heads[index].position < result { result = heads[index].position }
     return result
   }
 }

@@ -10,7 +10,7 @@ extension MarkPlacement {
   @discardableResult
   mutating func placeArticulations(line: EngravedLine) -> [Int: (top: Double, bottom: Double)] {
     var reach: [Int: (top: Double, bottom: Double)] = [:]
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       let attachments = line.symbols[index].attachments
       let decorations = attachments.decorations
       guard !decorations.isEmpty, let note = line.notes[index] else { continue }
@@ -55,8 +55,9 @@ extension MarkPlacement {
 
   /// Ornaments, fermatas, bowings, fingerings, text marks, rolls and the like.
   mutating func placeOrnaments(line: EngravedLine) {
+    guard !line.attached.isEmpty else { return }
     let rows = ornamentRows(line: line)
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       let decorations = line.symbols[index].attachments.decorations
       guard !decorations.isEmpty, let x = centre(of: index, line: line) else { continue }
       let column = line.column(of: index)
@@ -155,6 +156,17 @@ extension MarkPlacement {
   /// so they stand in one row instead of a staircase. Keyed by symbol index.
   func ornamentRows(line: EngravedLine) -> [Int: Double] {
     var rows: [Int: Double] = [:]
+    // Only a line with two marks above (most lines have none) can hold a run.
+    var marksAbove = 0
+    for index in line.attached {
+      for kind in line.symbols[index].attachments.decorationKinds {
+        if case .above? = kind {
+          marksAbove += 1
+          break
+        }
+      }
+    }
+    guard marksAbove > 1 else { return rows }
     var run: [(index: Int, x0: Double, x1: Double, floor: Double)] = []
     var runGlyph: SMuFLGlyph?
     func close() {
@@ -272,13 +284,16 @@ extension MarkPlacement {
     // Under notes beamed to the staff below (their stems run down through the gap, joined
     // after the marks are placed), a dynamic or hairpin would cross the stems: it goes
     // above the staff there.
-    let crossRuns = lineSide == .below ? crossRuns(line) : []
+    // Found when a mark first asks (most lines have none to place).
+    var found: [(from: Double, to: Double)]?
     func sideAt(_ x0: Double, _ x1: Double) -> Skyline.Side {
-      crossRuns.contains { $0.from < x1 + 0.5 && $0.to > x0 - 0.5 } ? .above : lineSide
+      let crossRuns = found ?? (lineSide == .below ? crossRuns(line) : [])
+      found = crossRuns
+      return crossRuns.contains { $0.from < x1 + 0.5 && $0.to > x0 - 0.5 } ? .above : lineSide
     }
     func floorAt(_ x0: Double, _ x1: Double) -> Double { sideAt(x0, x1) == .above ? 0 : 4 }
     var hairpin: (x: Double, crescendo: Bool, column: Int?, source: SourcePosition?)?
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       let decorations = line.symbols[index].attachments.decorations
       guard !decorations.isEmpty, let x = centre(of: index, line: line) else { continue }
       let column = line.column(of: index)
@@ -375,7 +390,7 @@ extension MarkPlacement {
   /// release and a new press at one note (a pedal change) side by side, the release first.
   mutating func placePedals(line: EngravedLine) {
     var marks: [(x: Double, glyph: SMuFLGlyph, column: Int?, source: SourcePosition?)] = []
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       guard !line.symbols[index].attachments.decorations.isEmpty else { continue }
       let attachments = line.symbols[index].attachments
       guard let x = centre(of: index, line: line) else { continue }

@@ -22,7 +22,7 @@ extension MarkPlacement {
     var trill: Int?
     var ottavaClosed = false
     var trillClosed = false
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       // Both kinds of line open and close with a parenthesis (`!8va(!`, `!-)!`).
       for decoration in line.symbols[index].attachments.decorations
       where decoration.name.utf8.last == UInt8(ascii: "(") || decoration.name.utf8.last == UInt8(ascii: ")") {

@@ -7,7 +7,7 @@ extension MarkPlacement {
   mutating func placeLyrics(line: EngravedLine) {
     // Counted in place (most lines have no words: no arrays made to find that out).
     var verses = 0
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       verses = max(verses, line.symbols[index].attachments.lyrics.count)
     }
     guard verses > 0 else { return }
@@ -25,7 +25,7 @@ extension MarkPlacement {
     for verse in 0..<verses {
       let baseline = top + sample.ascent / scale
       var placed: [(x0: Double, x1: Double, syllable: LyricSyllable, index: Int)] = []
-      for index in line.indices where index <= line.last {
+      for index in line.attached {
         let lyrics = line.symbols[index].attachments.lyrics
         guard verse < lyrics.count, let syllable = lyrics[verse], let note = line.notes[index] else {
           continue

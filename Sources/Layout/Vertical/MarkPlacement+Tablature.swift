@@ -37,7 +37,7 @@ extension MarkPlacement {
     let sample = measurer.measure("0", font: spec)
     // Fret numbers, and for each string the spans its numbers keep clear.
     var gaps = [[(Double, Double)]](repeating: [], count: strings)
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       let notes = line.symbols[index].attachments.tabNotes
       guard !notes.isEmpty, let centre = centre(of: index, line: line) else { continue }
       for note in notes {

@@ -11,7 +11,7 @@ extension MarkPlacement {
         source: SourcePosition, text: String
       )] =
         []
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       guard let x = line.x(of: index) else { continue }
       for annotation in line.symbols[index].attachments.annotations where annotation.placement == .chordSymbol
       {
@@ -120,7 +120,7 @@ extension MarkPlacement {
     let spec = style.annotationFont
     // Under notes beamed to the staff below, the words go above (as dynamics do).
     var crossRuns: [(from: Double, to: Double)]?
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       let annotations = line.symbols[index].attachments.annotations
       guard annotations.contains(where: { $0.placement == .below }), let x = line.x(of: index) else {
         continue
@@ -153,7 +153,7 @@ extension MarkPlacement {
   }
 
   mutating func placeAnnotations(line: EngravedLine) {
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       guard let x = line.x(of: index) else { continue }
       let column = line.column(of: index)
       let note = line.notes[index]
@@ -216,7 +216,7 @@ extension MarkPlacement {
 
   /// Part labels (boxed), tempo changes and section titles, above everything.
   mutating func placeLabels(line: EngravedLine) {
-    for index in line.indices where index <= line.last {
+    for index in line.attached {
       let attachments = line.symbols[index].attachments
       guard let x = line.x(of: index) else { continue }
       let column = line.column(of: index)
