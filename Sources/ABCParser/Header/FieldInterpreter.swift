@@ -12,6 +12,15 @@ enum FieldInterpreter {
   /// Field letters the standard defines.
   static let knownLabels = Set("ABCDFGHIKLMmNOPQRrSsTUVWwXZ+")
 
+  /// Whether `label` is one of `knownLabels` (looked up by its byte in a table of 128).
+  static func isKnownLabel(_ label: Character) -> Bool {
+    guard let code = label.asciiValue else { return false }
+    return knownLabelTable[Int(code)]
+  }
+  private static let knownLabelTable: [Bool] = (0..<128).map { code in
+    knownLabels.contains(Character(Unicode.Scalar(UInt8(code))))
+  }
+
   /// What a musical field changed, for the body parser.
   enum FieldEffect {
     case key(KeyFieldValue)
@@ -35,8 +44,9 @@ enum FieldInterpreter {
       let text = valueScanner.readRest()
       return text.hasSuffix("\\") ? String(text.dropLast()).trimmingWhitespace : text
     }
-    switch label {
-    case "K":
+    // Told apart by the label's byte (a switch over characters compared strings, one per case).
+    switch label.asciiValue ?? 0 {
+    case UInt8(ascii: "K"):
       let value = KeyParser.parse(scanner, diagnostics: diagnostics)
       if let key = value.key { settings.key = key }
       if inHeader {
@@ -47,30 +57,30 @@ enum FieldInterpreter {
         settings.keyStaff.merge(value.staff)
       }
       return .key(value)
-    case "M":
+    case UInt8(ascii: "M"):
       guard let meter = MeterParser.parse(scanner, diagnostics: diagnostics) else { return .none }
       settings.meter = meter
       return .meter(meter)
-    case "L":
+    case UInt8(ascii: "L"):
       guard let length = NoteLengthParser.parseUnitLength(scanner, diagnostics: diagnostics) else {
         return .none
       }
       settings.explicitUnitLength = length
       return .unitLength
-    case "Q":
+    case UInt8(ascii: "Q"):
       let tempo = TempoParser.parse(scanner, diagnostics: diagnostics, mode: settings.readingMode)
       if inHeader { settings.tempo = tempo }
       return .tempo(tempo)
-    case "V":
+    case UInt8(ascii: "V"):
       guard let voice = VoiceFieldParser.parse(scanner, diagnostics: diagnostics) else { return .none }
       return .voice(voice)
-    case "I":
+    case UInt8(ascii: "I"):
       applyInstruction(scanner, to: &settings, diagnostics: diagnostics)
-    case "U":
+    case UInt8(ascii: "U"):
       if let (symbol, definition) = SymbolDefinition.parse(scanner, diagnostics: diagnostics) {
         settings.userSymbols[symbol] = definition
       }
-    case "m":
+    case UInt8(ascii: "m"):
       if settings.macros.count >= Limits.macrosPerTune {
         diagnostics.warning(
           "more than \(Limits.macrosPerTune) macros (m:) in one tune; this one is ignored",
@@ -80,17 +90,17 @@ enum FieldInterpreter {
           "bad macro definition; expected m: ~G3 = G{A}G{F}G",
           at: scanner.line.range(from: 0, to: scanner.end))
       }
-    case "W":
+    case UInt8(ascii: "W"):
       settings.words.append(TextEscapes.decode(text))
-    case "r":
+    case UInt8(ascii: "r"):
       break  // A remark.
-    case "P":
+    case UInt8(ascii: "P"):
       if inHeader {
         PartsParser.validate(scanner, diagnostics: diagnostics)
         applyText(label: label, text: text, to: &settings.metadata)
       }
       return inHeader ? .none : .part(TextEscapes.decode(text))
-    case "T":
+    case UInt8(ascii: "T"):
       if inHeader { applyText(label: label, text: text, to: &settings.metadata) }
       return inHeader ? .none : .title(TextEscapes.decode(text))
     default:
@@ -101,7 +111,7 @@ enum FieldInterpreter {
           at: scanner.line.range(from: labelStart, to: labelStart + 2), mode: settings.readingMode,
           diagnostics: diagnostics)
       }
-      if !knownLabels.contains(label) {
+      if !isKnownLabel(label) {
         diagnostics.warning("unknown field '\(label):'", at: SourceRange(scanner.line.location(at: 0)))
       }
     }
@@ -248,18 +258,18 @@ enum FieldInterpreter {
   /// Fills the metadata field that `label` names, resolving text escapes.
   static func applyText(label: Character, text raw: String, to metadata: inout TuneMetadata) {
     let text = TextEscapes.decode(raw)
-    switch label {
-    case "T": metadata.titles.append(text)
-    case "C": metadata.composers.append(text)
-    case "O", "A": metadata.origins.append(text)
-    case "R": metadata.rhythm = text
-    case "B": metadata.book = text
-    case "S": metadata.source = text
-    case "N": metadata.notes.append(text)
-    case "Z": metadata.transcription = text
-    case "H": metadata.history.append(text)
-    case "G": metadata.group = text
-    case "P": metadata.parts = text
+    switch label.asciiValue ?? 0 {
+    case UInt8(ascii: "T"): metadata.titles.append(text)
+    case UInt8(ascii: "C"): metadata.composers.append(text)
+    case UInt8(ascii: "O"), UInt8(ascii: "A"): metadata.origins.append(text)
+    case UInt8(ascii: "R"): metadata.rhythm = text
+    case UInt8(ascii: "B"): metadata.book = text
+    case UInt8(ascii: "S"): metadata.source = text
+    case UInt8(ascii: "N"): metadata.notes.append(text)
+    case UInt8(ascii: "Z"): metadata.transcription = text
+    case UInt8(ascii: "H"): metadata.history.append(text)
+    case UInt8(ascii: "G"): metadata.group = text
+    case UInt8(ascii: "P"): metadata.parts = text
     default: break
     }
   }

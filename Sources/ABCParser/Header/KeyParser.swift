@@ -108,10 +108,7 @@ enum KeyParser {
 
   /// The key named by a first token, in major (the mode is applied by the caller).
   static func tonicKey(_ token: String) -> KeySignature? {
-    switch token.lowercased() {
-    case "none": return KeySignature.none
-    default: break
-    }
+    if token.utf8.count == 4 && token.lowercased() == "none" { return KeySignature.none }
     if token == "HP" {
       return KeySignature(tonic: .a, mode: .mixolydian, fifths: 3, isExplicitOnly: true)
     }
@@ -119,21 +116,29 @@ enum KeyParser {
       return KeySignature(tonic: .a, mode: .mixolydian, fifths: 3, explicitAccidentals: [.g: .natural])
     }
     guard let (_, tonic) = tonicPrefix(token) else { return nil }
-    let base: [Step: Int] = [.c: 0, .d: 2, .e: 4, .f: -1, .g: 1, .a: 3, .b: 5]
+    // The tonic's major key's fifths (a switch: a table made per call was a third of a `K:`).
+    let base: Int
+    switch tonic.step {
+    case .c: base = 0
+    case .d: base = 2
+    case .e: base = 4
+    case .f: base = -1
+    case .g: base = 1
+    case .a: base = 3
+    case .b: base = 5
+    }
     return KeySignature(
-      tonic: tonic.step, tonicAlter: tonic.alter, mode: .major,
-      fifths: (base[tonic.step] ?? 0) + 7 * tonic.alter)
+      tonic: tonic.step, tonicAlter: tonic.alter, mode: .major, fifths: base + 7 * tonic.alter)
   }
 
   /// A tonic at the start of a token (`F#`, `Bb`, `D`), with its length in scalars.
   static func tonicPrefix(_ token: String) -> (Int, (step: Step, alter: Int))? {
-    let scalars = Array(token.unicodeScalars)
-    guard let first = scalars.first, "ABCDEFG".unicodeScalars.contains(first),
-      let step = Step(abcLetter: first)
+    var scalars = token.unicodeScalars.makeIterator()
+    guard let first = scalars.next(), ("A"..."G").contains(first), let step = Step(abcLetter: first)
     else { return nil }
-    if scalars.count > 1 {
-      if scalars[1] == "#" || scalars[1] == "♯" { return (2, (step, 1)) }
-      if scalars[1] == "b" || scalars[1] == "♭" { return (2, (step, -1)) }
+    if let second = scalars.next() {
+      if second == "#" || second == "♯" { return (2, (step, 1)) }
+      if second == "b" || second == "♭" { return (2, (step, -1)) }
     }
     return (1, (step, 0))
   }
@@ -143,11 +148,18 @@ enum KeyParser {
     let lower = word.lowercased()
     if lower == "m" { return .minor }
     guard lower.count >= 3, lower.allSatisfy(\.isLetter) else { return nil }
-    let modes: [String: Mode] = [
-      "maj": .major, "min": .minor, "ion": .ionian, "dor": .dorian, "phr": .phrygian,
-      "lyd": .lydian, "mix": .mixolydian, "aeo": .aeolian, "loc": .locrian,
-    ]
-    return modes[String(lower.prefix(3))]
+    switch lower.prefix(3) {
+    case "maj": return .major
+    case "min": return .minor
+    case "ion": return .ionian
+    case "dor": return .dorian
+    case "phr": return .phrygian
+    case "lyd": return .lydian
+    case "mix": return .mixolydian
+    case "aeo": return .aeolian
+    case "loc": return .locrian
+    default: return nil
+    }
   }
 
   /// Splits `^f^c=g` into `^f`, `^c`, `=g`.
