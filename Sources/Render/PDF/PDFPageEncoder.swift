@@ -156,10 +156,10 @@ final class PDFPageEncoder {
   /// The music font last drawn with and its glyph map: a page's glyphs are nearly all in
   /// one font, and looking it up by name for each glyph was a large part of a page's cost.
   private var lastMusic: MusicFontEntry?
-  private var textFaces: [Int: FontReference] = [:]
+  private var textFaces: [FontReference?] = []
   /// Text faces' glyph widths as their fonts' `/W` arrays give them, by face number; nil
   /// for a face HarfBuzz cannot open (its glyphs are placed one by one).
-  private var textWidths: [Int: PDFGlyphWidths?] = [:]
+  private var textWidths: [PDFGlyphWidths??] = []
   /// Compressed page streams of earlier runs.
   var streamCache: (any PageStreamCache)?
   /// Deflates this encoder's pages (an encoder serves one thread at a time).
@@ -288,7 +288,12 @@ final class PDFPageEncoder {
     // when another music font comes, and at the end): a page's glyphs come in thousands of
     // short runs between lines, and each run took it out and put it back by its name.
     var held: (key: PDFFontKey, use: PDFFontUse, entry: MusicFontEntry)?
-    defer { if let held { used[held.key] = held.use } }
+    // So is the text font last shown (texts come one by one, mostly in one font).
+    var heldText: HeldTextFont?
+    defer {
+      if let held { used[held.key] = held.use }
+      if let heldText { used[heldText.key] = heldText.use }
+    }
     // The items read where they lie (a copy of each whole item was a twentieth of a page).
     try items.withUnsafeBufferPointer { items in
       guard let first = items.baseAddress else { return }
@@ -318,7 +323,7 @@ final class PDFPageEncoder {
         case .path(let path):
           draw(path, on: &stream)
         case .text(let run):
-          show(run, on: &stream, used: &used)
+          show(run, on: &stream, used: &used, held: &heldText)
         }
         index += 1
       }
@@ -345,14 +350,31 @@ final class PDFPageEncoder {
     stream.showGlyph(id, x: glyph.origin.x, y: glyph.origin.y, scaleX: glyph.scaleX)
   }
 
-  private func show(_ run: TextShape, on stream: inout PDFContentStream, used: inout [PDFFontKey: PDFFontUse])
-  {
+  /// A text font's use held out of the page's table while its texts are drawn, with the
+  /// face number it was taken for.
+  private struct HeldTextFont {
+    var key: PDFFontKey
+    var use: PDFFontUse
+    var face: Int
+  }
+
+  private func show(
+    _ run: TextShape, on stream: inout PDFContentStream, used: inout [PDFFontKey: PDFFontUse],
+    held: inout HeldTextFont?
+  ) {
     let runs = text.glyphRuns(run.text, font: run.font)
     guard !runs.isEmpty else { return }
     for glyphRun in runs where !glyphRun.glyphs.isEmpty {
       let font = textFace(glyphRun.face)
-      // Taken out of the table while it grows, so adding a glyph never copies the others.
-      var use = used.removeValue(forKey: font.key) ?? PDFFontUse(source: font.source)
+      // Taken out of the table while it grows, so adding a glyph never copies the others;
+      // held there while the next texts are in the same face.
+      if held?.face != glyphRun.face {
+        if let previous = held { used[previous.key] = previous.use }
+        held = HeldTextFont(
+          key: font.key, use: used.removeValue(forKey: font.key) ?? PDFFontUse(source: font.source),
+          face: glyphRun.face)
+      }
+      guard var use = held.take()?.use else { continue }
       if glyphRun.embolden {
         stream.op("q")
         stream.number(glyphRun.size / 30)
@@ -394,22 +416,24 @@ final class PDFPageEncoder {
         stream.op("Q")
         stream.forgetFont()
       }
-      used[font.key] = use
+      held = HeldTextFont(key: font.key, use: use, face: glyphRun.face)
     }
   }
 
   private func textWidths(_ number: Int) -> PDFGlyphWidths? {
-    if let known = textWidths[number] { return known }
+    if number < textWidths.count, let known = textWidths[number] { return known }
     let face = text.face(number)
     let widths = PDFFontProgram(path: face.path, index: face.index).map(PDFGlyphWidths.init)
-    textWidths[number] = widths
+    if number >= textWidths.count { textWidths += repeatElement(nil, count: number + 1 - textWidths.count) }
+    textWidths[number] = .some(widths)
     return widths
   }
 
   private func textFace(_ number: Int) -> FontReference {
-    if let font = textFaces[number] { return font }
+    if number < textFaces.count, let font = textFaces[number] { return font }
     let face = text.face(number)
     let font = FontReference(.file(path: face.path, index: face.index))
+    if number >= textFaces.count { textFaces += repeatElement(nil, count: number + 1 - textFaces.count) }
     textFaces[number] = font
     return font
   }

@@ -84,7 +84,7 @@ extension PangoTextMeasurer {
     x origin: Double,
     baseline runBaseline: Double, utf8: [UInt8]
   ) -> GlyphRun? {
-    guard let pangoFont = item.pointee.analysis.font, let face = Self.face(of: pangoFont) else { return nil }
+    guard let pangoFont = item.pointee.analysis.font, let face = runFont(pangoFont) else { return nil }
     let scale = Double(PANGO_SCALE)
     var x = origin
     let count = Int(glyphString.pointee.num_glyphs)
@@ -126,7 +126,10 @@ extension PangoTextMeasurer {
       var text: String?
       let cluster = starts[index]
       if index == 0 || starts[index - 1] != cluster, let next = nextBoundary(after: cluster) {
-        text = String(decoding: utf8[cluster..<next], as: UTF8.self)
+        // One ASCII character (nearly every cluster) from a table: no string made.
+        text =
+          next == cluster + 1 && utf8[cluster] < 0x80
+          ? Self.asciiTexts[Int(utf8[cluster])] : String(decoding: utf8[cluster..<next], as: UTF8.self)
       }
       glyphs.append(
         PlacedGlyph(
@@ -134,8 +137,24 @@ extension PangoTextMeasurer {
           y: runBaseline + Double(info.geometry.y_offset) / scale, text: text))
     }
     return GlyphRun(
-      face: faceNumber(TextFace(path: face.path, index: face.index)), size: face.size, slant: face.slant,
-      embolden: face.embolden, glyphs: glyphs)
+      face: face.number, size: face.size, slant: face.slant, embolden: face.embolden, glyphs: glyphs)
+  }
+
+  /// Every ASCII character as a one-character text, by its code.
+  static let asciiTexts: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+  /// A Pango font's face number and style, read the first time the font is met (called
+  /// holding the lock).
+  private func runFont(_ font: UnsafeMutablePointer<PangoFont>) -> RunFont? {
+    let address = UnsafeMutableRawPointer(font)
+    if let known = runFonts[address] { return known }
+    guard let face = Self.face(of: font) else { return nil }
+    let made = RunFont(
+      font: font, number: faceNumber(TextFace(path: face.path, index: face.index)), size: face.size,
+      slant: face.slant, embolden: face.embolden)
+    if runFonts.count >= Self.layoutLimit { runFonts.removeAll() }
+    runFonts[address] = made
+    return made
   }
 
   /// The face with a number from the face table (called holding the lock).
@@ -175,4 +194,25 @@ extension PangoTextMeasurer {
     }
     return (String(cString: file), Int(index), size, slant, embolden != 0)
   }
+}
+
+/// A Pango font met in a glyph run: held (a reference kept while the measurer keeps this),
+/// with its face's number in the measurer's face table and its size and synthetic styles.
+final class RunFont: @unchecked Sendable {
+  private let font: UnsafeMutablePointer<PangoFont>
+  let number: Int
+  let size: Double
+  let slant: Double
+  let embolden: Bool
+
+  init(font: UnsafeMutablePointer<PangoFont>, number: Int, size: Double, slant: Double, embolden: Bool) {
+    g_object_ref(font)
+    self.font = font
+    self.number = number
+    self.size = size
+    self.slant = slant
+    self.embolden = embolden
+  }
+
+  deinit { g_object_unref(font) }
 }

@@ -21,6 +21,11 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   /// The font faces glyph runs name by number.
   var faces: [TextFace] = []
   var faceNumbers: [TextFace: Int] = [:]
+  /// Each Pango font met in a glyph run with its face's number and style, held (a
+  /// reference kept, so the address names one font for the measurer's life): a run's
+  /// face was read from the font's pattern and its description, and its path hashed,
+  /// for every run.
+  var runFonts: [UnsafeMutableRawPointer: RunFont] = [:]
   /// Keep each measured text's glyph runs too (the layout that measures it has shaped it):
   /// set where the pages are encoded to PDF, which writes the glyphs, so that no text is
   /// laid out twice. Off, measuring does no more than measure.
