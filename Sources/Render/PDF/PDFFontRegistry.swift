@@ -19,7 +19,7 @@ import Foundation
 
 /// Collects font use over a document's pages and writes the fonts when it is complete.
 final class PDFFontRegistry {
-  private var used: [PDFFontKey: PDFFontUse] = [:]
+  private var used = PDFFontUses()
   private var alphaStates: Set<Int> = []
   let fonts: FontLibrary
 
@@ -29,14 +29,14 @@ final class PDFFontRegistry {
 
   /// Notes what an encoded page uses.
   func note(_ page: PDFEncodedPage) {
-    PDFPageEncoder.merge(page.fonts, into: &used)
+    used.merge(page.fonts)
     alphaStates.formUnion(page.alphaStates)
   }
 
   /// Writes every font and returns the shared resource dictionary's entries.
   func writeFonts(with writer: PDFObjectWriter) throws -> String {
     var fontEntries: [String] = []
-    for key in used.keys.sorted() {
+    for key in used.sortedKeys {
       guard let use = used[key], let number = try writeFont(use, with: writer) else { continue }
       fontEntries.append("/\(use.source.resourceName) \(number) 0 R")
     }

@@ -12,7 +12,7 @@ public struct PDFFragment: Sendable {
   private let stored: [UInt8]
   private let isPacked: Bool
   var content: [UInt8] { isPacked ? CompressedRecord.unpack(stored) ?? [] : stored }
-  let fonts: [PDFFontKey: PDFFontUse]
+  let fonts: PDFFontUses
   let alphaStates: Set<Int>
   /// The operators' CRC-32 and Adler-32 (zlib's), which name them in a page's description
   /// (kept in the cache's record, else worked out when asked for).
@@ -33,7 +33,7 @@ public struct PDFFragment: Sendable {
     writer.data(isPacked || !packed ? stored : CompressedRecord.pack(stored))
     writer.uint(digest)
     writer.count(fonts.count)
-    for key in fonts.keys.sorted() {
+    for key in fonts.sortedKeys {
       guard let use = fonts[key] else { continue }
       switch use.source {
       case .music(let family):
@@ -61,7 +61,7 @@ public struct PDFFragment: Sendable {
     guard let isPacked = reader.bool(), let stored = reader.data(), let digest = reader.uint(),
       let fontCount = reader.count()
     else { return nil }
-    var fonts: [PDFFontKey: PDFFontUse] = [:]
+    var fonts = PDFFontUses()
     for _ in 0..<fontCount {
       let source: PDFFontSource
       switch reader.uint() {
@@ -76,12 +76,12 @@ public struct PDFFragment: Sendable {
       guard let glyphCount = reader.count() else { return nil }
       var use = PDFFontUse(source: source)
       for _ in 0..<glyphCount {
-        guard let glyph = reader.uint(), glyph <= UInt64(UInt32.max), let text = reader.string() else {
+        guard let glyph = reader.uint(), glyph <= 0xFFFF, let text = reader.string() else {
           return nil
         }
-        use.glyphs[UInt32(glyph)] = text
+        use.set(UInt32(glyph), text: text)
       }
-      fonts[source.fontKey] = use
+      fonts.put(use, for: source.fontKey)
     }
     guard let alphaCount = reader.count() else { return nil }
     var alphaStates: Set<Int> = []
@@ -93,12 +93,12 @@ public struct PDFFragment: Sendable {
     self.init(stored: stored, isPacked: isPacked, fonts: fonts, alphaStates: alphaStates, digest: digest)
   }
 
-  init(content: [UInt8], fonts: [PDFFontKey: PDFFontUse], alphaStates: Set<Int>) {
+  init(content: [UInt8], fonts: PDFFontUses, alphaStates: Set<Int>) {
     self.init(stored: content, isPacked: false, fonts: fonts, alphaStates: alphaStates, digest: nil)
   }
 
   private init(
-    stored: [UInt8], isPacked: Bool, fonts: [PDFFontKey: PDFFontUse], alphaStates: Set<Int>, digest: UInt64?
+    stored: [UInt8], isPacked: Bool, fonts: PDFFontUses, alphaStates: Set<Int>, digest: UInt64?
   ) {
     self.stored = stored
     self.isPacked = isPacked

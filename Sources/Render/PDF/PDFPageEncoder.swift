@@ -44,94 +44,13 @@ struct PDFFontKey: Hashable, Comparable, Sendable {
   static func < (left: PDFFontKey, right: PDFFontKey) -> Bool { left.text < right.text }
 }
 
-/// The glyphs a page uses from one font, with the text each stands for ("" when unknown).
-struct PDFFontUse: Sendable {
-  var source: PDFFontSource
-  /// The glyphs shown, each with the text it stands for ("" when not known yet).
-  var glyphs: [UInt32: String] = [:]
-  /// Glyphs whose text is known, a bit each: checked before `glyphs`, since nearly every
-  /// glyph of a page is one met before (a table lookup per glyph was a fifth of showing
-  /// text). Not kept with a cached fragment; a use read back starts without it.
-  private var named: [UInt64] = []
-
-  init(source: PDFFontSource, glyphs: [UInt32: String] = [:]) {
-    self.source = source
-    self.glyphs = glyphs
-    // Room for a system's usual glyphs at once (the table grew by doubling every time;
-    // room for a whole page's in every system's table cost more than the growth it saved).
-    if glyphs.isEmpty { self.glyphs.reserveCapacity(24) }
-  }
-
-  /// Records that glyph `id` was shown for `text`: its first text is kept, an unknown one
-  /// ("") replaced when the glyph comes again with its text. `text` is made only when the
-  /// glyph's text is not known yet.
-  @inline(__always) mutating func note(_ id: UInt32, text: () -> String?) {
-    if !isNamed(id) { noteUnnamed(id, text: text) }
-  }
-
-  /// `note` for a glyph whose text is not known yet (looked up in the table).
-  @inline(never) private mutating func noteUnnamed(_ id: UInt32, text: () -> String?) {
-    // The entry read and written in place: one lookup where there were two.
-    if Self.keep(text, in: &glyphs[id]) { markNamed(id) }
-  }
-
-  /// `note`'s rule for one entry: a known text stays, else the new one (or "" for none)
-  /// takes its place; whether the entry now holds a text.
-  private static func keep(_ text: () -> String?, in entry: inout String?) -> Bool {
-    if let had = entry, !had.isEmpty { return true }
-    let new = text()
-    if entry == nil || new != nil { entry = new ?? "" }
-    return new?.isEmpty == false
-  }
-
-  /// Records that glyph `id` was shown for `text` unless it was shown before (a music
-  /// glyph's text is its code point's, the same every time).
-  @inline(__always) mutating func noteFirst(_ id: UInt32, text: () -> String) {
-    if !isNamed(id) { noteFirstUnnamed(id, text: text) }
-  }
-
-  /// `noteFirst` for a glyph whose text is not known yet.
-  @inline(never) private mutating func noteFirstUnnamed(_ id: UInt32, text: () -> String) {
-    // Found, or put in with its text, in one lookup (the default is made only when absent).
-    if Self.holdsText(&glyphs[id, default: text()]) { markNamed(id) }
-  }
-
-  private static func holdsText(_ entry: inout String) -> Bool { !entry.isEmpty }
-
-  /// Takes in the glyphs another use showed: a glyph whose text is known keeps it, one not
-  /// known yet (or known as "") takes the other's. Glyphs named already are passed over by
-  /// their bit (a document takes in every page's glyphs, nearly all of them known).
-  mutating func absorb(_ other: PDFFontUse) {
-    for (glyph, text) in other.glyphs {
-      if isNamed(glyph) { continue }
-      if let had = glyphs[glyph], !had.isEmpty {
-        markNamed(glyph)
-        continue
-      }
-      glyphs[glyph] = text
-      if !text.isEmpty { markNamed(glyph) }
-    }
-  }
-
-  @inline(__always) private func isNamed(_ id: UInt32) -> Bool {
-    let word = Int(id >> 6)
-    return word < named.count && named[word] & (1 << UInt64(id & 63)) != 0
-  }
-
-  private mutating func markNamed(_ id: UInt32) {
-    let word = Int(id >> 6)
-    if word >= named.count { named.append(contentsOf: repeatElement(0, count: word + 1 - named.count)) }
-    named[word] |= 1 << UInt64(id & 63)
-  }
-}
-
 /// A page ready to be written: its compressed content and what that content refers to.
 public struct PDFEncodedPage: Sendable {
   var width: Double
   var height: Double
   var content: [UInt8]
   var compressed: Bool
-  var fonts: [PDFFontKey: PDFFontUse]
+  var fonts: PDFFontUses
   var alphaStates: Set<Int>
   var links: [PageLink]
   var label: String?
@@ -196,7 +115,7 @@ final class PDFPageEncoder {
         alphaStates: kept.alphaStates, links: page.links, label: page.label)
     }
     var stream = PDFContentStream()
-    var used: [PDFFontKey: PDFFontUse] = [:]
+    var used = PDFFontUses()
     stream.raw("1 0 0 -1 0 ")
     stream.number(page.height)
     stream.op("cm")
@@ -211,7 +130,7 @@ final class PDFPageEncoder {
     var alphaStates: Set<Int> = []
     for placed in page.groups {
       let fragment = try (placed.group.rendering as? PDFFragment) ?? self.fragment(placed.group.items)
-      Self.merge(fragment.fonts, into: &used)
+      used.merge(fragment.fonts)
       alphaStates.formUnion(fragment.alphaStates)
       stream.op("q")
       stream.raw("1 0 0 1 ")
@@ -258,28 +177,14 @@ final class PDFPageEncoder {
   /// The operators that draw `items` from a fresh graphics state.
   func fragment(_ items: [DisplayItem]) throws -> PDFFragment {
     var stream = PDFContentStream(capacity: 4096)
-    var used: [PDFFontKey: PDFFontUse] = [:]
+    var used = PDFFontUses()
     try draw(items, on: &stream, used: &used)
     return PDFFragment(content: stream.bytes, fonts: used, alphaStates: stream.alphaStates)
   }
 
-  /// Adds one piece's (or page's) font use to a page's (or the document's): a glyph's text
-  /// is kept unless it had none. Each font's use is taken out of the table while it
-  /// grows, so it is neither copied nor looked up by name per glyph.
-  static func merge(_ fonts: [PDFFontKey: PDFFontUse], into used: inout [PDFFontKey: PDFFontUse]) {
-    for (key, use) in fonts {
-      guard var known = used.removeValue(forKey: key) else {
-        used[key] = use
-        continue
-      }
-      known.absorb(use)
-      used[key] = known
-    }
-  }
-
   /// Draws items in display-list order, each in its role's colour.
   private func draw(
-    _ items: [DisplayItem], on stream: inout PDFContentStream, used: inout [PDFFontKey: PDFFontUse]
+    _ items: [DisplayItem], on stream: inout PDFContentStream, used: inout PDFFontUses
   )
     throws
   {
@@ -291,8 +196,8 @@ final class PDFPageEncoder {
     // So is the text font last shown (texts come one by one, mostly in one font).
     var heldText: HeldTextFont?
     defer {
-      if let held { used[held.key] = held.use }
-      if let heldText { used[heldText.key] = heldText.use }
+      if let held { used.put(held.use, for: held.key) }
+      if let heldText { used.put(heldText.use, for: heldText.key) }
     }
     // The items read where they lie (a copy of each whole item was a twentieth of a page).
     try items.withUnsafeBufferPointer { items in
@@ -331,7 +236,7 @@ final class PDFPageEncoder {
   }
 
   private func show(
-    _ glyph: GlyphShape, on stream: inout PDFContentStream, used: inout [PDFFontKey: PDFFontUse],
+    _ glyph: GlyphShape, on stream: inout PDFContentStream, used: inout PDFFontUses,
     held: inout (key: PDFFontKey, use: PDFFontUse, entry: MusicFontEntry)?
   ) throws {
     guard glyph.size.isFinite, glyph.size > 0, glyph.scaleX.isFinite, glyph.scaleX > 0 else { return }
@@ -342,8 +247,8 @@ final class PDFPageEncoder {
     let font = music.font
     // The same font as the glyph before (nearly always): known by its entry, no key compared.
     if held?.entry !== music {
-      if let previous = held { used[previous.key] = previous.use }
-      held = (font.key, used.removeValue(forKey: font.key) ?? PDFFontUse(source: font.source), music)
+      if let previous = held { used.put(previous.use, for: previous.key) }
+      held = (font.key, used.take(font.key) ?? PDFFontUse(source: font.source), music)
     }
     held?.use.noteFirst(id) { Unicode.Scalar(glyph.codepoint).map { String($0) } ?? "" }
     stream.setFont(font.resourceName, size: glyph.size)
@@ -359,7 +264,7 @@ final class PDFPageEncoder {
   }
 
   private func show(
-    _ run: TextShape, on stream: inout PDFContentStream, used: inout [PDFFontKey: PDFFontUse],
+    _ run: TextShape, on stream: inout PDFContentStream, used: inout PDFFontUses,
     held: inout HeldTextFont?
   ) {
     let runs = text.glyphRuns(run.text, font: run.font)
@@ -369,9 +274,9 @@ final class PDFPageEncoder {
       // Taken out of the table while it grows, so adding a glyph never copies the others;
       // held there while the next texts are in the same face.
       if held?.face != glyphRun.face {
-        if let previous = held { used[previous.key] = previous.use }
+        if let previous = held { used.put(previous.use, for: previous.key) }
         held = HeldTextFont(
-          key: font.key, use: used.removeValue(forKey: font.key) ?? PDFFontUse(source: font.source),
+          key: font.key, use: used.take(font.key) ?? PDFFontUse(source: font.source),
           face: glyphRun.face)
       }
       guard var use = held.take()?.use else { continue }
