@@ -58,4 +58,33 @@ import Testing
     #expect(ChordSymbolText.inTitle("Eb, a waltz") == "E♭, a waltz")
     #expect(TitleStyle().printed("Blues in Eb, The") == "The Blues in E♭")
   }
+
+  /// The byte test that lets most titles through unchanged passes every title a chord
+  /// word changes: words built from roots, accidentals, qualities, punctuation, combining
+  /// marks and German words that start like chords.
+  @Test func titlesWithoutAChordWordAreKnownByTheirBytes() {
+    let pieces = [
+      "A", "Eb", "F#", "Bb", "Abend", "Ebbe", "Abby's", "m", "m7", "maj7", "sus4", "dim", "min", ",", ".", "’",
+      "'", ")", "\u{301}", "é", "x", "7", "b", "#", "G#maj",
+    ]
+    var random = SystemRandomNumberGenerator()
+    var changed = 0
+    for _ in 0..<5000 {
+      let words = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+        (0..<Int.random(in: 1...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+      }
+      let title = words.joined(separator: " ")
+      let printed = ChordSymbolText.inTitle(title)
+      if printed != title {
+        changed += 1
+        #expect(ChordSymbolText.hasChordWord(title), "\(title)")
+      }
+      if !ChordSymbolText.hasChordWord(title) { #expect(printed == title, "\(title)") }
+    }
+    #expect(changed > 100)
+    #expect(!ChordSymbolText.hasChordWord("Abendreihen"))
+    #expect(!ChordSymbolText.hasChordWord("Ebbe und Flut"))
+    #expect(ChordSymbolText.hasChordWord("Blues in Bb"))
+    #expect(ChordSymbolText.hasChordWord("C#maj7’s tune"))
+  }
 }

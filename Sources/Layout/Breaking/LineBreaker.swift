@@ -92,8 +92,8 @@ struct LineBreaker {
     // Looked up once per candidate end (signatures are rare, so this stays linear).
     let room = symbols.indices.map { isCandidate[$0] ? endRoom?($0) ?? 0 : 0 }
 
-    var best = [Double](repeating: .infinity, count: count + 1)
-    var previous = [Int](repeating: -1, count: count + 1)
+    var best = [Double].filled(.infinity, count: count + 1)
+    var previous = [Int].filled(-1, count: count + 1)
     best[0] = 0
     // The symbols a line can start at: the first, and each one after a candidate end. Only
     // they are visited: a line's width is checked where it could start, not at every symbol

@@ -45,8 +45,8 @@ struct LineWidths {
     }
     self.trailingNatural = trailingNatural
     self.trailingTightest = trailingTightest
-    startWidth = Array(repeating: .nan, count: symbols.count)
-    startFirst = Array(repeating: 0, count: symbols.count)
+    startWidth = .filled(.nan, count: symbols.count)
+    startFirst = .filled(0, count: symbols.count)
   }
 
   /// The width and first drawn symbol of a line beginning at `first` (computed once).

@@ -94,6 +94,7 @@ enum MeterDrawing {
     case .common: return [[.timeSigCommon]]
     case .cut: return [[.timeSigCutCommon]]
     case .fraction(let numerators, let denominator):
+      if numerators.count == 1 { return [digits(numerators[0]), digits(denominator)] }
       var top: [SMuFLGlyph] = []
       for (index, term) in numerators.enumerated() {
         if index > 0 { top.append(.timeSigPlus) }
@@ -106,7 +107,14 @@ enum MeterDrawing {
 
   /// The glyphs of a number's decimal digits (0 for a negative one).
   static func digits(_ number: Int) -> [SMuFLGlyph] {
-    SMuFLGlyph.decimalDigits(max(0, number)).map(SMuFLGlyph.timeSignatureDigit)
+    if number >= 0 && number < smallNumbers.count { return smallNumbers[number] }
+    return SMuFLGlyph.decimalDigits(max(0, number)).map(SMuFLGlyph.timeSignatureDigit)
+  }
+
+  /// The digits of 0…99, made once (a line's start measures its meter, and each measure
+  /// made the digits' arrays anew).
+  private static let smallNumbers: [[SMuFLGlyph]] = (0..<100).map {
+    SMuFLGlyph.decimalDigits($0).map(SMuFLGlyph.timeSignatureDigit)
   }
 
   static func rowWidth(_ row: [SMuFLGlyph], font: MusicFont) -> Double {

@@ -1,3 +1,5 @@
+import ScoreModel
+
 /// The geometry of a line's drawn notes by symbol index: nil for a symbol that is not a
 /// note, or not drawn yet.
 ///
@@ -12,7 +14,7 @@ struct NoteGeometries {
   mutating func prepare(_ indices: ClosedRange<Int>) {
     guard slots.isEmpty else { return }
     offset = indices.lowerBound
-    slots = Array(repeating: nil, count: indices.count)
+    slots = .filled(nil, count: indices.count)
   }
 
   subscript(index: Int) -> NoteGeometry? {

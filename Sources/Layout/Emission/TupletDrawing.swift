@@ -46,7 +46,7 @@ struct TupletDrawing {
     var inner: [Int: (top: Double, bottom: Double)] = [:]
     // An outer tuplet always has its bracket (Gould), so the two are told apart. Its inner
     // tuplets are written after it and start within its span: only those are looked at.
-    var hasInner = [Bool](repeating: false, count: tuplets.count)
+    var hasInner = [Bool].filled(false, count: tuplets.count)
     for outer in tuplets.indices {
       guard let last = tuplets[outer].members.last else { continue }
       var next = outer + 1

@@ -1,4 +1,5 @@
 import DisplayList
+import ScoreModel
 
 /// A place in the body that the contents, index or outline point at.
 enum FlowAnchor: Hashable, Sendable {
@@ -57,7 +58,7 @@ struct FlowPage {
 
   /// The vertical shift of each unit when the page is justified down to `bottom`.
   func shifts(bottom: Double) -> [Double] {
-    var shifts = [Double](repeating: 0, count: units.count)
+    var shifts = [Double].filled(0, count: units.count)
     guard justify, let last = units.last(where: { !$0.group.isEmpty }) else { return shifts }
     let slack = bottom - last.bottom
     // Each gap that may open, measured between the units' reference points: staff to
@@ -74,7 +75,7 @@ struct FlowPage {
     // The slack fills the narrowest gaps first, up to one level, so the staves come out
     // evenly spaced (a gap already wider, before a title, keeps its size).
     let level = Self.fillLevel(gaps.map(\.size), volume: slack)
-    var extra = [Double](repeating: 0, count: units.count)
+    var extra = [Double].filled(0, count: units.count)
     for gap in gaps { extra[gap.index] = min(widestOpening, max(0, level - gap.size)) }
     var shift = 0.0
     for index in units.indices {

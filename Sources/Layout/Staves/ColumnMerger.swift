@@ -40,10 +40,10 @@ struct ColumnMerger {
 
   /// Merges `voices` (each a symbol list) into columns.
   static func merge(_ voices: [[StaffSymbol]]) -> ColumnTable {
-    var next = [Int](repeating: 0, count: voices.count)
+    var next = [Int].filled(0, count: voices.count)
     // Every symbol is in one column: the longest voice's count is the least, the sum the most.
     var columns = ColumnTable(voiceCount: voices.count, capacity: voices.reduce(0) { $0 + $1.count })
-    var row = [Int32](repeating: -1, count: voices.count)
+    var row = [Int32].filled(-1, count: voices.count)
     while true {
       var key: (Rational, Int)?
       for voice in voices.indices where next[voice] < voices[voice].count {

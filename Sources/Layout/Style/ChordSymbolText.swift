@@ -96,20 +96,9 @@ enum ChordSymbolText {
   /// A title with the chord names in it printed with real signs, whole words only
   /// ("Blues in Bb" → "Blues in B♭", "F# Minor Reel" → "F♯ Minor Reel"; "Abby" stays).
   static func inTitle(_ title: String) -> String {
-    // Cheap test first: a word starting with a note letter and a `b` or `#` (most titles
-    // have none, and are returned as they are).
-    var previous: UInt8 = 0x20
-    var candidate = false
-    var letter = false
-    for byte in title.utf8 {
-      if letter && (byte == 0x62 || byte == 0x23) {
-        candidate = true
-        break
-      }
-      letter = previous == 0x20 && (0x41...0x47).contains(byte)
-      previous = byte
-    }
-    guard candidate else { return title }
+    // Most titles have no such word and are returned as they are, found by their bytes
+    // ("Abend", "Ebbe" and "Abby's" start like a chord but do not end like one).
+    guard hasChordWord(title) else { return title }
     let words = title.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
       let core = word.prefix { !",.;:!?)'’".contains($0) }
       let rest = word.dropFirst(core.count)
@@ -121,6 +110,57 @@ enum ChordSymbolText {
       return typeset(String(core)) + rest
     }
     return words.joined(separator: " ")
+  }
+
+  /// The chord qualities a title's chord word may have after its root, as their bytes
+  /// packed into a word (first byte lowest) with their length.
+  private static let titleQualities: [(bytes: UInt64, count: Int)] =
+    ["", "m", "m7", "7", "6", "9", "maj7", "dim", "sus4", "min", "maj"].map { quality in
+      (quality.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) }, quality.utf8.count)
+    }
+
+  /// Whether a word of `title` (between spaces) may be a chord name to typeset: A–G, `b`
+  /// or `#`, one of `titleQualities`, then the word's end or punctuation. Every word
+  /// `inTitle` changes is one of these (a word with other characters in it is not), so a
+  /// title without one is returned unchanged. Read a byte at a time, each word's first
+  /// eight bytes kept in one integer.
+  static func hasChordWord(_ title: String) -> Bool {
+    var word: UInt64 = 0
+    var count = 0
+    for byte in title.utf8 {
+      if byte == 0x20 {
+        if isChordWord(word, count: count) { return true }
+        (word, count) = (0, 0)
+        continue
+      }
+      if count < 8 { word |= UInt64(byte) << (8 * UInt64(count)) }
+      count += 1
+    }
+    return isChordWord(word, count: count)
+  }
+
+  /// `hasChordWord`'s test of one word: its first eight bytes packed, and its length.
+  private static func isChordWord(_ word: UInt64, count: Int) -> Bool {
+    guard count >= 2 else { return false }
+    let root = UInt8(truncatingIfNeeded: word)
+    let sign = UInt8(truncatingIfNeeded: word >> 8)
+    guard root >= 0x41 && root <= 0x47, sign == 0x62 || sign == 0x23 else { return false }
+    // The quality runs to the first punctuation mark (`’` starts with 0xE2) or the end; one
+    // longer than the six bytes kept cannot match.
+    var end = 2
+    while end < min(count, 8) {
+      switch UInt8(truncatingIfNeeded: word >> (8 * UInt64(end))) {
+      case 0x2C, 0x2E, 0x3B, 0x3A, 0x21, 0x3F, 0x29, 0x27, 0xE2: break
+      default:
+        end += 1
+        continue
+      }
+      break
+    }
+    if end == 8 && count > 8 { return false }
+    let length = end - 2
+    let quality = length == 0 ? 0 : (word >> 16) & (UInt64.max >> (64 - 8 * UInt64(length)))
+    return titleQualities.contains { $0.count == length && $0.bytes == quality }
   }
 
   /// Jazz shorthand for the quality: Δ major seventh, ø half-diminished, ° diminished.

@@ -25,8 +25,8 @@ struct CautionaryAccidentals {
   /// beyond them is never reminded), each with the bar it was written in.
   private struct Alterations {
     static let offset = 80
-    var stamps = [Int32](repeating: 0, count: 256)
-    var alters = [Int](repeating: 0, count: 256)
+    var stamps = [Int32].filled(0, count: 256)
+    var alters = [Int].filled(0, count: 256)
 
     func alter(at index: Int, bar: Int32) -> Int? {
       let slot = index + Self.offset

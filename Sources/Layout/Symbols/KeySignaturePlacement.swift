@@ -7,13 +7,14 @@ import ScoreModel
 /// -3…+3 steps. The tenor clef's sharps are the one traditional exception: they start
 /// low (F3 on the second line) so the pattern stays inside the staff.
 enum KeySignaturePlacement {
-  static let trebleSharps: [Step: Int] = [.f: 8, .c: 5, .g: 9, .d: 6, .a: 3, .e: 7, .b: 4]
-  static let trebleFlats: [Step: Int] = [.b: 4, .e: 7, .a: 3, .d: 6, .g: 2, .c: 5, .f: 1]
+  /// The treble clef's positions by step (C D E F G A B): sharps and flats.
+  static let trebleSharps = [5, 6, 7, 8, 9, 3, 4]
+  static let trebleFlats = [5, 6, 7, 1, 2, 3, 4]
 
   /// Staff position (half spaces above the bottom line) of a key accidental.
   static func position(of step: Step, accidental: ScoreModel.Accidental, clef: Clef) -> Int {
     let isSharp = accidental.alter > 0
-    let reference = (isSharp ? trebleSharps : trebleFlats)[step] ?? 4
+    let reference = (isSharp ? trebleSharps : trebleFlats)[step.rawValue]
     let trebleG = 2
     var shift = (clef.staffPosition(of: Pitch(step: .g, octave: 4)) - trebleG) % 7
     if shift > 3 { shift -= 7 }
