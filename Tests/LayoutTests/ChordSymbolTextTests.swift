@@ -64,14 +64,15 @@ import Testing
   /// marks and German words that start like chords.
   @Test func titlesWithoutAChordWordAreKnownByTheirBytes() {
     let pieces = [
-      "A", "Eb", "F#", "Bb", "Abend", "Ebbe", "Abby's", "m", "m7", "maj7", "sus4", "dim", "min", ",", ".", "’",
-      "'", ")", "\u{301}", "é", "x", "7", "b", "#", "G#maj",
+      "A", "Eb", "F#", "Bb", "Abend", "Ebbe", "Abby's", "m", "m7", "maj7", "sus4", "dim", "min",
+      ",", ".", "’", "'", ")", "\u{301}", "é", "x", "7", "b", "#", "G#maj",
     ]
     var random = SystemRandomNumberGenerator()
     var changed = 0
     for _ in 0..<5000 {
       let words = (0..<Int.random(in: 1...4, using: &random)).map { _ in
-        (0..<Int.random(in: 1...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+        (0..<Int.random(in: 1...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+          .joined()
       }
       let title = words.joined(separator: " ")
       let printed = ChordSymbolText.inTitle(title)
