@@ -15,7 +15,7 @@ import ScoreModel
 ///
 /// Known limits: an accidental is not carried over a tie into the next bar.
 struct AccidentalTracker {
-  private var keyAlters: [Int] = Array(repeating: 0, count: 7)
+  private var keyAlters: [Int] = .filled(0, count: 7)
   private var barAlters: [Int: Int] = [:]
   var propagation: AccidentalPropagation
 
@@ -41,7 +41,8 @@ struct AccidentalTracker {
 
   /// Forgets the accidentals of the bar that just ended.
   mutating func endBar() {
-    barAlters.removeAll()
+    // Its room kept: most bars set none, and a bar that does set one made the table anew.
+    if !barAlters.isEmpty { barAlters.removeAll(keepingCapacity: true) }
   }
 
   /// The sounding alteration of `pitch`, remembering `written` for the rest of the bar.

@@ -45,7 +45,7 @@ enum KeyParser {
       index = 1
       if key.mode == .major, key.tonic != nil, let (tonicLength, _) = tonicPrefix(first.text) {
         let range = scanner.line.range(from: first.start, to: first.end)
-        let suffix = String(String.UnicodeScalarView(first.text.unicodeScalars.dropFirst(tonicLength)))
+        let suffix = String(first.text.unicodeScalars.dropFirst(tonicLength))
         let gluedMode = applyGluedSuffix(suffix, to: &key, range: range, diagnostics: diagnostics)
         if !gluedMode, tokens.count > 1, let mode = mode(named: tokens[1].text) {
           key.mode = mode

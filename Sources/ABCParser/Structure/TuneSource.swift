@@ -96,13 +96,22 @@ public struct TuneSource: Sendable {
   }
 
   /// The tune's source text, its lines joined by line feeds.
+  /// (Encoded as UTF-8 bytes first: appending scalars to a string's scalar view went
+  /// through the unspecialised path, a thousand instructions a tune.)
   public var text: String {
-    var result = ""
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(lines.reduce(0) { $0 + $1.scalars.count + 1 })
     for line in lines {
-      result.unicodeScalars.append(contentsOf: line.scalars)
-      result.unicodeScalars.append("\n")
+      for scalar in line.scalars {
+        if scalar.value < 0x80 {
+          bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+        } else {
+          UTF8.encode(scalar) { bytes.append($0) }
+        }
+      }
+      bytes.append(0x0A)
     }
-    return result
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The first `T:` of the tune's header as written (escapes not decoded), read without
