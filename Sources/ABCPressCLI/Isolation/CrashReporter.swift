@@ -98,10 +98,30 @@ enum CrashReporter {
     }
   }
 
-  /// How many of the next `count` diagnostics should be printed: the last ones, those an
-  /// earlier attempt did not print.
-  static func admitDiagnostics(_ count: Int) -> Int {
-    guard descriptor >= 0 else { return count }
+  /// Prints the next `count` diagnostics: `print` gets how many of them to write (the last
+  /// ones, those no earlier attempt printed) and writes them; then, when `counted`, the
+  /// supervisor is told they were printed. Admitting, printing and telling are one step a
+  /// crash on another thread waits for (see `handle`), so a re-run neither prints them
+  /// again nor loses them; once a crash has begun, nothing more is printed.
+  static func printDiagnostics(_ count: Int, counted: Bool, _ print: (_ fresh: Int) -> Void) {
+    guard descriptor >= 0 else { return print(count) }
+    printLock.lock()
+    defer { printLock.unlock() }
+    printer = pthread_self()
+    // Announced before the dying flag is read, and the handler sets that flag before it
+    // reads this one (both in one total order): one of the two threads sees the other.
+    printing.store(true, ordering: .sequentiallyConsistent)
+    defer { printing.store(false, ordering: .releasing) }
+    guard !dying.load(ordering: .sequentiallyConsistent) else { return }
+    let fresh = counted ? admit(count) : count
+    guard fresh > 0 else { return }
+    print(fresh)
+    if counted { send("d \(fresh)") }
+  }
+
+  /// How many of the next `count` diagnostics are new: the last ones, those an earlier
+  /// attempt did not print.
+  private static func admit(_ count: Int) -> Int {
     lock.lock()
     let before = printed
     printed += count
@@ -109,23 +129,11 @@ enum CrashReporter {
     return max(0, min(count, printed - max(before, alreadyPrinted)))
   }
 
-  /// Runs `print` (which writes `count` admitted diagnostics), then tells the supervisor
-  /// they were printed. A crash on another thread meanwhile waits until both are done
-  /// (see `handle`), so a re-run neither prints them again nor loses them.
-  static func printDiagnostics(_ count: Int, _ print: () -> Void) {
-    guard descriptor >= 0 else { return print() }
-    printLock.lock()
-    defer { printLock.unlock() }
-    printer = pthread_self()
-    printing.store(true, ordering: .releasing)
-    print()
-    if count > 0 { send("d \(count)") }
-    printing.store(false, ordering: .releasing)
-  }
-
-  /// One thread prints diagnostics at a time; `printing` says one is, `printer` which.
+  /// One thread prints diagnostics at a time; `printing` says one is, `printer` which;
+  /// `dying` that a crash is being reported.
   private static let printLock = NSLock()
   private static let printing = Atomic<Bool>(false)
+  private static let dying = Atomic<Bool>(false)
   nonisolated(unsafe) private static var printer = pthread_t()
 
   private static func send(_ line: String) {
@@ -139,12 +147,18 @@ enum CrashReporter {
   /// The signal handler: async-signal-safe calls only.
   private static func handle(_ number: Int32) {
     let me = pthread_self()
-    // Diagnostics being printed on another thread are let finish and be counted (a lock-free
-    // load and a bounded spin are safe here; a printer stuck on a full pipe is not waited
-    // for past about half a second).
-    var spins = 0
-    while printing.load(ordering: .acquiring) && pthread_equal(printer, me) == 0 && spins < 100_000_000 {
-      spins += 1
+    // Diagnostics being printed on another thread are let finish and be counted: the flag
+    // and clock reads are lock-free and nanosleep is async-signal-safe; a printer stuck on
+    // a full pipe, or starved of a core on a busy machine, is waited for up to ten seconds.
+    dying.store(true, ordering: .sequentiallyConsistent)
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    while printing.load(ordering: .sequentiallyConsistent) && pthread_equal(printer, me) == 0 {
+      var now = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &now)
+      if now.tv_sec - start.tv_sec > 10 { break }
+      var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+      nanosleep(&pause, nil)
     }
     for index in 0..<slotCount where threads[index] == me {
       if let tune = tunes[index] {

@@ -19,24 +19,23 @@ final class DiagnosticReporter {
   convenience init(console: Console) {
     let excerpts = RunOptions.current.excerpts ? SourceExcerpts() : nil
     self.init { diagnostics in
-      // A supervised re-run does not print again what a crashed attempt printed.
-      let fresh = console.isStandard ? CrashReporter.admitDiagnostics(diagnostics.count) : diagnostics.count
-      guard fresh > 0 else { return }
-      // The batch as UTF-8 bytes in one buffer (each line, excerpt and line end added in
-      // place).
-      var bytes: [UInt8] = []
-      for diagnostic in diagnostics.suffix(fresh) {
-        diagnostic.appendDescription(to: &bytes)
-        if let excerpts {
-          let before = bytes.count
-          bytes.append(0x0A)
-          if !excerpts.append(for: diagnostic, to: &bytes) { bytes.removeLast(bytes.count - before) }
+      // A supervised re-run does not print again what a crashed attempt printed; counted
+      // for the supervisor only when printed to standard error.
+      CrashReporter.printDiagnostics(diagnostics.count, counted: console.isStandard) { fresh in
+        // The batch as UTF-8 bytes in one buffer (each line, excerpt and line end added in
+        // place), written at once.
+        var bytes: [UInt8] = []
+        for diagnostic in diagnostics.suffix(fresh) {
+          diagnostic.appendDescription(to: &bytes)
+          if let excerpts {
+            let before = bytes.count
+            bytes.append(0x0A)
+            if !excerpts.append(for: diagnostic, to: &bytes) { bytes.removeLast(bytes.count - before) }
+          }
+          if bytes.last != 0x0A { bytes.append(0x0A) }
         }
-        if bytes.last != 0x0A { bytes.append(0x0A) }
+        console.error(String(decoding: bytes, as: UTF8.self), newline: false)
       }
-      let text = String(decoding: bytes, as: UTF8.self)
-      // Counted for the supervisor only when admitted through it (standard error).
-      CrashReporter.printDiagnostics(console.isStandard ? fresh : 0) { console.error(text, newline: false) }
     }
   }
 
