@@ -128,7 +128,8 @@ bench: setup corpus
 	scripts/bench $(BENCH_RUNS)
 
 ## bench-cpu: instructions (callgrind) per tune on the first 400 corpus tunes, one thread,
-## beside abcm2ps: layout, check, book to PDF, and the Lieder songs when ../shared is there
+## beside abcm2ps: layout, check, book to PDF, the scaling cases' instructions per bar and
+## per note, and the Lieder songs when ../shared is there
 bench-cpu: setup corpus
 	scripts/bootstrap --dev-tools
 	scripts/bench-cpu
