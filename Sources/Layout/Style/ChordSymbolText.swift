@@ -78,8 +78,8 @@ enum ChordSymbolText {
     _ text: String, style: ChordSymbolStyle, font: FontSpec, measurer: some TextMeasurer, scale: Double
   ) -> Measured {
     var result = Measured()
-    let small = FontSpec(
-      family: font.family, size: font.size * 0.7, isBold: font.isBold, isItalic: font.isItalic)
+    var small = font  // the family's hash kept
+    small.size = font.size * 0.7
     for run in runs(text, style: style) {
       let runFont = run.isRaised ? small : font
       let extent = measurer.measure(run.text, font: runFont)

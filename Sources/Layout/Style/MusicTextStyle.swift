@@ -35,9 +35,13 @@ public struct MusicTextStyle: Hashable, Sendable {
     chordDiagrams = setup.chordDiagrams
     chordDefinitions = setup.chordDefinitions
     partLabelsBoxed = setup.partLabelsBoxed
-    let family = setup.annotationFont.family
-    fingeringFont = FontSpec(family: family, size: 7.5)
-    measureNumberFont = FontSpec(family: family, size: 7.5, isItalic: true)
-    directionFont = FontSpec(family: family, size: 10, isBold: true, isItalic: true)
+    // The annotation font's family (and its hash) in other sizes and styles.
+    var derived = setup.annotationFont
+    (derived.size, derived.isBold, derived.isItalic) = (7.5, false, false)
+    fingeringFont = derived
+    derived.isItalic = true
+    measureNumberFont = derived
+    (derived.size, derived.isBold) = (10, true)
+    directionFont = derived
   }
 }

@@ -20,7 +20,9 @@ struct TitleBlock {
     let width = setup.contentWidth
     let context = ItemContext(tune: tune.referenceNumber)
     let source = SourcePosition(line: tune.range.start.line, column: tune.range.start.column)
-    func add(_ text: String, _ font: FontSpec, role: Role, align: Double, at top: Double? = nil) {
+    @discardableResult
+    func add(_ text: String, _ font: FontSpec, role: Role, align: Double, at top: Double? = nil) -> TextExtent
+    {
       let extent = measurer.measure(text, font: font)
       let x = (width - extent.width) * align
       let top = top ?? y
@@ -30,6 +32,7 @@ struct TitleBlock {
           role: role, shape: .text(TextShape(text: text, font: font, origin: Point(x: x, y: baseline))),
           box: Rect(x: x, y: top, width: extent.width, height: extent.ascent + extent.descent),
           context: context, source: source))
+      return extent
     }
     let titles = style.fields.contains("T") ? tune.metadata.titles : []
     if !titles.isEmpty { y += setup.titleSpace }
@@ -40,8 +43,7 @@ struct TitleBlock {
       if index == 0 && style.fields.contains("X") { title = "\(tune.referenceNumber). " + title }
       // A title wider than the page wraps at spaces, centred line by line.
       for part in wrap(title, font: font, width: width) {
-        add(part, font, role: index == 0 ? .title : .subtitle, align: style.alignment.factor)
-        let extent = measurer.measure(part, font: font)
+        let extent = add(part, font, role: index == 0 ? .title : .subtitle, align: style.alignment.factor)
         y += (extent.ascent + extent.descent) * (index == 0 ? 1.25 : 1.15)
       }
     }
