@@ -173,24 +173,32 @@ struct SystemEngraver {
   func drawSymbols(_ line: inout EngravedLine, on canvas: inout StaffCanvas) {
     let notes = NoteDrawing(font: font)
     let beams = BeamPlacement(font: font, drawing: notes)
-    var group: [(index: Int, note: NoteSymbol, x: Double, column: Int, source: SourcePosition?)] = []
+    // A beam group's notes by index (copied out of their symbols once, when drawn).
+    var group: [(index: Int, x: Double, column: Int)] = []
     var groupNumber: Int?
     if line.first <= line.last { line.notes.prepare(line.first...line.last) }
+    // The symbols read in place (a copy of each whole symbol was a tenth of drawing them);
+    // the line's note geometry is written as they are drawn.
+    let symbols = line.symbols
+    func note(at index: Int) -> NoteSymbol? {
+      if case .note(let note) = symbols[index].kind { return note }
+      return nil
+    }
     func flushGroup() {
-      if group.count == 1, let only = group.first {
+      if group.count == 1, let only = group.first, let note = note(at: only.index) {
         line.notes[only.index] = notes.draw(
-          only.note, x: only.x, stem: notes.defaultStem(only.note, x: only.x), drawFlag: true, on: &canvas,
-          column: only.column, source: only.source)
-      } else if !group.isEmpty {
-        let geometries = beams.draw(group: group.map { ($0.note, $0.x, $0.column, $0.source) }, on: &canvas)
+          note, x: only.x, stem: notes.defaultStem(note, x: only.x), drawFlag: true, on: &canvas,
+          column: only.column, source: symbols[only.index].source)
+      } else if group.count > 1 {
+        let members = group.compactMap { entry in
+          note(at: entry.index).map { ($0, entry.x, entry.column, symbols[entry.index].source) }
+        }
+        let geometries = beams.draw(group: members, on: &canvas)
         for (entry, geometry) in zip(group, geometries) { line.notes[entry.index] = geometry }
       }
       group.removeAll(keepingCapacity: true)
       groupNumber = nil
     }
-    // The symbols read in place (a copy of each whole symbol was a tenth of drawing them);
-    // the line's note geometry is written as they are drawn.
-    let symbols = line.symbols
     for index in line.indices where index <= line.last {
       guard let x = line.x(of: index), let column = line.column(of: index) else { continue }
       if symbols[index].hasGrace, case .note(let note) = symbols[index].kind, let grace = note.grace {
@@ -219,10 +227,10 @@ struct SystemEngraver {
           grace, rightEdge: rightEdge, toHeadsAt: x, positions: note.heads.map(\.position),
           clef: symbols[index].clef, on: &canvas, column: column, source: grace.range.position)
       }
-      if case .note(let note) = symbols[index].kind, let number = note.beamGroup {
+      if let number = symbols[index].beamGroup {
         if groupNumber != number { flushGroup() }
         groupNumber = number
-        group.append((index, note, x, column, symbols[index].source))
+        group.append((index, x, column))
         continue
       }
       // A beam running on across a bar line (`!beamon!`) is drawn once its last note is met.
