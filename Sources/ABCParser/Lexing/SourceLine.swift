@@ -76,18 +76,24 @@ struct SourceLine: Sendable {
     if slice.isEmpty { return "" }
     return String(unsafeUninitializedCapacity: slice.count * 4) { buffer in
       var count = 0
-      for scalar in slice {
-        if scalar.value < 128 {
-          buffer[count] = UInt8(truncatingIfNeeded: scalar.value)
-          count += 1
-        } else {
-          UTF8.encode(scalar) { byte in
-            buffer[count] = byte
-            count += 1
-          }
-        }
+      forEachUTF8Byte(of: slice) { byte in
+        buffer[count] = byte
+        count += 1
       }
       return count
+    }
+  }
+
+  /// Each UTF-8 byte of `scalars`, in order: ASCII directly, the rest through the encoder
+  /// (whose general path costs a call per scalar).
+  @inline(__always)
+  static func forEachUTF8Byte(of scalars: ArraySlice<Unicode.Scalar>, _ body: (UInt8) -> Void) {
+    for scalar in scalars {
+      if scalar.value < 128 {
+        body(UInt8(truncatingIfNeeded: scalar.value))
+      } else {
+        UTF8.encode(scalar, into: body)
+      }
     }
   }
 

@@ -102,13 +102,7 @@ public struct TuneSource: Sendable {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(lines.reduce(0) { $0 + $1.scalars.count + 1 })
     for line in lines {
-      for scalar in line.scalars {
-        if scalar.value < 0x80 {
-          bytes.append(UInt8(truncatingIfNeeded: scalar.value))
-        } else {
-          UTF8.encode(scalar) { bytes.append($0) }
-        }
-      }
+      SourceLine.forEachUTF8Byte(of: line.scalars[...]) { bytes.append($0) }
       bytes.append(0x0A)
     }
     return String(decoding: bytes, as: UTF8.self)

@@ -180,18 +180,14 @@ struct SystemEngraver {
     // The symbols read in place (a copy of each whole symbol was a tenth of drawing them);
     // the line's note geometry is written as they are drawn.
     let symbols = line.symbols
-    func note(at index: Int) -> NoteSymbol? {
-      if case .note(let note) = symbols[index].kind { return note }
-      return nil
-    }
     func flushGroup() {
-      if group.count == 1, let only = group.first, let note = note(at: only.index) {
+      if group.count == 1, let only = group.first, let note = symbols[only.index].note {
         line.notes[only.index] = notes.draw(
           note, x: only.x, stem: notes.defaultStem(note, x: only.x), drawFlag: true, on: &canvas,
           column: only.column, source: symbols[only.index].source)
       } else if group.count > 1 {
         let members = group.compactMap { entry in
-          note(at: entry.index).map { ($0, entry.x, entry.column, symbols[entry.index].source) }
+          symbols[entry.index].note.map { ($0, entry.x, entry.column, symbols[entry.index].source) }
         }
         let geometries = beams.draw(group: members, on: &canvas)
         for (entry, geometry) in zip(group, geometries) { line.notes[entry.index] = geometry }

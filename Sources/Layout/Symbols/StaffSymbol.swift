@@ -392,6 +392,12 @@ struct StaffSymbol {
     return (note.lowest, note.highest)
   }
 
+  /// The note's payload; nil for any other symbol.
+  var note: NoteSymbol? {
+    guard case .note(let note) = kind else { return nil }
+    return note
+  }
+
   /// The beam group of a note in one; nil for any other symbol.
   var beamGroup: Int? {
     guard case .note(let note) = kind else { return nil }
