@@ -196,7 +196,10 @@ struct JSONScanner {
           let byte = bytes[at]
           switch classes[Int(byte)] {
           case 0:
-            break
+            // A number, a literal, separators or white space: a run of such bytes at once.
+            at += 1
+            while at < bytes.count, classes[Int(bytes[at])] == 0 { at += 1 }
+            continue
           case 1:  // a string: on to its closing quote
             at += 1
             while at < bytes.count, bytes[at] != UInt8(ascii: "\"") {

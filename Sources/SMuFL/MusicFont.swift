@@ -35,18 +35,33 @@ public struct GlyphMetrics: Hashable, Sendable {
   init(
     codepoint: UInt32, advance: Double, box: (Double, Double, Double, Double), anchors: [String: [Double]]
   ) {
-    self.codepoint = codepoint
-    self.advance = advance
-    (minX, minY, maxX, maxY) = box
     func point(_ name: String) -> (x: Double, y: Double)? {
       guard !anchors.isEmpty, let value = anchors[name], value.count == 2 else { return nil }
       return (value[0], value[1])
     }
-    stemUpSE = point("stemUpSE")
-    stemDownNW = point("stemDownNW")
-    stemUpNW = point("stemUpNW")
-    stemDownSW = point("stemDownSW")
+    self.init(
+      codepoint: codepoint, advance: advance, box: box, stemUpSE: point("stemUpSE"),
+      stemDownNW: point("stemDownNW"), stemUpNW: point("stemUpNW"), stemDownSW: point("stemDownSW"))
   }
+
+  init(
+    codepoint: UInt32, advance: Double, box: (Double, Double, Double, Double),
+    stemUpSE: (x: Double, y: Double)?,
+    stemDownNW: (x: Double, y: Double)?, stemUpNW: (x: Double, y: Double)?,
+    stemDownSW: (x: Double, y: Double)?
+  ) {
+    self.codepoint = codepoint
+    self.advance = advance
+    (minX, minY, maxX, maxY) = box
+    self.stemUpSE = stemUpSE
+    self.stemDownNW = stemDownNW
+    self.stemUpNW = stemUpNW
+    self.stemDownSW = stemDownSW
+  }
+
+  /// The stem anchors' names, in the order of the fields above.
+  static let stemAnchorNames = ["stemUpSE", "stemDownNW", "stemUpNW", "stemDownSW"]
+  static let stemAnchorKeys: [StaticString] = ["stemUpSE", "stemDownNW", "stemUpNW", "stemDownSW"]
 
   public var width: Double { maxX - minX }
   public var height: Double { maxY - minY }
@@ -232,13 +247,67 @@ public struct MusicFont: Sendable {
     SMuFLGlyph.allCases.map { ($0.rawValue, $0.ordinal) }, uniquingKeysWith: { first, _ in first })
 
   /// The metrics of the glyphs the engraver draws, by ordinal; the others' values skipped.
+  /// (Names are matched by their bytes, `EngravedNames`: a string made and hashed for each
+  /// of a font's 885 names was a third of reading its metadata.)
   private static func engravedGlyphs(_ scanner: inout JSONScanner) throws -> [GlyphMetrics?] {
     var table = [GlyphMetrics?](repeating: nil, count: SMuFLGlyph.allCases.count)
-    try scanner.object { name, scanner in
-      guard let ordinal = ordinals[name] else { return try scanner.skipQuickly() }
-      table[ordinal] = try glyphMetrics(name, &scanner).metrics
+    try scanner.objectByKeyBytes { name, scanner in
+      let ordinal: Int?
+      if name.allSatisfy({ $0 < 0x80 }) {
+        ordinal = EngravedNames.shared.ordinal(of: name)
+      } else {
+        // A name beyond ASCII is compared as a string is (canonical equivalence).
+        ordinal = ordinals[String(decoding: name, as: UTF8.self)]
+      }
+      guard let ordinal else { return try scanner.skipQuickly() }
+      table[ordinal] = try engravedMetrics(name, &scanner)
     }
     return table
+  }
+
+  /// An engraved glyph's entry: as `glyphMetrics` reads it, its four stem anchors read
+  /// straight into the metrics (no table of every anchor made).
+  private static func engravedMetrics(_ name: ArraySlice<UInt8>, _ scanner: inout JSONScanner) throws
+    -> GlyphMetrics
+  {
+    var codepoint: Double?
+    var advance: Double?
+    var box = (0.0, 0.0, 0.0, 0.0)
+    var boxCount = 0
+    var stems: [(x: Double, y: Double)?] = [nil, nil, nil, nil]
+    try scanner.objectByKeyBytes { key, scanner in
+      if JSONScanner.key(key, is: "codepoint") {
+        codepoint = try scanner.number()
+      } else if JSONScanner.key(key, is: "advance") {
+        advance = try scanner.number()
+      } else if JSONScanner.key(key, is: "bbox") {
+        boxCount = try scanner.numbers(into: &box)
+      } else if JSONScanner.key(key, is: "anchors") {
+        try scanner.objectByKeyBytes { anchor, scanner in
+          guard anchor.allSatisfy({ $0 < 0x80 }) else {
+            // Compared as a string is, as `GlyphMetrics` looks its anchors up.
+            let index = GlyphMetrics.stemAnchorNames.firstIndex(of: String(decoding: anchor, as: UTF8.self))
+            var point = (0.0, 0.0, 0.0, 0.0)
+            let count = try scanner.numbers(into: &point)
+            if let index { stems[index] = count == 2 ? (point.0, point.1) : nil }
+            return
+          }
+          var point = (0.0, 0.0, 0.0, 0.0)
+          let count = try scanner.numbers(into: &point)
+          for index in 0..<4 where JSONScanner.key(anchor, is: GlyphMetrics.stemAnchorKeys[index]) {
+            stems[index] = count == 2 ? (point.0, point.1) : nil
+          }
+        }
+      } else {
+        try scanner.skipValue()
+      }
+    }
+    guard let codepoint, let advance, let scalar = UInt32(exactly: codepoint), boxCount == 4 else {
+      throw LoadError.malformed("codepoint, advance or bbox of \(String(decoding: name, as: UTF8.self))")
+    }
+    return GlyphMetrics(
+      codepoint: scalar, advance: advance, box: box, stemUpSE: stems[0], stemDownNW: stems[1],
+      stemUpNW: stems[2], stemDownSW: stems[3])
   }
 
   /// Every glyph's metrics by name, and their anchors; an entry without its codepoint,

@@ -62,6 +62,29 @@ import Testing
     #expect(Array(partial.glyphs.keys) == ["gClef"])
   }
 
+  /// Every engraver's glyph is found by its name's bytes, and nothing else is: not a
+  /// name cut short or made longer, nor in another case, nor any other name of the font.
+  @Test func theEngraversNamesAreFoundByTheirBytes() throws {
+    let table = EngravedNames.shared
+    for glyph in SMuFLGlyph.allCases {
+      let bytes = Array(glyph.rawValue.utf8)
+      #expect(table.ordinal(of: bytes[...]) == glyph.ordinal, "\(glyph)")
+      // A shorter name may be another case's ("dynamicForte" of "dynamicFortePiano").
+      let shorter = bytes.dropLast()
+      let longer = bytes + [UInt8(ascii: "x")]
+      #expect(
+        table.ordinal(of: shorter) == SMuFLGlyph(rawValue: String(decoding: shorter, as: UTF8.self))?.ordinal,
+        "\(glyph)")
+      #expect(table.ordinal(of: longer[...]) == nil, "\(glyph)")
+      #expect(table.ordinal(of: Array(glyph.rawValue.uppercased().utf8)[...]) == nil, "\(glyph)")
+    }
+    #expect(table.ordinal(of: [][...]) == nil)
+    let data = try Data(contentsOf: LayoutFixture.root.appendingPathComponent("Fonts/Bravura.json"))
+    for name in try MusicFont.decode(data).glyphs.keys {
+      #expect(table.ordinal(of: Array(name.utf8)[...]) == SMuFLGlyph(rawValue: name)?.ordinal, "\(name)")
+    }
+  }
+
   /// A random JSON value (objects, arrays, strings with escapes, numbers, literals).
   func randomValue(depth: Int) -> String {
     switch Int.random(in: 0...(depth > 4 ? 3 : 5)) {
