@@ -2,6 +2,10 @@ import ABCParser
 import Layout
 import ScoreModel
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /*
  BookAssembler — the events of a tune-book reader to the pieces of a book's body, in order.
 
@@ -101,29 +105,56 @@ public struct BookAssembler {
   }
 
   /// A file-header `T:` is the book's title, not the first title of every tune.
+  /// (A tune is changed only when a title goes: a change copies the tune's shared fields.)
   static func withoutInheritedTitles(_ tune: Tune, _ headerTitles: [String]) -> Tune {
-    var tune = tune
     var titles = tune.metadata.titles
     for title in headerTitles where titles.count > 1 && titles.first == title { titles.removeFirst() }
+    guard titles.count != tune.metadata.titles.count else { return tune }
+    var tune = tune
     tune.metadata.titles = titles
     return tune
   }
 
-  /// A tune with its display texts decoded.
+  /// A tune with its display texts decoded (changed only where decoding changes a text:
+  /// most texts are plain, and a change copies the tune's shared fields).
   static func prepared(_ tune: Tune) -> Tune {
     guard !tune.metadata.textsAsWritten else { return tune }
-    var tune = tune
-    tune.metadata.titles = tune.metadata.titles.map(TextTypography.display)
-    tune.metadata.composers = tune.metadata.composers.map(TextTypography.display)
-    tune.metadata.origins = tune.metadata.origins.map(TextTypography.display)
-    tune.metadata.rhythm = tune.metadata.rhythm.map(TextTypography.display)
-    tune.metadata.notes = tune.metadata.notes.map(TextTypography.display)
-    tune.metadata.history = tune.metadata.history.map(TextTypography.display)
-    tune.words = tune.words.map(TextTypography.display)
-    for index in tune.metadata.fields.indices where tune.metadata.fields[index].label == "W" {
-      tune.metadata.fields[index].value = TextTypography.display(tune.metadata.fields[index].value)
+    // Told apart by bytes (strings compare equal when only canonically equivalent).
+    var changed = false
+    func display(_ text: String) -> String {
+      let shown = TextTypography.display(text)
+      if !changed && !Self.sameBytes(shown, text) { changed = true }
+      return shown
     }
+    var metadata = tune.metadata
+    metadata.titles = metadata.titles.map(display)
+    metadata.composers = metadata.composers.map(display)
+    metadata.origins = metadata.origins.map(display)
+    metadata.rhythm = metadata.rhythm.map(display)
+    metadata.notes = metadata.notes.map(display)
+    metadata.history = metadata.history.map(display)
+    for index in metadata.fields.indices where metadata.fields[index].label == "W" {
+      metadata.fields[index].value = display(metadata.fields[index].value)
+    }
+    let words = tune.words.map(display)
+    guard changed else { return tune }
+    var tune = tune
+    tune.metadata = metadata
+    tune.words = words
     return tune
+  }
+
+  /// Whether two strings are the same UTF-8 bytes (`==` also equates canonically
+  /// equivalent ones; comparing the views element by element was a call per byte).
+  static func sameBytes(_ first: String, _ second: String) -> Bool {
+    var first = first
+    var second = second
+    return first.withUTF8 { one in
+      second.withUTF8 { other in
+        one.count == other.count
+          && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+      }
+    }
   }
 
   /// The section a tune belongs to when a book is grouped by `key` (`rhythm` or `key`).

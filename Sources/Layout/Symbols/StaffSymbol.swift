@@ -172,10 +172,14 @@ struct Attachments {
     var dynamicLeft = 0.0
     var diagramReach = 0.0
     var diagramLeft = 0.0
+    /// True for `Attachments.none`, the empty storage every symbol without attachments
+    /// shares (told by a field: reaching the shared value through its global was a call).
+    let isNone: Bool
 
-    init() {}
+    init(isNone: Bool) { self.isNone = isNone }
 
     init(copying other: Storage) {
+      isNone = false
       decorations = other.decorations
       decorationKinds = other.decorationKinds
       annotations = other.annotations
@@ -198,11 +202,11 @@ struct Attachments {
   }
 
   /// The empty attachments, shared by every symbol that has none.
-  private static let none = Storage()
+  private static let none = Storage(isNone: true)
   private var storage = Attachments.none
 
   private mutating func unique() -> Storage {
-    if !isKnownUniquelyReferenced(&storage) || storage === Attachments.none {
+    if !isKnownUniquelyReferenced(&storage) || storage.isNone {
       storage = Storage(copying: storage)
     }
     return storage
@@ -297,7 +301,7 @@ struct Attachments {
   }
 
   var isEmpty: Bool {
-    storage === Attachments.none
+    storage.isNone
       || (decorations.isEmpty && annotations.isEmpty && lyrics.isEmpty && slurStarts.isEmpty
         && slurEnds.isEmpty && tuplets.isEmpty && tempo == nil && partLabel == nil && sectionTitle == nil
         && tabNotes.isEmpty)
