@@ -265,16 +265,45 @@ public struct MusicFont: Sendable {
     return table
   }
 
-  /// An engraved glyph's entry: as `glyphMetrics` reads it, its four stem anchors read
-  /// straight into the metrics (no table of every anchor made).
+  /// An engraved glyph's entry, its four stem anchors read straight into the metrics (no
+  /// table of every anchor made).
   private static func engravedMetrics(_ name: ArraySlice<UInt8>, _ scanner: inout JSONScanner) throws
     -> GlyphMetrics
   {
+    var stems: [(x: Double, y: Double)?] = [nil, nil, nil, nil]
+    let described = { String(decoding: name, as: UTF8.self) }
+    let (codepoint, advance, box) = try entry(
+      &scanner, name: described,
+      anchor: { anchor, scanner in
+        var point = (0.0, 0.0, 0.0, 0.0)
+        guard anchor.allSatisfy({ $0 < 0x80 }) else {
+          // Compared as a string is, as `GlyphMetrics` looks its anchors up.
+          let index = GlyphMetrics.stemAnchorNames.firstIndex(of: String(decoding: anchor, as: UTF8.self))
+          let count = try scanner.numbers(into: &point)
+          if let index { stems[index] = count == 2 ? (point.0, point.1) : nil }
+          return
+        }
+        let count = try scanner.numbers(into: &point)
+        for index in 0..<4 where JSONScanner.key(anchor, is: GlyphMetrics.stemAnchorKeys[index]) {
+          stems[index] = count == 2 ? (point.0, point.1) : nil
+        }
+      })
+    return GlyphMetrics(
+      codepoint: codepoint, advance: advance, box: box, stemUpSE: stems[0], stemDownNW: stems[1],
+      stemUpNW: stems[2], stemDownSW: stems[3])
+  }
+
+  /// A glyph's entry: its codepoint, advance and box, each of its anchors handed to
+  /// `anchor` with its name's bytes (which must read or skip the anchor's value).
+  private static func entry(
+    _ scanner: inout JSONScanner, name: () -> String,
+    anchor: (ArraySlice<UInt8>, inout JSONScanner) throws -> Void
+  ) throws -> (codepoint: UInt32, advance: Double, box: (Double, Double, Double, Double)) {
     var codepoint: Double?
     var advance: Double?
     var box = (0.0, 0.0, 0.0, 0.0)
     var boxCount = 0
-    var stems: [(x: Double, y: Double)?] = [nil, nil, nil, nil]
+    // Members told apart by their names' bytes (no string made for each).
     try scanner.objectByKeyBytes { key, scanner in
       if JSONScanner.key(key, is: "codepoint") {
         codepoint = try scanner.number()
@@ -283,31 +312,15 @@ public struct MusicFont: Sendable {
       } else if JSONScanner.key(key, is: "bbox") {
         boxCount = try scanner.numbers(into: &box)
       } else if JSONScanner.key(key, is: "anchors") {
-        try scanner.objectByKeyBytes { anchor, scanner in
-          guard anchor.allSatisfy({ $0 < 0x80 }) else {
-            // Compared as a string is, as `GlyphMetrics` looks its anchors up.
-            let index = GlyphMetrics.stemAnchorNames.firstIndex(of: String(decoding: anchor, as: UTF8.self))
-            var point = (0.0, 0.0, 0.0, 0.0)
-            let count = try scanner.numbers(into: &point)
-            if let index { stems[index] = count == 2 ? (point.0, point.1) : nil }
-            return
-          }
-          var point = (0.0, 0.0, 0.0, 0.0)
-          let count = try scanner.numbers(into: &point)
-          for index in 0..<4 where JSONScanner.key(anchor, is: GlyphMetrics.stemAnchorKeys[index]) {
-            stems[index] = count == 2 ? (point.0, point.1) : nil
-          }
-        }
+        try scanner.objectByKeyBytes(anchor)
       } else {
         try scanner.skipValue()
       }
     }
     guard let codepoint, let advance, let scalar = UInt32(exactly: codepoint), boxCount == 4 else {
-      throw LoadError.malformed("codepoint, advance or bbox of \(String(decoding: name, as: UTF8.self))")
+      throw LoadError.malformed("codepoint, advance or bbox of \(name())")
     }
-    return GlyphMetrics(
-      codepoint: scalar, advance: advance, box: box, stemUpSE: stems[0], stemDownNW: stems[1],
-      stemUpNW: stems[2], stemDownSW: stems[3])
+    return (scalar, advance, box)
   }
 
   /// Every glyph's metrics by name, and their anchors; an entry without its codepoint,
@@ -333,28 +346,10 @@ public struct MusicFont: Sendable {
   private static func glyphMetrics(
     _ name: String, _ scanner: inout JSONScanner
   ) throws -> (metrics: GlyphMetrics, anchors: [String: [Double]]) {
-    var codepoint: Double?
-    var advance: Double?
-    var box = (0.0, 0.0, 0.0, 0.0)
-    var boxCount = 0
     var anchors: [String: [Double]] = [:]
-    // Members told apart by their names' bytes (no string made for each).
-    try scanner.objectByKeyBytes { key, scanner in
-      if JSONScanner.key(key, is: "codepoint") {
-        codepoint = try scanner.number()
-      } else if JSONScanner.key(key, is: "advance") {
-        advance = try scanner.number()
-      } else if JSONScanner.key(key, is: "bbox") {
-        boxCount = try scanner.numbers(into: &box)
-      } else if JSONScanner.key(key, is: "anchors") {
-        try scanner.object { anchor, scanner in anchors[anchor] = try scanner.numbers() }
-      } else {
-        try scanner.skipValue()
-      }
-    }
-    guard let codepoint, let advance, let scalar = UInt32(exactly: codepoint), boxCount == 4 else {
-      throw LoadError.malformed("codepoint, advance or bbox of \(name)")
-    }
-    return (GlyphMetrics(codepoint: scalar, advance: advance, box: box, anchors: anchors), anchors)
+    let (codepoint, advance, box) = try entry(
+      &scanner, name: { name },
+      anchor: { anchor, scanner in anchors[String(decoding: anchor, as: UTF8.self)] = try scanner.numbers() })
+    return (GlyphMetrics(codepoint: codepoint, advance: advance, box: box, anchors: anchors), anchors)
   }
 }
