@@ -1,6 +1,7 @@
 import ABCParser
-import Book
 import Testing
+
+@testable import Book
 
 @Suite struct TextEscapesTests {
   @Test func abcEscapesBecomeComposedLetters() {
@@ -19,5 +20,23 @@ import Testing
 
   @Test func quotesBecomeCurly() {
     #expect(TextTypography.typographic(#"He said "it's Sully's" tune"#) == "He said “it’s Sully’s” tune")
+  }
+
+  /// An ASCII text's quotes set byte by byte as the character walk sets them, the same
+  /// bytes out, whatever stands around them (white space, CR LF, brackets, quotes).
+  @Test func asciiQuotesAreSetAsCharactersSetThem() {
+    let pieces = [
+      "\"", "'", " ", "\t", "\r\n", "\n", "\u{0B}", "\u{1C}", "(", "[", "{", ")", "a", "Z", "9", "-",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let text = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }.joined()
+      let fast = TextTypography.asciiTypographic(text)
+      let slow = TextTypography.characterTypographic(text)
+      #expect(Array(fast.utf8) == Array(slow.utf8), "\(Array(text.utf8))")
+    }
+    #expect(TextTypography.typographic(#"("Reel") 'Bout"#) == "(“Reel”) ‘Bout")
   }
 }
