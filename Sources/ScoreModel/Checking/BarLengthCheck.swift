@@ -103,14 +103,22 @@ public enum BarLengthCheck {
       if let timing = elements[index].barTiming {
         if bar.start == nil { bar.start = timing.range }
         bar.last = timing.range
+        // The written lengths are summed from the bar's first note that has one: until
+        // then each equals its duration, so their sum is the length's, made by the same
+        // additions.
+        if timing.hasWrittenLength && !bar.hasWrittenLengths {
+          bar.hasWrittenLengths = true
+          bar.written = bar.length
+        }
         bar.length += timing.duration
-        bar.written += timing.written
-        if timing.hasWrittenLength { bar.hasWrittenLengths = true }
+        if bar.hasWrittenLengths { bar.written += timing.written }
         bar.hasContent = true
         if timing.isMultiBarRest { bar.hasMultiBarRest = true }
         continue
       }
-      switch elements[index] {
+      // Any other element as plain values (a switch over the element copied its payload).
+      guard let event = elements[index].barCheckEvent else { continue }
+      switch event {
       case .lineBreak:
         // Many transcriptions (the Essen collection among them) leave the bar line off the
         // end of a line: a line that ends on a full bar ends the bar there. A bar that is
@@ -121,7 +129,7 @@ public enum BarLengthCheck {
         }
       case .tupletStart:
         bar.hasTuplets = true
-      case .meterChange(let new, _):
+      case .meterChange(let new):
         meter = new
         if !bar.hasContent { bar.meter = new }
       case .bar(let line):
@@ -137,9 +145,8 @@ public enum BarLengthCheck {
         // Bar lines before the first note keep the first bar a possible pickup; a part
         // after a `:|` may start with one too (`… B2 :| g | …`).
         afterSectionStart =
-          line.repeatsStart || line.repeatsEnd || line.ending != nil
+          line.repeatsStart || line.repeatsEnd || line.hasEnding
           || isHeavy || (number == 0 && wasAfterStart)
-      default: break
       }
     }
     // The last bar, unclosed: the end of the tune ends a section.
@@ -236,7 +243,42 @@ extension Rational {
   }
 }
 
+extension BarLengthCheck {
+  /// What the check reads of an element other than a note or rest.
+  enum Event {
+    case lineBreak
+    case tupletStart
+    case meterChange(Meter)
+    case bar(BarFacts)
+  }
+
+  /// What the check reads of a bar line.
+  struct BarFacts {
+    var style: BarStyle
+    var repeatsStart: Bool
+    var repeatsEnd: Bool
+    var hasEnding: Bool
+    var range: SourceRange
+  }
+}
+
 extension VoiceElement {
+  /// A line break's, tuplet's, meter change's or bar line's part in the bar check, read
+  /// in place; nil for any other element.
+  var barCheckEvent: BarLengthCheck.Event? {
+    switch self {
+    case .lineBreak: .lineBreak
+    case .tupletStart: .tupletStart
+    case .meterChange(let meter, _): .meterChange(meter)
+    case .bar(let line):
+      .bar(
+        BarLengthCheck.BarFacts(
+          style: line.style, repeatsStart: line.repeatsStart, repeatsEnd: line.repeatsEnd,
+          hasEnding: line.ending != nil, range: line.range))
+    default: nil
+    }
+  }
+
   /// A note's or rest's timing for the bar check; nil for any other element.
   var barTiming: BarLengthCheck.Timing? {
     switch self {
