@@ -92,20 +92,30 @@ extension PangoTextMeasurer {
     let end = start + Int(item.pointee.length)
     var glyphs: [PlacedGlyph] = []
     glyphs.reserveCapacity(count)
+    // The common run, ASCII without ligatures: a glyph per byte, in order, so each glyph's
+    // text is its byte (what the search of the clusters below finds), no search made.
+    let isBytewise =
+      count == end - start && end <= utf8.count
+      && (0..<count).allSatisfy({ Int(glyphString.pointee.log_clusters[$0]) == $0 })
+      && utf8[start..<end].allSatisfy({ $0 < 0x80 })
     // Each cluster's text runs to the next cluster's start (glyphs may be in visual order):
     // the starts sorted, once each, and each cluster's end found among them.
-    let starts: [Int] = (0..<count).map { start + Int(glyphString.pointee.log_clusters[$0]) }
-    var boundaries = starts
-    boundaries.append(end)
-    boundaries.sort()
-    var unique = 0
-    for index in boundaries.indices {
-      let boundary = boundaries[index]
-      guard boundary <= utf8.count, unique == 0 || boundaries[unique - 1] != boundary else { continue }
-      boundaries[unique] = boundary
-      unique += 1
+    var starts: [Int] = []
+    var boundaries: [Int] = []
+    if !isBytewise {
+      starts = (0..<count).map { start + Int(glyphString.pointee.log_clusters[$0]) }
+      boundaries = starts
+      boundaries.append(end)
+      boundaries.sort()
+      var unique = 0
+      for index in boundaries.indices {
+        let boundary = boundaries[index]
+        guard boundary <= utf8.count, unique == 0 || boundaries[unique - 1] != boundary else { continue }
+        boundaries[unique] = boundary
+        unique += 1
+      }
+      boundaries.removeLast(boundaries.count - unique)
     }
-    boundaries.removeLast(boundaries.count - unique)
     func nextBoundary(after cluster: Int) -> Int? {
       var (low, high) = (0, boundaries.count)
       while low < high {
@@ -124,8 +134,12 @@ extension PangoTextMeasurer {
       // Empty glyphs (PANGO_GLYPH_EMPTY) and hex boxes for missing characters draw nothing.
       guard id != 0x0FFF_FFFF, id & 0x1000_0000 == 0 else { continue }
       var text: String?
-      let cluster = starts[index]
-      if index == 0 || starts[index - 1] != cluster, let next = nextBoundary(after: cluster) {
+      if isBytewise {
+        text = Self.asciiTexts[Int(utf8[start + index])]
+      } else if index == 0 || starts[index - 1] != starts[index],
+        let next = nextBoundary(after: starts[index])
+      {
+        let cluster = starts[index]
         // One ASCII character (nearly every cluster) from a table: no string made.
         text =
           next == cluster + 1 && utf8[cluster] < 0x80
