@@ -59,9 +59,9 @@ public struct GlyphMetrics: Hashable, Sendable {
     self.stemDownSW = stemDownSW
   }
 
-  /// The stem anchors' names, in the order of the fields above.
-  static let stemAnchorNames = ["stemUpSE", "stemDownNW", "stemUpNW", "stemDownSW"]
+  /// The stem anchors' names, in the order of the fields above, and as strings.
   static let stemAnchorKeys: [StaticString] = ["stemUpSE", "stemDownNW", "stemUpNW", "stemDownSW"]
+  static let stemAnchorNames = stemAnchorKeys.map { "\($0)" }
 
   public var width: Double { maxX - minX }
   public var height: Double { maxY - minY }
