@@ -2,7 +2,8 @@ import Foundation
 import Render
 
 /// One rendering workspace per thread of a run, each made when its thread first needs it
-/// (a short run does not pay for fonts on threads it never uses).
+/// (a short run does not pay for fonts on threads it never uses); their measurers share
+/// one `ShapedTextCache`, so a text is measured and shaped once in the run.
 final class Workspaces: @unchecked Sendable {
   private let session: EngravingSession
   private let lock = NSLock()
@@ -32,7 +33,7 @@ final class Workspaces: @unchecked Sendable {
     defer { lock.unlock() }
     if let workspace = made[index] { return workspace }
     // A workspace that cannot be made falls back to the coordinator's (its measurer locks).
-    guard let workspace = try? session.workspace() else {
+    guard let workspace = try? session.workspace(sharing: coordinator.measurer.shared) else {
       made[index] = coordinator
       return coordinator
     }

@@ -132,9 +132,10 @@ struct EngravingSession: @unchecked Sendable {
     }
   }
 
-  /// A thread's rendering resources (its own Pango context).
-  func workspace() throws -> RenderWorkspace {
-    try RenderWorkspace(fonts: fonts)
+  /// A thread's rendering resources (its own Pango context), sharing measured and shaped
+  /// texts through `shared`.
+  func workspace(sharing shared: ShapedTextCache = ShapedTextCache()) throws -> RenderWorkspace {
+    try RenderWorkspace(fonts: fonts, sharing: shared)
   }
 
   /// An engraver measuring text with `workspace`'s measurer.

@@ -2,7 +2,7 @@ import DisplayList
 import Foundation
 
 /// Per-thread rendering resources: a text measurer (a Pango font map and context of its
-/// own) and the font library every thread shares.
+/// own, its measurements shared) and the font library every thread shares.
 ///
 /// Give each worker thread one workspace and use it for both layout (its measurer) and
 /// page encoding; Pango objects are never shared between threads.
@@ -20,9 +20,10 @@ public final class RenderWorkspace: @unchecked Sendable {
     weak var object: AnyObject?
   }
 
-  public init(fonts: FontLibrary) throws {
+  /// A workspace whose measurer shares what it measures and shapes through `shared`.
+  public init(fonts: FontLibrary, sharing shared: ShapedTextCache = ShapedTextCache()) throws {
     self.fonts = fonts
-    measurer = try PangoTextMeasurer(fonts: fonts)
+    measurer = try PangoTextMeasurer(fonts: fonts, sharing: shared)
   }
 
   public init(fonts: FontLibrary, measurer: PangoTextMeasurer) {

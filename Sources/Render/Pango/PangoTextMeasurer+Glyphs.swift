@@ -33,24 +33,16 @@ extension PangoTextMeasurer {
   /// `text` in `font` shaped into glyph runs, positions relative to the left end of the
   /// first line's baseline (the same shaping `measure` and `draw` use).
   func glyphRuns(_ text: String, font: FontSpec) -> [GlyphRun] {
-    withLock {
-      let key = CacheKey(text: text, font: font)
-      if let cached = runCache[key] { return cached }
-      if let runs = itemMeasure(text, font: font, withRuns: true)?.runs {
-        storeRuns(runs, for: key)
-        return runs
-      }
-      guard let layout = measuringLayout(text, font: font) else { return [] }
-      let runs = runs(of: layout, text: text)
-      storeRuns(runs, for: key)
-      return runs
+    let key = CacheKey(text: text, font: font)
+    if let cached = shared.runs(key) { return cached }
+    let shaped = withLock { () -> [GlyphRun]? in
+      if let runs = itemMeasure(text, font: font, withRuns: true)?.runs { return runs }
+      guard let layout = measuringLayout(text, font: font) else { return nil }
+      return runs(of: layout, text: text)
     }
-  }
-
-  /// Keeps a text's runs (called holding the lock).
-  func storeRuns(_ runs: [GlyphRun], for key: CacheKey) {
-    if runCache.count >= Self.runCacheLimit { runCache.removeAll(keepingCapacity: true) }
-    runCache[key] = runs
+    guard let shaped else { return [] }
+    shared.store(runs: shaped, for: key)
+    return shaped
   }
 
   /// The glyph runs of `text` laid out in `layout` (called holding the lock).
@@ -171,18 +163,11 @@ extension PangoTextMeasurer {
     return made
   }
 
-  /// The face with a number from the face table (called holding the lock).
-  private func faceNumber(_ face: TextFace) -> Int {
-    if let number = faceNumbers[face] { return number }
-    faces.append(face)
-    faceNumbers[face] = faces.count - 1
-    return faces.count - 1
-  }
+  /// The face with a number from the shared face table.
+  private func faceNumber(_ face: TextFace) -> Int { shared.number(of: face) }
 
   /// The face a glyph run's number stands for.
-  func face(_ number: Int) -> TextFace {
-    withLock { faces[number] }
-  }
+  func face(_ number: Int) -> TextFace { shared.face(number) }
 
   /// The file, face index, size and synthetic styles of a Pango font.
   private static func face(of font: UnsafeMutablePointer<PangoFont>) -> (

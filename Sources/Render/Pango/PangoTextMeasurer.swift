@@ -11,16 +11,14 @@ import Layout
 /// one user unit per pixel, and one user unit is one point on every surface we draw on.
 ///
 /// Pango objects are not shared between threads: give each thread its own measurer (each
-/// has its own font map and context; measurements are identical). Caches are bounded.
+/// has its own font map and context; measurements are identical), all sharing one
+/// `ShapedTextCache`, so that a text is measured and shaped once whichever thread meets it.
 public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   private let fontMap: PangoObject
   let context: PangoObject
   private let lock = NSLock()
-  private var cache: [CacheKey: TextExtent] = [:]
-  var runCache: [CacheKey: [GlyphRun]] = [:]
-  /// The font faces glyph runs name by number.
-  var faces: [TextFace] = []
-  var faceNumbers: [TextFace: Int] = [:]
+  /// Extents, glyph runs and face numbers, shared with the other threads' measurers.
+  public let shared: ShapedTextCache
   /// Each Pango font met in a glyph run with its face's number and style, held (a
   /// reference kept, so the address names one font for the measurer's life): a run's
   /// face was read from the font's pattern and its description, and its path hashed,
@@ -43,9 +41,6 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
   /// Per font, the item its texts without letters are shaped with (`itemMeasure`).
   var commonItemTemplates: [FontSpec: ItemTemplate] = [:]
   static let layoutLimit = 64
-  /// Entries each cache holds before it is emptied (bounded memory on any input).
-  static let cacheLimit = 20_000
-  static let runCacheLimit = 4_096
 
   /// A cache entry's key.
   struct CacheKey: Hashable {
@@ -63,8 +58,10 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     return body()
   }
 
-  /// Creates the measurer after `fonts` has registered its text fonts with fontconfig.
-  public init(fonts: FontLibrary) throws {
+  /// Creates the measurer after `fonts` has registered its text fonts with fontconfig;
+  /// `shared` with the measurers of the run's other threads.
+  public init(fonts: FontLibrary, sharing shared: ShapedTextCache = ShapedTextCache()) throws {
+    self.shared = shared
     _ = fonts.registeredTextFonts  // the library exists, so its fonts are registered
     FontSystem.waitUntilReady()  // Pango's font map starts fontconfig if no one has
     // A private font map created now sees every font registered so far.
@@ -80,8 +77,9 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     let key = CacheKey(text: text, font: font)
-    if let cached = cache[key] { return cached }
-    let wantsRuns = keepsRuns && runCache[key] == nil
+    let known = shared.lookUp(key)
+    if let extent = known.extent { return extent }
+    let wantsRuns = keepsRuns && !known.hasRuns
     // A plain text is measured by its one item (no layout); any other by a layout.
     let measured: (extent: TextExtent, runs: [GlyphRun]?)
     if let byItem = itemMeasure(text, font: font, withRuns: wantsRuns) {
@@ -91,9 +89,7 @@ public final class PangoTextMeasurer: TextMeasurer, @unchecked Sendable {
     } else {
       return TextExtent(width: 0, ascent: 0, descent: 0)
     }
-    if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-    cache[key] = measured.extent
-    if let runs = measured.runs { storeRuns(runs, for: key) }
+    shared.store(measured.extent, runs: measured.runs, for: key)
     return measured.extent
   }
 
