@@ -81,10 +81,13 @@ struct BeamPlacement {
     return count
   }
 
+  /// A note of a beamed group: its symbol, place, column and source.
+  typealias Member = (note: NoteSymbol, x: Double, column: Int, source: SourcePosition?)
+
   /// Draws the group's notes, stems and beams; returns each note's geometry.
   @discardableResult
   func draw(
-    group notes: [(note: NoteSymbol, x: Double, column: Int, source: SourcePosition?)],
+    group notes: [Member],
     on canvas: inout StaffCanvas
   ) -> [NoteGeometry] {
     guard let line = beamLine(notes: notes.map { ($0.note, $0.x) }) else { return [] }

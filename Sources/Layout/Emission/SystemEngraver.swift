@@ -186,8 +186,12 @@ struct SystemEngraver {
           note, x: only.x, stem: notes.defaultStem(note, x: only.x), drawFlag: true, on: &canvas,
           column: only.column, source: symbols[only.index].source)
       } else if group.count > 1 {
-        let members = group.compactMap { entry in
-          symbols[entry.index].note.map { ($0, entry.x, entry.column, symbols[entry.index].source) }
+        // Made with the labels `draw(group:on:)` takes: an array of unlabelled tuples was
+        // converted to it by a runtime cast of every element.
+        let members = group.compactMap { entry -> BeamPlacement.Member? in
+          symbols[entry.index].note.map {
+            (note: $0, x: entry.x, column: entry.column, source: symbols[entry.index].source)
+          }
         }
         let geometries = beams.draw(group: members, on: &canvas)
         for (entry, geometry) in zip(group, geometries) { line.notes[entry.index] = geometry }
