@@ -55,6 +55,9 @@ public struct ByteText {
 
   public var count: Int { buffer.count }
 
+  /// Empties the text, keeping its room for what is written next.
+  public mutating func clear() { buffer.count = 0 }
+
   /// Runs `body` over the bytes written so far, in place.
   public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     try body(UnsafeRawBufferPointer(start: buffer.base, count: buffer.count))

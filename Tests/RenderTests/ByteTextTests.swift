@@ -30,6 +30,22 @@ import Testing
     }
   }
 
+  @Test func aClearedTextHoldsOnlyWhatIsWrittenAfter() {
+    var text = ByteText(capacity: 8)
+    for value in 0..<300 { text.integer(value) }
+    #expect(text.count > 64)
+    text.clear()
+    #expect(text.count == 0)
+    #expect(text.string.isEmpty)
+    text.put("12 0 obj")
+    text.integer(345)
+    #expect(text.string == "12 0 obj345")
+    // A copy shares the buffer, as the type says: it sees the clearing too.
+    let copy = text
+    text.clear()
+    #expect(copy.count == 0)
+  }
+
   @Test func paddedNumbersAsAnXrefTableWritesThem() {
     var values = [0, 7, 9, 10, 99, 100, 123_456, 999_999_999, 1_000_000_000, 9_999_999_999, 12_345_678_901]
     values += (0..<2000).map { _ in Int.random(in: 0...(1 << Int.random(in: 1...40))) }

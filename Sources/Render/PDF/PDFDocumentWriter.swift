@@ -65,12 +65,36 @@ final class PDFDocumentWriter {
       annotations.append(number)
       pendingLinks.append((number, link, page.height))
     }
-    let annots =
-      annotations.isEmpty ? "" : " /Annots [" + annotations.map { "\($0) 0 R" }.joined(separator: " ") + "]"
-    return try writer.add(
-      "<< /Type /Page /Parent \(pagesNumber) 0 R /MediaBox [0 0 \(PDFSyntax.number(page.width))"
-        + " \(PDFSyntax.number(page.height))] /Resources \(resourcesNumber) 0 R /Contents \(content) 0 R\(annots) >>"
-    )
+    // Written as bytes: an index page's dictionary names a link for every entry on it.
+    var body = ByteText(capacity: 160 + annotations.count * 10)
+    body.put("<< /Type /Page /Parent ")
+    body.integer(pagesNumber)
+    body.put(" 0 R /MediaBox [0 0 ")
+    body.decimal(page.width, places: 3, then: 0x20)
+    body.decimal(page.height, places: 3)
+    body.put("] /Resources ")
+    body.integer(resourcesNumber)
+    body.put(" 0 R /Contents ")
+    body.integer(content)
+    body.put(" 0 R")
+    if !annotations.isEmpty {
+      body.put(" /Annots [")
+      Self.references(annotations, into: &body)
+      body.put(byte: UInt8(ascii: "]"))
+    }
+    body.put(" >>")
+    let number = writer.reserve()
+    try writer.write(number, body)
+    return number
+  }
+
+  /// Indirect references to `numbers`, a space between each (`12 0 R 13 0 R`).
+  private static func references(_ numbers: [Int], into out: inout ByteText) {
+    for (index, number) in numbers.enumerated() {
+      if index > 0 { out.put(byte: 0x20) }
+      out.integer(number)
+      out.put(" 0 R")
+    }
   }
 
   /// Writes a page as a form to be drawn on a sheet; returns its object number.
@@ -162,13 +186,21 @@ final class PDFDocumentWriter {
     for (number, form) in forms {
       for annotation in form.annotations { linkPage[annotation] = pageOfForm[number] }
     }
+    var body = ByteText(capacity: 160)
     for (number, link, height) in pendingLinks {
       let page = linkPage[number]
       let raised = page.map { heights[$0] } ?? height
-      try writer.write(number, annotation(link, pageHeight: raised, dx: page.map { offsets[$0] } ?? 0))
+      body.clear()
+      annotation(link, pageHeight: raised, dx: page.map { offsets[$0] } ?? 0, into: &body)
+      try writer.write(number, body)
     }
-    let kids = sheets.map { "\($0) 0 R" }.joined(separator: " ")
-    try writer.write(pagesNumber, "<< /Type /Pages /Kids [\(kids)] /Count \(sheets.count) >>")
+    var tree = ByteText(capacity: sheets.count * 10 + 64)
+    tree.put("<< /Type /Pages /Kids [")
+    Self.references(sheets, into: &tree)
+    tree.put("] /Count ")
+    tree.integer(sheets.count)
+    tree.put(" >>")
+    try writer.write(pagesNumber, tree)
     try writer.write(resourcesNumber, try registry.writeFonts(with: writer))
 
     var catalog = "<< /Type /Catalog /Pages \(pagesNumber) 0 R"
@@ -192,13 +224,12 @@ final class PDFDocumentWriter {
     try writer.finish(root: catalogNumber, info: infoNumber, id: id)
   }
 
-  /// A link's annotation on a page `pageHeight` high (above its sheet's foot), `dx` from
-  /// the sheet's left edge.
-  private func annotation(_ link: PageLink, pageHeight: Double, dx: Double = 0) -> String {
+  /// Writes into `out` a link's annotation on a page `pageHeight` high (above its sheet's
+  /// foot), `dx` from the sheet's left edge.
+  private func annotation(_ link: PageLink, pageHeight: Double, dx: Double, into out: inout ByteText) {
     // Written as bytes (a book's contents pages link every tune: interpolating each
     // dictionary was most of finishing the file).
     let rect = link.rect
-    var out = ByteText(capacity: 160)
     out.put("<< /Type /Annot /Subtype /Link /Rect [")
     out.decimal(rect.minX + dx, places: 3, then: 0x20)
     out.decimal(pageHeight - rect.maxY, places: 3, then: 0x20)
@@ -220,7 +251,6 @@ final class PDFDocumentWriter {
       out.put(" >>")
     }
     out.put(" >>")
-    return out.string
   }
 
   private func height(ofPage index: Int) -> Double {

@@ -49,9 +49,21 @@ final class PDFObjectWriter {
   /// Writes object `number` with a dictionary or other value given as text.
   func write(_ number: Int, _ body: String) throws {
     try begin(number)
-    try put(Array(body.utf8))
-    try put(Array("\nendobj\n".utf8))
+    var text = body
+    try text.withUTF8 { try put(UnsafeRawBufferPointer($0)) }
+    try put(Self.objectEnd)
   }
+
+  /// Writes object `number` with a dictionary or other value written as bytes (a book's
+  /// outline entries and link annotations, tens of thousands of them: each made a string
+  /// and copied to an array was most of finishing the file).
+  func write(_ number: Int, _ body: ByteText) throws {
+    try begin(number)
+    try body.withBytes { try put($0) }
+    try put(Self.objectEnd)
+  }
+
+  private static let objectEnd: StaticString = "\nendobj\n"
 
   /// Writes a new object and returns its number.
   func add(_ body: String) throws -> Int {
@@ -64,11 +76,19 @@ final class PDFObjectWriter {
   /// `/Length` (and `/Filter` when `compressed`).
   func writeStream(_ number: Int, dictionary: String, data: [UInt8], compressed: Bool) throws {
     try begin(number)
-    let filter = compressed ? " /Filter /FlateDecode" : ""
-    try put(Array("<< /Length \(data.count)\(filter) \(dictionary) >>\nstream\n".utf8))
-    try put(data)
-    try put(Array("\nendstream\nendobj\n".utf8))
+    var head = ByteText(capacity: 64 + dictionary.utf8.count)
+    head.put("<< /Length ")
+    head.integer(data.count)
+    if compressed { head.put(" /Filter /FlateDecode") }
+    head.put(byte: 0x20)
+    head.put(string: dictionary)
+    head.put(" >>\nstream\n")
+    try head.withBytes { try put($0) }
+    try data.withUnsafeBytes { try put($0) }
+    try put(Self.streamEnd)
   }
+
+  private static let streamEnd: StaticString = "\nendstream\nendobj\n"
 
   /// Writes a new stream object, compressing it, and returns its number.
   func addStream(dictionary: String, data: [UInt8], compress: Bool = true) throws -> Int {
@@ -98,7 +118,7 @@ final class PDFObjectWriter {
         "trailer\n<< /Size \(offsets.count) /Root \(root) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>] >>\n"
     )
     table.put(string: "startxref\n\(start)\n%%EOF\n")
-    try put(table.bytes)
+    try table.withBytes { try put($0) }
     closed = true
     let flushed = fflush(file) == 0 && ferror(file) == 0
     let reason = String(cString: strerror(errno))
@@ -106,14 +126,30 @@ final class PDFObjectWriter {
     guard flushed, status == 0 else { throw RenderError.io(path: path, reason: reason) }
   }
 
+  /// Notes where object `number` starts and writes its opening (`12 0 obj`), through a
+  /// reused buffer.
   private func begin(_ number: Int) throws {
     offsets[number] = position
-    try put(Array("\(number) 0 obj\n".utf8))
+    opening.clear()
+    opening.integer(number)
+    opening.put(" 0 obj\n")
+    try opening.withBytes { try put($0) }
+  }
+
+  /// `begin`'s bytes, kept for the writer's life.
+  private var opening = ByteText(capacity: 32)
+
+  private func put(_ text: StaticString) throws {
+    try put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   private func put(_ bytes: [UInt8]) throws {
-    guard !bytes.isEmpty else { return }
-    let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+    try bytes.withUnsafeBytes { try put($0) }
+  }
+
+  private func put(_ bytes: UnsafeRawBufferPointer) throws {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    let written = fwrite(base, 1, bytes.count, file)
     guard written == bytes.count else {
       throw RenderError.io(path: path, reason: TemporaryFiles.reason(errno))
     }

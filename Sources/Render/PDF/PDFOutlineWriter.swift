@@ -28,9 +28,11 @@ struct PDFOutlineWriter {
 
   private func write(_ entries: [OutlineEntry], parent: Int) throws -> [Int] {
     let numbers = entries.map { _ in writer.reserve() }
+    // Written as bytes, into one buffer for the level's entries (an interpolated string per
+    // entry cost more than the rest).
+    var body = ByteText(capacity: 160)
     for (index, entry) in entries.enumerated() {
-      // Written as bytes (an interpolated string per entry cost more than the rest).
-      var body = ByteText(capacity: 160)
+      body.clear()
       body.put("<< /Title ")
       PDFSyntax.textString(entry.title, into: &body)
       reference(" /Parent ", parent, into: &body)
@@ -51,7 +53,7 @@ struct PDFOutlineWriter {
         body.put(" 0]")
       }
       body.put(" >>")
-      try writer.write(numbers[index], body.string)
+      try writer.write(numbers[index], body)
     }
     return numbers
   }
