@@ -178,7 +178,46 @@ public struct PathShape: Hashable, Sendable {
 
   /// The bounding box of the path's outline, with curves sampled (not their control
   /// points, which lie outside the ink).
-  public var bounds: Rect { Rect.bounding(outline) }
+  /// (Walked as `outline` walks the path, without making its array: a beam's or a tie's
+  /// box was most of adding it.)
+  public var bounds: Rect {
+    var found = false
+    var (minX, minY, maxX, maxY) = (0.0, 0.0, 0.0, 0.0)
+    func include(_ point: Point) {
+      if found {
+        minX = Swift.min(minX, point.x)
+        minY = Swift.min(minY, point.y)
+        maxX = Swift.max(maxX, point.x)
+        maxY = Swift.max(maxY, point.y)
+      } else {
+        found = true
+        (minX, minY, maxX, maxY) = (point.x, point.y, point.x, point.y)
+      }
+    }
+    var current = Point(x: 0, y: 0)
+    for segment in segments {
+      switch segment {
+      case .move(let p), .line(let p):
+        include(p)
+        current = p
+      case .curve(let a, let b, let c):
+        for step in 1...12 { include(Self.sample(from: current, a, b, c, step: step)) }
+        current = c
+      case .close: break
+      }
+    }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  /// The point `step` twelfths along the cubic curve from `current` through `a`, `b` to `c`.
+  @inline(__always)
+  static func sample(from current: Point, _ a: Point, _ b: Point, _ c: Point, step: Int) -> Point {
+    let t = Double(step) / 12
+    let u = 1 - t
+    let x = u * u * u * current.x + 3 * u * u * t * a.x + 3 * u * t * t * b.x + t * t * t * c.x
+    let y = u * u * u * current.y + 3 * u * u * t * a.y + 3 * u * t * t * b.y + t * t * t * c.y
+    return Point(x: x, y: y)
+  }
 
   /// The outline with its curves sampled (12 points a curve): the ink's polygon.
   public var outline: [Point] {
@@ -190,13 +229,7 @@ public struct PathShape: Hashable, Sendable {
         points.append(p)
         current = p
       case .curve(let a, let b, let c):
-        for step in 1...12 {
-          let t = Double(step) / 12
-          let u = 1 - t
-          let x = u * u * u * current.x + 3 * u * u * t * a.x + 3 * u * t * t * b.x + t * t * t * c.x
-          let y = u * u * u * current.y + 3 * u * u * t * a.y + 3 * u * t * t * b.y + t * t * t * c.y
-          points.append(Point(x: x, y: y))
-        }
+        for step in 1...12 { points.append(Self.sample(from: current, a, b, c, step: step)) }
         current = c
       case .close: break
       }

@@ -29,6 +29,34 @@ import Testing
       .filter { $0.kind == .decorationOverAnything }
   }
 
+  @Test func aPathsBoundsAreItsSampledOutlinesBox() {
+    var generator = SystemRandomNumberGenerator()
+    func point() -> Point {
+      Point(
+        x: Double.random(in: -300...300, using: &generator),
+        y: Double.random(in: -300...300, using: &generator))
+    }
+    var paths = [Self.slur.shape].compactMap { shape -> PathShape? in
+      if case .path(let path) = shape { return path }
+      return nil
+    }
+    paths.append(PathShape(segments: []))
+    paths.append(PathShape(segments: [.close]))
+    for _ in 0..<200 {
+      var segments: [PathSegment] = [.move(point())]
+      for _ in 0..<Int.random(in: 0...6, using: &generator) {
+        segments.append(Bool.random(using: &generator) ? .line(point()) : .curve(point(), point(), point()))
+      }
+      segments.append(.close)
+      paths.append(PathShape(segments: segments))
+    }
+    for path in paths {
+      #expect(path.bounds == Rect.bounding(path.outline))
+    }
+    // A curve's box holds its ink, not its control points.
+    #expect(Self.slur.box.minY > 30 && Self.slur.box.minY < 36)
+  }
+
   @Test func aMarkUnderTheArchIsClearButOneOnTheCurveIsNot() {
     // Inside the slur's box, under the arch: no collision.
     #expect(collisions([Self.slur, dot(x: 49, y: 44)]).isEmpty)

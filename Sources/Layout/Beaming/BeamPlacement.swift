@@ -34,47 +34,69 @@ struct BeamLine {
 }
 
 /// Computes beam lines and draws beams with their stems.
+///
+/// A group's notes are read where they lie, by index: each note's stem is found once, and
+/// the runs of each beam level are kept as a first and last index. (The group was copied
+/// into arrays of tuples for each question asked of it, each copy of a note a reference
+/// count or two: with the stems found twice, a fifth of laying out a book of reels.)
 struct BeamPlacement {
   let font: MusicFont
   let drawing: NoteDrawing
 
-  func beamLine(notes: [(note: NoteSymbol, x: Double)]) -> BeamLine? {
-    guard let first = notes.first, let last = notes.last, notes.count > 1 else { return nil }
-    let up = first.note.stemUp
-    let stems = notes.map { drawing.stem($0.note, x: $0.x, tipPosition: 4).x }
-    let levels = notes.map { $0.note.beamCount }.max() ?? 1
+  /// The line of the beam over `notes`, whose stems drawn to the middle line are `stems`;
+  /// nil for fewer than two notes.
+  func beamLine(notes: UnsafeBufferPointer<Member>, stems: [StemGeometry]) -> BeamLine? {
+    let count = notes.count
+    guard count > 1, stems.count == count else { return nil }
+    let up = notes[0].note.stemUp
+    var levels = notes[0].note.beamCount
+    for index in 1..<count { levels = max(levels, notes[index].note.beamCount) }
     let minimum = 7 + Double(max(0, levels - 2)) * 1.5
-    let outer = notes.map { up ? Double($0.note.highest) : Double($0.note.lowest) }
-    var rise = max(-2, min(2, (outer[outer.count - 1] - outer[0]) / 2))
-    let inner = outer.dropFirst().dropLast()
-    if up, let peak = inner.max(), peak > max(outer[0], outer[outer.count - 1]) { rise = 0 }
-    if !up, let dip = inner.min(), dip < min(outer[0], outer[outer.count - 1]) { rise = 0 }
+    var outer: [Double] = []
+    outer.reserveCapacity(count)
+    for index in 0..<count {
+      outer.append(up ? Double(notes[index].note.highest) : Double(notes[index].note.lowest))
+    }
+    let first = outer[0]
+    let last = outer[count - 1]
+    var rise = max(-2, min(2, (last - first) / 2))
+    if count > 2 {
+      // A concave group (an inner note beyond both ends) has a level beam.
+      var peak = outer[1]
+      var dip = outer[1]
+      for index in 2..<(count - 1) {
+        peak = max(peak, outer[index])
+        dip = min(dip, outer[index])
+      }
+      if up, peak > max(first, last) { rise = 0 }
+      if !up, dip < min(first, last) { rise = 0 }
+    }
     // A zig-zag (the notes turn back twice or more, `GcGc`) has no direction: level.
     if Self.turns(outer) >= 2 { rise = 0 }
     // Quantise to quarter spaces so beam edges sit on, straddle or hang from staff lines.
     rise = (rise * 2).rounded() / 2
-    let span = max(stems[stems.count - 1] - stems[0], 0.01)
+    let origin = stems[0].x
+    let span = max(stems[count - 1].x - origin, 0.01)
     let slope = rise / span
     var base = up ? -Double.infinity : Double.infinity
-    for (index, x) in stems.enumerated() {
-      let offset = slope * (x - stems[0])
+    for index in 0..<count {
+      let offset = slope * (stems[index].x - origin)
       if up {
         base = max(base, outer[index] + minimum - offset, 4 - offset)
       } else {
         base = min(base, outer[index] - minimum - offset, 4 - offset)
       }
     }
-    _ = last
     base = up ? (base * 2).rounded(.up) / 2 : (base * 2).rounded(.down) / 2
-    return BeamLine(originX: stems[0], base: base, slope: slope, up: up)
+    return BeamLine(originX: origin, base: base, slope: slope, up: up)
   }
 
   /// How often a line of positions changes direction (repeated positions do not count).
   static func turns(_ positions: [Double]) -> Int {
     var count = 0
     var direction = 0.0
-    for (a, b) in zip(positions, positions.dropFirst()) where a != b {
-      let step = b > a ? 1.0 : -1.0
+    for index in positions.indices.dropFirst() where positions[index - 1] != positions[index] {
+      let step = positions[index] > positions[index - 1] ? 1.0 : -1.0
       if direction != 0 && step != direction { count += 1 }
       direction = step
     }
@@ -82,70 +104,85 @@ struct BeamPlacement {
   }
 
   /// A note of a beamed group: its symbol, place, column and source.
-  typealias Member = (note: NoteSymbol, x: Double, column: Int, source: SourcePosition?)
+  struct Member {
+    var note: NoteSymbol
+    var x: Double
+    var column: Int
+    var source: SourcePosition?
+  }
 
   /// Draws the group's notes, stems and beams; returns each note's geometry.
   @discardableResult
-  func draw(
-    group notes: [Member],
-    on canvas: inout StaffCanvas
-  ) -> [NoteGeometry] {
-    guard let line = beamLine(notes: notes.map { ($0.note, $0.x) }) else { return [] }
+  func draw(group notes: [Member], on canvas: inout StaffCanvas) -> [NoteGeometry] {
+    // Through a buffer: a note passed on from the array was copied whole first.
+    notes.withUnsafeBufferPointer { draw(group: $0, on: &canvas) }
+  }
+
+  private func draw(group notes: UnsafeBufferPointer<Member>, on canvas: inout StaffCanvas) -> [NoteGeometry]
+  {
+    let count = notes.count
+    var stems: [StemGeometry] = []
+    stems.reserveCapacity(count)
+    for index in 0..<count {
+      stems.append(drawing.stem(notes[index].note, x: notes[index].x, tipPosition: 4))
+    }
+    guard let line = beamLine(notes: notes, stems: stems) else { return [] }
     var geometries: [NoteGeometry] = []
+    geometries.reserveCapacity(count)
     let defaults = font.engravingDefaults
     // Small notes (cue notes, a `%%voicescale` voice) have beams of their size.
-    let size = notes.reduce(0.0) { max($0, $1.note.size) }
+    var size = 0.0
+    var levels = notes[0].note.beamCount
+    for index in 0..<count {
+      size = max(size, notes[index].note.size)
+      levels = max(levels, notes[index].note.beamCount)
+    }
     let thickness = defaults.beamThickness * size
     let step = thickness + defaults.beamSpacing * size
     let half = defaults.stemThickness / 2
-    var stems: [StemGeometry] = []
-    for entry in notes {
-      var stem = drawing.stem(entry.note, x: entry.x, tipPosition: 4)
-      stem.tipY = StaffCanvas.y(ofPosition: line.tipPosition(at: stem.x))
-      stems.append(stem)
+    for index in 0..<count {
+      stems[index].tipY = StaffCanvas.y(ofPosition: line.tipPosition(at: stems[index].x))
       geometries.append(
         drawing.draw(
-          entry.note, x: entry.x, stem: stem, drawFlag: false, on: &canvas, column: entry.column,
-          source: entry.source))
+          notes[index].note, x: notes[index].x, stem: stems[index], drawFlag: false, on: &canvas,
+          column: notes[index].column, source: notes[index].source))
     }
     let sign = line.up ? 1.0 : -1.0
-    func beam(level: Int, from a: Double, to b: Double, column: Int, source: SourcePosition?) {
+    func beam(level: Int, from a: Double, to b: Double, note index: Int) {
       let offset = Double(level) * step * sign
       let ya = StaffCanvas.y(ofPosition: line.tipPosition(at: a)) + offset
       let yb = StaffCanvas.y(ofPosition: line.tipPosition(at: b)) + offset
-      canvas.polygon(
-        [(a, ya), (b, yb), (b, yb + thickness * sign), (a, ya + thickness * sign)], role: .beam,
-        column: column, source: source)
+      canvas.quadrilateral(
+        (a, ya), (b, yb), (b, yb + thickness * sign), (a, ya + thickness * sign), role: .beam,
+        column: notes[index].column, source: notes[index].source)
     }
-    let levels = notes.map { $0.note.beamCount }.max() ?? 1
+    let length = min(drawing.headWidth, 1.1)
     for level in 0..<levels {
-      var run: [Int] = []
+      // The run of notes this level's beam joins, as its first and last index.
+      var run: (first: Int, last: Int)?
       func flush() {
-        defer { run = [] }
-        guard let first = run.first, let last = run.last else { return }
+        defer { run = nil }
+        guard let (first, last) = run else { return }
         if first != last {
-          beam(
-            level: level, from: stems[first].x - half, to: stems[last].x + half,
-            column: notes[first].column, source: notes[first].source)
+          beam(level: level, from: stems[first].x - half, to: stems[last].x + half, note: first)
           return
         }
-        let length = min(drawing.headWidth, 1.1)
-        let pointsRight = first == 0 || (first < notes.count - 1 && level > 0 && first == 0)
+        // A lone note's partial beam points into the group.
         let x = stems[first].x
-        if pointsRight {
-          beam(
-            level: level, from: x - half, to: x + length, column: notes[first].column,
-            source: notes[first].source)
+        if first == 0 {
+          beam(level: level, from: x - half, to: x + length, note: first)
         } else {
-          beam(
-            level: level, from: x - length, to: x + half, column: notes[first].column,
-            source: notes[first].source)
+          beam(level: level, from: x - length, to: x + half, note: first)
         }
       }
-      for index in notes.indices {
+      for index in 0..<count {
         // `!beambr1!` / `!beambr2!`: only the first one or two beams run on into this note.
         if let kept = notes[index].note.beamBreak, level >= kept { flush() }
-        if notes[index].note.beamCount > level { run.append(index) } else { flush() }
+        if notes[index].note.beamCount > level {
+          run = (run?.first ?? index, index)
+        } else {
+          flush()
+        }
       }
       flush()
     }

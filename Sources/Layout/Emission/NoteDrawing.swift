@@ -68,9 +68,10 @@ struct NoteDrawing {
     drawParts(note, x: x, stem: stem, drawFlag: drawFlag, on: &canvas, column: column, source: source)
     var top = Double.infinity
     var bottom = -Double.infinity
-    for item in canvas.items[before...] {
-      top = min(top, item.box.minY)
-      bottom = max(bottom, item.box.maxY)
+    // Read in place (a loop over the slice copied each item).
+    for index in before..<canvas.items.count {
+      top = min(top, canvas.items[index].box.minY)
+      bottom = max(bottom, canvas.items[index].box.maxY)
     }
     if top > bottom { (top, bottom) = (0, 0) }
     let size = note.size

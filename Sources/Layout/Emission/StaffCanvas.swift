@@ -92,9 +92,25 @@ struct StaffCanvas {
     _ corners: [(Double, Double)], role: Role, column: Int? = nil, source: SourcePosition? = nil
   ) {
     guard let first = corners.first else { return }
-    var segments: [PathSegment] = [.move(point(first.0, first.1))]
-    segments += corners.dropFirst().map { .line(point($0.0, $0.1)) }
+    var segments: [PathSegment] = []
+    segments.reserveCapacity(corners.count + 1)
+    segments.append(.move(point(first.0, first.1)))
+    for index in corners.indices.dropFirst() {
+      segments.append(.line(point(corners[index].0, corners[index].1)))
+    }
     segments.append(.close)
+    let path = PathShape(segments: segments)
+    add(role: role, shape: .path(path), box: path.bounds, column: column, source: source)
+  }
+
+  /// `polygon` through four corners (a beam), its path made in one array.
+  mutating func quadrilateral(
+    _ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double), _ d: (Double, Double), role: Role,
+    column: Int?, source: SourcePosition?
+  ) {
+    let segments: [PathSegment] = [
+      .move(point(a.0, a.1)), .line(point(b.0, b.1)), .line(point(c.0, c.1)), .line(point(d.0, d.1)), .close,
+    ]
     let path = PathShape(segments: segments)
     add(role: role, shape: .path(path), box: path.bounds, column: column, source: source)
   }

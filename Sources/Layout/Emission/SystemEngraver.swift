@@ -175,6 +175,8 @@ struct SystemEngraver {
     let beams = BeamPlacement(font: font, drawing: notes)
     // A beam group's notes by index (copied out of their symbols once, when drawn).
     var group: [(index: Int, x: Double, column: Int)] = []
+    /// The group's notes as `draw(group:on:)` takes them, in one buffer for every group.
+    var members: [BeamPlacement.Member] = []
     var groupNumber: Int?
     if line.first <= line.last { line.notes.prepare(line.first...line.last) }
     // The symbols read in place (a copy of each whole symbol was a tenth of drawing them);
@@ -186,15 +188,18 @@ struct SystemEngraver {
           note, x: only.x, stem: notes.defaultStem(note, x: only.x), drawFlag: true, on: &canvas,
           column: only.column, source: symbols[only.index].source)
       } else if group.count > 1 {
-        // Made with the labels `draw(group:on:)` takes: an array of unlabelled tuples was
-        // converted to it by a runtime cast of every element.
-        let members = group.compactMap { entry -> BeamPlacement.Member? in
-          symbols[entry.index].note.map {
-            (note: $0, x: entry.x, column: entry.column, source: symbols[entry.index].source)
+        members.removeAll(keepingCapacity: true)
+        for entry in group {
+          if let note = symbols[entry.index].note {
+            members.append(
+              BeamPlacement.Member(
+                note: note, x: entry.x, column: entry.column, source: symbols[entry.index].source))
           }
         }
         let geometries = beams.draw(group: members, on: &canvas)
         for (entry, geometry) in zip(group, geometries) { line.notes[entry.index] = geometry }
+        // The notes' copies let go now, not when the next group is made.
+        members.removeAll(keepingCapacity: true)
       }
       group.removeAll(keepingCapacity: true)
       groupNumber = nil
