@@ -107,6 +107,13 @@ public struct MusicFont: Sendable {
     /// The metrics of the glyphs the engraver draws, by `SMuFLGlyph.ordinal` (no string
     /// hashing on the layout's hot paths).
     @usableFromInline let byOrdinal: [GlyphMetrics?]
+    /// Each glyph's advance (nil when the font lacks it) and its stems' head anchors, by
+    /// ordinal: what the engraver asks of every note, read without copying the glyph's
+    /// whole record (a call to copy memory each time).
+    @usableFromInline let advances: [Double?]
+    @usableFromInline let stemUpAnchors: [(x: Double, y: Double)?]
+    @usableFromInline let stemDownAnchors: [(x: Double, y: Double)?]
+    @usableFromInline let boxes: [GlyphBox?]
     /// Every glyph's metrics and anchors: given, or read from `source` when first asked
     /// for (the engraver reads `byOrdinal` alone, a fifth of a font's glyphs).
     private let tables: Mutex<Tables?>
@@ -127,6 +134,8 @@ public struct MusicFont: Sendable {
       self.family = family
       self.engravingDefaults = engravingDefaults
       byOrdinal = SMuFLGlyph.allCases.map { glyphs[$0.rawValue] }
+      (advances, stemUpAnchors, stemDownAnchors) = Self.summaries(of: byOrdinal)
+      boxes = byOrdinal.map { $0.map(GlyphBox.init) }
       tables = Mutex(Tables(glyphs: glyphs, anchors: anchors))
       source = nil
     }
@@ -135,8 +144,17 @@ public struct MusicFont: Sendable {
       self.family = family
       self.engravingDefaults = engravingDefaults
       self.byOrdinal = byOrdinal
+      (advances, stemUpAnchors, stemDownAnchors) = Self.summaries(of: byOrdinal)
+      boxes = byOrdinal.map { $0.map(GlyphBox.init) }
       tables = Mutex(nil)
       self.source = source
+    }
+
+    /// The advances and stem anchors of `metrics`, in its order.
+    static func summaries(of metrics: [GlyphMetrics?]) -> (
+      [Double?], [(x: Double, y: Double)?], [(x: Double, y: Double)?]
+    ) {
+      (metrics.map { $0?.advance }, metrics.map { $0?.stemUpSE }, metrics.map { $0?.stemDownNW })
     }
 
     /// The whole tables, read from the JSON the first time (a glyph the engraver does not
@@ -185,6 +203,27 @@ public struct MusicFont: Sendable {
   /// glyph's metrics reads that field, not a copy of the whole record.
   @inlinable
   public func glyph(_ glyph: SMuFLGlyph) -> GlyphMetrics? { storage.byOrdinal[glyph.ordinal] }
+
+  /// A glyph's codepoint and bounding box (what drawing it needs), without a copy of its
+  /// whole metrics; nil when the font lacks it.
+  @inlinable
+  public func box(of glyph: SMuFLGlyph) -> GlyphBox? { storage.boxes[glyph.ordinal] }
+
+  /// `glyph(glyph)?.advance`, without a copy of the glyph's metrics.
+  @inlinable
+  public func advance(of glyph: SMuFLGlyph) -> Double? { storage.advances[glyph.ordinal] }
+
+  /// `glyph(glyph)?.stemUpSE`, without a copy of the glyph's metrics.
+  @inlinable
+  public func stemUpSE(of glyph: SMuFLGlyph) -> (x: Double, y: Double)? {
+    storage.stemUpAnchors[glyph.ordinal]
+  }
+
+  /// `glyph(glyph)?.stemDownNW`, without a copy of the glyph's metrics.
+  @inlinable
+  public func stemDownNW(of glyph: SMuFLGlyph) -> (x: Double, y: Double)? {
+    storage.stemDownAnchors[glyph.ordinal]
+  }
 
   /// The built-in music fonts ABCPress knows how to fetch.
   public static let knownFamilies = ["Bravura", "Leland", "Petaluma"]

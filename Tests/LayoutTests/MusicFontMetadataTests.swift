@@ -27,6 +27,23 @@ import Testing
     let defaults = try #require(file["engravingDefaults"] as? [String: Any])
     let staffLine = try #require((defaults["staffLineThickness"] as? NSNumber)?.doubleValue)
     #expect(font.engravingDefaults.staffLineThickness == staffLine)
+    // The engraver's short reads agree with each glyph's whole metrics.
+    var missing = 0
+    for glyph in SMuFLGlyph.allCases {
+      let metrics = font.glyph(glyph)
+      if metrics == nil { missing += 1 }
+      #expect(font.advance(of: glyph) == metrics?.advance, "\(glyph)")
+      #expect(font.box(of: glyph) == metrics.map(GlyphBox.init), "\(glyph)")
+      #expect(font.box(of: glyph)?.width == metrics?.width, "\(glyph)")
+      #expect(font.box(of: glyph)?.height == metrics?.height, "\(glyph)")
+      #expect(
+        font.stemUpSE(of: glyph).map { [$0.x, $0.y] } == metrics?.stemUpSE.map { [$0.x, $0.y] }, "\(glyph)")
+      #expect(
+        font.stemDownNW(of: glyph).map { [$0.x, $0.y] } == metrics?.stemDownNW.map { [$0.x, $0.y] },
+        "\(glyph)")
+    }
+    #expect(missing < SMuFLGlyph.allCases.count / 2)
+    #expect(font.stemUpSE(of: .noteheadBlack) != nil)
   }
 
   @Test(arguments: [

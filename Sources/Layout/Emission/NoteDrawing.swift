@@ -20,7 +20,7 @@ struct StemGeometry {
 struct NoteDrawing {
   let font: MusicFont
 
-  var headWidth: Double { font.glyph(.noteheadBlack)?.advance ?? 1.18 }
+  var headWidth: Double { font.advance(of: .noteheadBlack) ?? 1.18 }
 
   /// The stem of an unbeamed note at anchor x (a small note's is shorter by its size).
   func defaultStem(_ note: NoteSymbol, x: Double) -> StemGeometry? {
@@ -41,18 +41,21 @@ struct NoteDrawing {
 
   /// A stem for the note reaching the given staff position (half spaces, may be fractional).
   func stem(_ note: NoteSymbol, x: Double, tipPosition: Double) -> StemGeometry {
-    let head = font.glyph(note.notehead)
-    let outline = head == nil ? NoteheadOutline.stemAnchors(of: note.notehead, headWidth: headWidth) : nil
+    let glyph = note.notehead
+    // The font has the glyph when it has its advance (the anchors read alone, not a copy of
+    // the glyph's metrics).
+    let hasHead = font.advance(of: glyph) != nil
+    let outline = hasHead ? nil : NoteheadOutline.stemAnchors(of: glyph, headWidth: headWidth)
     let thickness = font.engravingDefaults.stemThickness
     let size = note.size
     if note.stemUp {
-      let anchor = head?.stemUpSE ?? outline?.up ?? (headWidth, 0.168)
+      let anchor = (hasHead ? font.stemUpSE(of: glyph) : nil) ?? outline?.up ?? (headWidth, 0.168)
       return StemGeometry(
         x: x + anchor.x * size - thickness / 2,
         headY: StaffCanvas.y(ofPosition: note.lowest) - anchor.y * size,
         tipY: StaffCanvas.y(ofPosition: tipPosition), up: true)
     }
-    let anchor = head?.stemDownNW ?? outline?.down ?? (0, -0.168)
+    let anchor = (hasHead ? font.stemDownNW(of: glyph) : nil) ?? outline?.down ?? (0, -0.168)
     return StemGeometry(
       x: x + anchor.x * size + thickness / 2,
       headY: StaffCanvas.y(ofPosition: note.highest) - anchor.y * size,
@@ -75,7 +78,7 @@ struct NoteDrawing {
     }
     if top > bottom { (top, bottom) = (0, 0) }
     let size = note.size
-    let width = (font.glyph(note.notehead)?.advance ?? headWidth) * size
+    let width = (font.advance(of: note.notehead) ?? headWidth) * size
     var rightmost = 0.0
     for index in note.heads.indices { rightmost = max(rightmost, note.heads[index].offset * size) }
     var rightEdge = (note.heads.isEmpty ? 0 : rightmost) + width
@@ -145,7 +148,7 @@ struct NoteDrawing {
     let size = note.size
     let offset =
       note.heads.isEmpty ? 0 : note.heads.reduce(into: -Double.infinity) { $0 = max($0, $1.offset) }
-    let right = offset * size + (font.glyph(note.notehead)?.advance ?? 1.18) * size
+    let right = offset * size + (font.advance(of: note.notehead) ?? 1.18) * size
     var dotX = x + right + 0.35 * size
     guard let stem, stem.up, note.beamGroup == nil, !note.isCrossBeamed,
       let flag = note.value.flag(up: true), let metrics = font.glyph(flag)
@@ -208,7 +211,7 @@ struct NoteDrawing {
     guard !note.heads.isEmpty, lowest <= -2 || highest >= 10 else { return }
     let size = note.size
     let overhang = font.engravingDefaults.legerLineExtension * size
-    let width = (font.glyph(note.notehead)?.advance ?? headWidth) * size
+    let width = (font.advance(of: note.notehead) ?? headWidth) * size
     LedgerLines.draw(
       lowest: lowest, highest: highest, left: x + leftmost * size - overhang,
       right: x + rightmost * size + width + overhang,

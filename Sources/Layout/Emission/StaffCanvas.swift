@@ -43,12 +43,13 @@ struct StaffCanvas {
     _ glyph: SMuFLGlyph, x: Double, y: Double, role: Role, column: Int? = nil,
     source: SourcePosition? = nil, size: Double = 1, scaleX: Double = 1
   ) {
-    guard let metrics = font.glyph(glyph) else {
+    // The glyph's box alone (its whole metrics were copied for every glyph drawn).
+    guard let metrics = font.box(of: glyph) else {
       drawOutline(glyph, x: x, y: y, role: role, column: column, source: source, size: size)
       return
     }
     let box = Rect(
-      x: (x + metrics.southWest.x * size * scaleX) * scale, y: (y - metrics.northEast.y * size) * scale,
+      x: (x + metrics.minX * size * scaleX) * scale, y: (y - metrics.maxY * size) * scale,
       width: metrics.width * size * scaleX * scale, height: metrics.height * size * scale)
     let shape = GlyphShape(
       glyph: GlyphNames.number(glyph), codepoint: metrics.codepoint, family: family,

@@ -226,7 +226,7 @@ struct HorizontalSpacer {
     -> (clefX: Double, keyX: Double, meterX: Double, end: Double)
   {
     let clefX = 0.7
-    let clefWidth = clef.shape == .none ? 0 : (font.glyph(ClefDrawing.glyph(for: clef))?.advance ?? 2.7)
+    let clefWidth = clef.shape == .none ? 0 : (font.advance(of: ClefDrawing.glyph(for: clef)) ?? 2.7)
     let keyX = clefX + clefWidth + (clefWidth > 0 ? 0.6 : 0)
     let keyWidth =
       Double(KeyDrawing.accidentalCount(key: key, cancel: nil)) * KeyDrawing.step(font: font)

@@ -413,8 +413,8 @@ struct SymbolBuilder {
   }
 
   func width(of glyph: SMuFLGlyph) -> Double {
-    font.glyph(glyph)?.advance
-      ?? NoteheadOutline.width(of: glyph, headWidth: font.glyph(.noteheadBlack)?.advance ?? 1.18) ?? 1
+    font.advance(of: glyph)
+      ?? NoteheadOutline.width(of: glyph, headWidth: font.advance(of: .noteheadBlack) ?? 1.18) ?? 1
   }
 
   /// The head shapes a voice asks for besides decorations.
