@@ -178,12 +178,12 @@ public struct PathShape: Hashable, Sendable {
 
   /// The bounding box of the path's outline, with curves sampled (not their control
   /// points, which lie outside the ink).
-  /// (Walked as `outline` walks the path, without making its array: a beam's or a tie's
-  /// box was most of adding it.)
+  /// (Walked point by point, without making the outline's array: a beam's or a tie's box
+  /// was most of adding it.)
   public var bounds: Rect {
     var found = false
     var (minX, minY, maxX, maxY) = (0.0, 0.0, 0.0, 0.0)
-    func include(_ point: Point) {
+    forEachOutlinePoint { point in
       if found {
         minX = Swift.min(minX, point.x)
         minY = Swift.min(minY, point.y)
@@ -194,47 +194,38 @@ public struct PathShape: Hashable, Sendable {
         (minX, minY, maxX, maxY) = (point.x, point.y, point.x, point.y)
       }
     }
-    var current = Point(x: 0, y: 0)
-    for segment in segments {
-      switch segment {
-      case .move(let p), .line(let p):
-        include(p)
-        current = p
-      case .curve(let a, let b, let c):
-        for step in 1...12 { include(Self.sample(from: current, a, b, c, step: step)) }
-        current = c
-      case .close: break
-      }
-    }
     return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-  }
-
-  /// The point `step` twelfths along the cubic curve from `current` through `a`, `b` to `c`.
-  @inline(__always)
-  static func sample(from current: Point, _ a: Point, _ b: Point, _ c: Point, step: Int) -> Point {
-    let t = Double(step) / 12
-    let u = 1 - t
-    let x = u * u * u * current.x + 3 * u * u * t * a.x + 3 * u * t * t * b.x + t * t * t * c.x
-    let y = u * u * u * current.y + 3 * u * u * t * a.y + 3 * u * t * t * b.y + t * t * t * c.y
-    return Point(x: x, y: y)
   }
 
   /// The outline with its curves sampled (12 points a curve): the ink's polygon.
   public var outline: [Point] {
     var points: [Point] = []
+    forEachOutlinePoint { points.append($0) }
+    return points
+  }
+
+  /// Calls `body` with each point of the outline in order: the ends of moves and lines, and
+  /// twelve samples along each curve.
+  @inline(__always)
+  func forEachOutlinePoint(_ body: (Point) -> Void) {
     var current = Point(x: 0, y: 0)
     for segment in segments {
       switch segment {
       case .move(let p), .line(let p):
-        points.append(p)
+        body(p)
         current = p
       case .curve(let a, let b, let c):
-        for step in 1...12 { points.append(Self.sample(from: current, a, b, c, step: step)) }
+        for step in 1...12 {
+          let t = Double(step) / 12
+          let u = 1 - t
+          let x = u * u * u * current.x + 3 * u * u * t * a.x + 3 * u * t * t * b.x + t * t * t * c.x
+          let y = u * u * u * current.y + 3 * u * u * t * a.y + 3 * u * t * t * b.y + t * t * t * c.y
+          body(Point(x: x, y: y))
+        }
         current = c
       case .close: break
       }
     }
-    return points
   }
 
   /// Every point the path names, for bounding boxes.

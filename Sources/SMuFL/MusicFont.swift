@@ -134,8 +134,7 @@ public struct MusicFont: Sendable {
       self.family = family
       self.engravingDefaults = engravingDefaults
       byOrdinal = SMuFLGlyph.allCases.map { glyphs[$0.rawValue] }
-      (advances, stemUpAnchors, stemDownAnchors) = Self.summaries(of: byOrdinal)
-      boxes = byOrdinal.map { $0.map(GlyphBox.init) }
+      (advances, stemUpAnchors, stemDownAnchors, boxes) = Self.summaries(of: byOrdinal)
       tables = Mutex(Tables(glyphs: glyphs, anchors: anchors))
       source = nil
     }
@@ -144,17 +143,19 @@ public struct MusicFont: Sendable {
       self.family = family
       self.engravingDefaults = engravingDefaults
       self.byOrdinal = byOrdinal
-      (advances, stemUpAnchors, stemDownAnchors) = Self.summaries(of: byOrdinal)
-      boxes = byOrdinal.map { $0.map(GlyphBox.init) }
+      (advances, stemUpAnchors, stemDownAnchors, boxes) = Self.summaries(of: byOrdinal)
       tables = Mutex(nil)
       self.source = source
     }
 
-    /// The advances and stem anchors of `metrics`, in its order.
+    /// The advances, stem anchors and boxes of `metrics`, in its order.
     static func summaries(of metrics: [GlyphMetrics?]) -> (
-      [Double?], [(x: Double, y: Double)?], [(x: Double, y: Double)?]
+      [Double?], [(x: Double, y: Double)?], [(x: Double, y: Double)?], [GlyphBox?]
     ) {
-      (metrics.map { $0?.advance }, metrics.map { $0?.stemUpSE }, metrics.map { $0?.stemDownNW })
+      (
+        metrics.map { $0?.advance }, metrics.map { $0?.stemUpSE }, metrics.map { $0?.stemDownNW },
+        metrics.map { $0.map(GlyphBox.init) }
+      )
     }
 
     /// The whole tables, read from the JSON the first time (a glyph the engraver does not
@@ -199,8 +200,9 @@ public struct MusicFont: Sendable {
   /// Every anchor of the glyph named `name` (SMuFL's `glyphsWithAnchors`), by anchor name.
   public func anchors(of name: String) -> [String: [Double]] { storage.whole.anchors[name] ?? [:] }
 
-  /// The metrics of a glyph by SMuFL name. Inlinable, so a caller reading one field of a
-  /// glyph's metrics reads that field, not a copy of the whole record.
+  /// The metrics of a glyph by SMuFL name. A caller that keeps the result (binds it to a
+  /// local) copies the whole record: the hot paths read `advance(of:)`, `box(of:)` and the
+  /// stem anchors below instead.
   @inlinable
   public func glyph(_ glyph: SMuFLGlyph) -> GlyphMetrics? { storage.byOrdinal[glyph.ordinal] }
 

@@ -43,14 +43,12 @@ struct BeamPlacement {
   let font: MusicFont
   let drawing: NoteDrawing
 
-  /// The line of the beam over `notes`, whose stems drawn to the middle line are `stems`;
-  /// nil for fewer than two notes.
-  func beamLine(notes: UnsafeBufferPointer<Member>, stems: [StemGeometry]) -> BeamLine? {
+  /// The line of the beam over `notes`, whose stems drawn to the middle line are `stems`
+  /// and whose most beams are `levels`; nil for fewer than two notes.
+  func beamLine(notes: UnsafeBufferPointer<Member>, stems: [StemGeometry], levels: Int) -> BeamLine? {
     let count = notes.count
     guard count > 1, stems.count == count else { return nil }
     let up = notes[0].note.stemUp
-    var levels = notes[0].note.beamCount
-    for index in 1..<count { levels = max(levels, notes[index].note.beamCount) }
     let minimum = 7 + Double(max(0, levels - 2)) * 1.5
     var outer: [Double] = []
     outer.reserveCapacity(count)
@@ -126,17 +124,17 @@ struct BeamPlacement {
     for index in 0..<count {
       stems.append(drawing.stem(notes[index].note, x: notes[index].x, tipPosition: 4))
     }
-    guard let line = beamLine(notes: notes, stems: stems) else { return [] }
-    var geometries: [NoteGeometry] = []
-    geometries.reserveCapacity(count)
-    let defaults = font.engravingDefaults
     // Small notes (cue notes, a `%%voicescale` voice) have beams of their size.
     var size = 0.0
-    var levels = notes[0].note.beamCount
+    var levels = 0
     for index in 0..<count {
       size = max(size, notes[index].note.size)
       levels = max(levels, notes[index].note.beamCount)
     }
+    guard let line = beamLine(notes: notes, stems: stems, levels: levels) else { return [] }
+    var geometries: [NoteGeometry] = []
+    geometries.reserveCapacity(count)
+    let defaults = font.engravingDefaults
     let thickness = defaults.beamThickness * size
     let step = thickness + defaults.beamSpacing * size
     let half = defaults.stemThickness / 2

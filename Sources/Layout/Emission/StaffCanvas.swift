@@ -100,8 +100,7 @@ struct StaffCanvas {
       segments.append(.line(point(corners[index].0, corners[index].1)))
     }
     segments.append(.close)
-    let path = PathShape(segments: segments)
-    add(role: role, shape: .path(path), box: path.bounds, column: column, source: source)
+    fill(segments, role: role, column: column, source: source)
   }
 
   /// `polygon` through four corners (a beam), its path made in one array.
@@ -112,6 +111,11 @@ struct StaffCanvas {
     let segments: [PathSegment] = [
       .move(point(a.0, a.1)), .line(point(b.0, b.1)), .line(point(c.0, c.1)), .line(point(d.0, d.1)), .close,
     ]
+    fill(segments, role: role, column: column, source: source)
+  }
+
+  /// A filled path of points already converted with `point`, boxed by its outline.
+  private mutating func fill(_ segments: [PathSegment], role: Role, column: Int?, source: SourcePosition?) {
     let path = PathShape(segments: segments)
     add(role: role, shape: .path(path), box: path.bounds, column: column, source: source)
   }
