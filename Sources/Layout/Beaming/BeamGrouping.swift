@@ -11,14 +11,19 @@ import ScoreModel
 /// in 4/4, C and C|, and at each dotted beat in compound meters (6/8 `ABcdef` → `ABc def`).
 /// The group's direction follows its head farthest from the middle line.
 enum BeamGrouping {
-  /// Sets `beamGroup` and `stemUp` on the notes of `symbols`; returns each group's indices.
-  @discardableResult
-  static func assign(_ symbols: inout [StaffSymbol]) -> [[Int]] {
-    var groups: [[Int]] = []
+  /// Sets `beamGroup` (numbered from 0 along the voice) and `stemUp` on the notes of
+  /// `symbols`. Each group is closed as it ends: its members' indices are kept in one buffer
+  /// used again for every group, where each group was an array of its own.
+  static func assign(_ symbols: inout [StaffSymbol]) {
+    var number = 0
     var current: [Int] = []
+    current.reserveCapacity(16)
     func close() {
-      if current.count > 1 { groups.append(current) }
-      current = []
+      if current.count > 1 {
+        mark(current, number: number, in: &symbols)
+        number += 1
+      }
+      current.removeAll(keepingCapacity: true)
     }
     for index in symbols.indices {
       guard let joinsPrevious = symbols[index].beamJoin else {
@@ -35,25 +40,26 @@ enum BeamGrouping {
       current.append(index)
     }
     close()
-    for (number, group) in groups.enumerated() {
-      var lowest = Int.max
-      var highest = Int.min
-      for index in group {
-        if let range = symbols[index].noteRange {
-          lowest = min(lowest, range.lowest)
-          highest = max(highest, range.highest)
-        }
-      }
-      let up = SymbolBuilder.stemUp(lowest: lowest, highest: highest)
-      for index in group {
-        if case .note(var note) = symbols[index].kind {
-          note.beamGroup = number
-          note.stemUp = up
-          symbols[index].kind = .note(note)
-        }
+  }
+
+  /// Numbers a group's notes and gives them the direction of the head farthest from the
+  /// middle line.
+  private static func mark(_ group: [Int], number: Int, in symbols: inout [StaffSymbol]) {
+    var lowest = Int.max
+    var highest = Int.min
+    for index in group {
+      if let range = symbols[index].noteRange {
+        lowest = min(lowest, range.lowest)
+        highest = max(highest, range.highest)
       }
     }
-    return groups
+    let up = SymbolBuilder.stemUp(lowest: lowest, highest: highest)
+    for index in group {
+      symbols[index].updateNote { note in
+        note.beamGroup = number
+        note.stemUp = up
+      }
+    }
   }
 
   /// True when the symbol starts on a main division of its bar (never in a pickup bar).

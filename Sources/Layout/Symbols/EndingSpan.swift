@@ -22,8 +22,9 @@ struct EndingSpan: Hashable, SymbolSpan {
 
   static func find(in symbols: [StaffSymbol]) -> [EndingSpan] {
     var spans: [EndingSpan] = []
-    for (index, symbol) in symbols.enumerated() {
-      guard case .bar(let bar) = symbol.kind, let label = bar.ending else { continue }
+    // By index, asking the kind first: a loop over the symbols copied each one whole.
+    for index in symbols.indices where symbols[index].isBar {
+      guard case .bar(let bar) = symbols[index].kind, let label = bar.ending else { continue }
       var bars = 0
       var firstBar: Int?
       var end: (index: Int, closed: Bool)?

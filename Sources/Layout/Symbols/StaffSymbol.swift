@@ -396,6 +396,18 @@ struct StaffSymbol {
     return (note.lowest, note.highest)
   }
 
+  /// Changes a note's payload where it lies (nothing for any other symbol): taken out of
+  /// `kind` and put back, where binding it (`case .note(var note) = kind`) copied it and
+  /// counted a reference to its heads, and writing it back freed the old one.
+  @inline(__always) mutating func updateNote(_ change: (inout NoteSymbol) -> Void) {
+    guard category == .note else { return }
+    var taken = SymbolKind.spacer(0)
+    swap(&taken, &kind)
+    guard case .note(var note) = consume taken else { return }
+    change(&note)
+    kind = .note(note)
+  }
+
   /// The note's payload; nil for any other symbol.
   var note: NoteSymbol? {
     guard case .note(let note) = kind else { return nil }

@@ -158,9 +158,12 @@ struct SymbolBuilder {
         // Two bar lines with nothing between them (`fg |` then `| a2` on the next line)
         // are one bar line: keep the more specific of the two.
         // At a line end both stay: the first closes the line, the second opens the next.
-        if let last = symbols.last, case .bar(let previous) = last.kind {
+        // (The last symbol read in place: `symbols.last` copied it whole at every bar.)
+        if let lastIndex = symbols.indices.last, symbols[lastIndex].isBar,
+          case .bar(let previous) = symbols[lastIndex].kind
+        {
           if Self.isPlain(bar) { continue }
-          if Self.isPlain(previous) && !last.breakAfter {
+          if Self.isPlain(previous) && !symbols[lastIndex].breakAfter {
             let breakAfter = symbols[symbols.count - 1].breakAfter
             symbols.removeLast()
             var merged = StaffSymbol(kind: .bar(bar), onset: onset, source: source, clef: clef)
@@ -245,19 +248,22 @@ struct SymbolBuilder {
     // `%%voicescale`: the voice's notes drawn (and spaced) at its size.
     let voicePercent = UInt8(clamping: Int((voice.voiceScale * 100).rounded()))
     for index in symbols.indices {
-      if case .note(var note) = symbols[index].kind {
-        if voicePercent != 100 {
-          note.voicePercent = voicePercent
-          symbols[index].kind = .note(note)
+      if symbols[index].category == .note {
+        // The note is changed and measured where it lies (`updateNote`), not copied out.
+        var extents = (0.0, 0.0)
+        var graceBeforeBar: GraceGroup?
+        symbols[index].updateNote { note in
+          if voicePercent != 100 { note.voicePercent = voicePercent }
+          // A single head without accidental has nothing to arrange.
+          if note.heads.count > 1 || note.heads.first?.accidental != nil {
+            ChordArrangement.arrange(&note, font: font)
+          }
+          extents = self.extents(of: note)
+          if note.graceBox != nil, let grace = note.grace, grace.standsBeforeBar { graceBeforeBar = grace }
         }
-        // A single head without accidental has nothing to arrange.
-        if note.heads.count > 1 || note.heads.first?.accidental != nil {
-          ChordArrangement.arrange(&note, font: font)
-          symbols[index].kind = .note(note)
-        }
-        (symbols[index].left, symbols[index].right) = extents(of: note)
+        (symbols[index].left, symbols[index].right) = extents
         // Grace notes written before the bar line take their room before it.
-        if let grace = note.grace, grace.standsBeforeBar, let bar = Self.barBefore(index, in: symbols) {
+        if let grace = graceBeforeBar, let bar = Self.barBefore(index, in: symbols) {
           symbols[index].left -= GraceDrawing.width(of: grace, font: font) + 0.3 + grace.tieRoom
           symbols[bar].left += GraceDrawing.width(of: grace, font: font) + 0.6
         }

@@ -43,8 +43,14 @@ struct VoiceSpans {
   private let longSlurs: [SlurSpan]
   private let shortEndings: [EndingSpan]
   private let longEndings: [EndingSpan]
-  /// The number of notes in each beam group, by group number.
-  let beamGroupSizes: [Int: Int]
+  /// The number of notes in each beam group, by group number (numbers count up from 0
+  /// along the voice: an array, where a dictionary hashed every beamed note's number).
+  private let beamGroupSizes: [Int]
+
+  /// The number of notes in beam group `group` (0 for no such group).
+  func beamGroupSize(_ group: Int) -> Int {
+    group >= 0 && group < beamGroupSizes.count ? beamGroupSizes[group] : 0
+  }
   /// The voice's trill line marks in order: where each is and whether it opens a line.
   private var trillMarks: [(index: Int, opens: Bool)] = []
   /// The voice's octave line marks in order: where each is, and its sign and side when it
@@ -54,17 +60,20 @@ struct VoiceSpans {
   /// clear of the lyrics.
   var hasLyrics = false
 
-  static let empty = VoiceSpans(slurs: [], endings: [], beamGroupSizes: [:])
+  static let empty = VoiceSpans(slurs: [], endings: [], beamGroupSizes: [])
 
   init(symbols: [StaffSymbol], endings: [EndingSpan]) {
     var starts: [Int: (index: Int, dotted: Bool, below: Bool?)] = [:]
     var slurs: [SlurSpan] = []
-    var sizes: [Int: Int] = [:]
+    var sizes: [Int] = []
     var hasLyrics = false
     var trillMarks: [(index: Int, opens: Bool)] = []
     var ottavaMarks: [(index: Int, opens: (glyph: SMuFLGlyph, above: Bool)?)] = []
     for index in symbols.indices {
-      if let group = symbols[index].beamGroup { sizes[group, default: 0] += 1 }
+      if let group = symbols[index].beamGroup, group >= 0 {
+        if group >= sizes.count { sizes.append(contentsOf: repeatElement(0, count: group - sizes.count + 1)) }
+        sizes[group] += 1
+      }
       // Most symbols carry nothing (the shared empty attachments): nothing to read.
       guard !symbols[index].attachments.isEmpty else { continue }
       let attachments = symbols[index].attachments
@@ -115,7 +124,7 @@ struct VoiceSpans {
     return low > 0 ? marks[low - 1] : nil
   }
 
-  private init(slurs: [SlurSpan], endings: [EndingSpan], beamGroupSizes: [Int: Int]) {
+  private init(slurs: [SlurSpan], endings: [EndingSpan], beamGroupSizes: [Int]) {
     // Two slurs joining the same two notes are drawn once (files from notation programs
     // repeat them: 0076 has three on one chord), a solid one before a dotted.
     var sortedSlurs: [SlurSpan] = []
