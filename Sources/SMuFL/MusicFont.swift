@@ -119,6 +119,8 @@ public struct MusicFont: Sendable {
     private let tables: Mutex<Tables?>
     /// The metadata's JSON, for the whole tables (nil when they were given).
     private let source: [UInt8]?
+    /// The storage this one copies (`MusicFont.ownCopy()`), which keeps the whole tables.
+    private let original: Storage?
 
     /// Every glyph by name, and every anchor of every glyph that has any, by glyph name
     /// then anchor name.
@@ -137,6 +139,22 @@ public struct MusicFont: Sendable {
       (advances, stemUpAnchors, stemDownAnchors, boxes) = Self.summaries(of: byOrdinal)
       tables = Mutex(Tables(glyphs: glyphs, anchors: anchors))
       source = nil
+      original = nil
+    }
+
+    /// The same font in an object of its own: the engraver's tables shared (each array
+    /// counted once, here), the whole tables asked of `other`.
+    init(copying other: Storage) {
+      family = other.family
+      engravingDefaults = other.engravingDefaults
+      byOrdinal = other.byOrdinal
+      advances = other.advances
+      stemUpAnchors = other.stemUpAnchors
+      stemDownAnchors = other.stemDownAnchors
+      boxes = other.boxes
+      tables = Mutex(nil)
+      source = nil
+      original = other.original ?? other
     }
 
     init(family: String, engravingDefaults: EngravingDefaults, byOrdinal: [GlyphMetrics?], source: [UInt8]) {
@@ -146,6 +164,7 @@ public struct MusicFont: Sendable {
       (advances, stemUpAnchors, stemDownAnchors, boxes) = Self.summaries(of: byOrdinal)
       tables = Mutex(nil)
       self.source = source
+      original = nil
     }
 
     /// The advances, stem anchors and boxes of `metrics`, in its order.
@@ -161,7 +180,8 @@ public struct MusicFont: Sendable {
     /// The whole tables, read from the JSON the first time (a glyph the engraver does not
     /// draw whose entry is malformed is left out; `decode` checked the document's syntax).
     var whole: Tables {
-      tables.withLock { tables in
+      if let original { return original.whole }
+      return tables.withLock { tables in
         if let tables { return tables }
         var anchors: [String: [String: [Double]]] = [:]
         var glyphs: [String: GlyphMetrics] = [:]
@@ -196,6 +216,14 @@ public struct MusicFont: Sendable {
   }
 
   init(storage: Storage) { self.storage = storage }
+
+  /// The same font in an object of its own, for one thread's engraving. The layout copies
+  /// the font into every helper of every line, and each copy counts a reference to its
+  /// object: with one object for every thread, the cores fought over that count.
+  public func ownCopy() -> MusicFont { MusicFont(storage: Storage(copying: storage)) }
+
+  /// Whether `other` is this font's object itself (not a copy of it).
+  public func isIdentical(to other: MusicFont) -> Bool { storage === other.storage }
 
   /// Every anchor of the glyph named `name` (SMuFL's `glyphsWithAnchors`), by anchor name.
   public func anchors(of name: String) -> [String: [Double]] { storage.whole.anchors[name] ?? [:] }

@@ -46,6 +46,29 @@ import Testing
     #expect(font.stemUpSE(of: .noteheadBlack) != nil)
   }
 
+  /// A thread's own copy of a font reads exactly as the font, the whole tables too (read
+  /// through the original, lazily), and is an object of its own.
+  @Test(arguments: MusicFont.knownFamilies)
+  func aFontsOwnCopyReadsAsTheFont(family: String) throws {
+    let data = try Data(contentsOf: LayoutFixture.root.appendingPathComponent("Fonts/\(family).json"))
+    let font = try MusicFont.decode(data)
+    let copy = font.ownCopy()
+    #expect(!copy.isIdentical(to: font))
+    #expect(font.isIdentical(to: font))
+    #expect(copy.family == font.family)
+    #expect(copy.engravingDefaults.staffLineThickness == font.engravingDefaults.staffLineThickness)
+    for glyph in SMuFLGlyph.allCases {
+      #expect(copy.glyph(glyph)?.bbox == font.glyph(glyph)?.bbox, "\(glyph)")
+      #expect(copy.advance(of: glyph) == font.advance(of: glyph), "\(glyph)")
+      #expect(copy.box(of: glyph) == font.box(of: glyph), "\(glyph)")
+    }
+    // The copy asked first: it reads the original's JSON, and a copy of the copy too.
+    #expect(copy.glyphs.count == font.glyphs.count)
+    #expect(copy.ownCopy().glyphs.count == font.glyphs.count)
+    #expect(copy.anchors(of: "noteheadBlack") == font.anchors(of: "noteheadBlack"))
+    #expect(!copy.anchors(of: "noteheadBlack").isEmpty)
+  }
+
   @Test(arguments: [
     "", "{", "{\"family\": \"X\"}",
     "{\"family\": \"X\", \"engravingDefaults\": {}, \"glyphs\": {\"noteheadBlack\": {}}}",

@@ -18,6 +18,26 @@ import Testing
     }
   }
 
+  /// A workspace engraves with its own copy of the music font: made once and kept while
+  /// the same font is asked for, made again for another font, never the shared object.
+  @Test func aWorkspaceKeepsItsOwnCopyOfTheMusicFont() throws {
+    let fonts = FontLibrary(directory: Fixtures.fontsDirectory)
+    let bravura = try fonts.musicFont("Bravura")
+    let leland = try fonts.musicFont("Leland")
+    let workspace = try RenderWorkspace(fonts: fonts)
+    let first = workspace.musicFont(bravura)
+    #expect(!first.isIdentical(to: bravura))
+    #expect(workspace.musicFont(bravura).isIdentical(to: first))
+    #expect(first.family == "Bravura")
+    #expect(first.advance(of: .noteheadBlack) == bravura.advance(of: .noteheadBlack))
+    let other = workspace.musicFont(leland)
+    #expect(other.family == "Leland" && !other.isIdentical(to: leland))
+    #expect(!workspace.musicFont(bravura).isIdentical(to: first))
+    // Another workspace (another thread) has a copy of its own.
+    let second = try RenderWorkspace(fonts: fonts)
+    #expect(!second.musicFont(bravura).isIdentical(to: workspace.musicFont(bravura)))
+  }
+
   /// The decompressed font beside each WOFF2 (what the library opens first) draws the
   /// page exactly as the WOFF2 itself does: the same PNG and SVG bytes, and the same PDF
   /// once its creation date is set aside.

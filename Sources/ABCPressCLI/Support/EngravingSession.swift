@@ -140,7 +140,9 @@ struct EngravingSession: @unchecked Sendable {
 
   /// An engraver measuring text with `workspace`'s measurer.
   func engraver(_ workspace: RenderWorkspace, setup: PageSetup, options: LayoutOptions) -> Engraver {
-    Engraver(font: musicFont, measurer: workspace.measurer, setup: setup, options: options)
+    // The workspace's own copy of the font: no count shared with the other threads.
+    Engraver(
+      font: workspace.musicFont(musicFont), measurer: workspace.measurer, setup: setup, options: options)
   }
 
   /// The theme as a paint-time palette.

@@ -172,14 +172,9 @@ struct Attachments {
     var dynamicLeft = 0.0
     var diagramReach = 0.0
     var diagramLeft = 0.0
-    /// True for `Attachments.none`, the empty storage every symbol without attachments
-    /// shares (told by a field: reaching the shared value through its global was a call).
-    let isNone: Bool
-
-    init(isNone: Bool) { self.isNone = isNone }
+    init() {}
 
     init(copying other: Storage) {
-      isNone = false
       decorations = other.decorations
       decorationKinds = other.decorationKinds
       annotations = other.annotations
@@ -201,19 +196,20 @@ struct Attachments {
     }
   }
 
-  /// The empty attachments, shared by every symbol that has none.
-  private static let none = Storage(isNone: true)
-  private var storage = Attachments.none
+  /// The fields, nil for a symbol without attachments (most symbols). No shared empty
+  /// box: every symbol made or copied counted a reference to it, atomically, and two cores
+  /// making symbols fought over its count.
+  private var storage: Storage?
 
   private mutating func unique() -> Storage {
-    if !isKnownUniquelyReferenced(&storage) || storage.isNone {
-      storage = Storage(copying: storage)
-    }
-    return storage
+    if let storage, isKnownUniquelyReferenced(&self.storage) { return storage }
+    let made = storage.map(Storage.init(copying:)) ?? Storage()
+    storage = made
+    return made
   }
 
   var decorations: [Decoration] {
-    get { storage.decorations }
+    get { storage?.decorations ?? [] }
     set {
       let storage = unique()
       storage.decorations = newValue
@@ -221,87 +217,87 @@ struct Attachments {
     }
   }
   /// What each of `decorations` draws (nil for none), in the same order.
-  var decorationKinds: [DecorationKind?] { storage.decorationKinds }
+  var decorationKinds: [DecorationKind?] { storage?.decorationKinds ?? [] }
   var annotations: [TextAnnotation] {
-    get { storage.annotations }
+    get { storage?.annotations ?? [] }
     set { unique().annotations = newValue }
   }
   var lyrics: [LyricSyllable?] {
-    get { storage.lyrics }
+    get { storage?.lyrics ?? [] }
     set { unique().lyrics = newValue }
   }
   var slurStarts: [SlurMark] {
-    get { storage.slurStarts }
+    get { storage?.slurStarts ?? [] }
     set { unique().slurStarts = newValue }
   }
   var slurEnds: [SlurMark] {
-    get { storage.slurEnds }
+    get { storage?.slurEnds ?? [] }
     set { unique().slurEnds = newValue }
   }
   /// The tuplets that start at this symbol, outermost first (tuplets nest).
   var tuplets: [Tuplet] {
-    get { storage.tuplets }
+    get { storage?.tuplets ?? [] }
     set { unique().tuplets = newValue }
   }
   var tempo: Tempo? {
-    get { storage.tempo }
+    get { storage?.tempo }
     set { unique().tempo = newValue }
   }
   var partLabel: String? {
-    get { storage.partLabel }
+    get { storage?.partLabel }
     set { unique().partLabel = newValue }
   }
   var sectionTitle: String? {
-    get { storage.sectionTitle }
+    get { storage?.sectionTitle }
     set { unique().sectionTitle = newValue }
   }
   /// The note's strings and frets on the voice's tablature staff.
   var tabNotes: [TabNote] {
-    get { storage.tabNotes }
+    get { storage?.tabNotes ?? [] }
     set { unique().tabNotes = newValue }
   }
   /// How far right of the anchor the symbol's chord symbols reach, with their padding
   /// (staff spaces; 0 for none): the next chord symbol stands at least this far on.
   var chordReach: Double {
-    get { storage.chordReach }
+    get { storage?.chordReach ?? 0 }
     set { unique().chordReach = newValue }
   }
 
   /// How far the note's widest lyric syllable reaches left and right of its anchor (its
   /// hyphen counted), in staff spaces: only the voice's next syllable must clear it.
   var lyricLeft: Double {
-    get { storage.lyricLeft }
+    get { storage?.lyricLeft ?? 0 }
     set { unique().lyricLeft = newValue }
   }
   var lyricRight: Double {
-    get { storage.lyricRight }
+    get { storage?.lyricRight ?? 0 }
     set { unique().lyricRight = newValue }
   }
   /// How far right of the anchor the note's dynamics reach, with their padding: the next
   /// dynamic stands at least this far on (one row of dynamics, not a staircase).
   var dynamicReach: Double {
-    get { storage.dynamicReach }
+    get { storage?.dynamicReach ?? 0 }
     set { unique().dynamicReach = newValue }
   }
   /// How far left of the anchor the note's dynamics reach (the words of "più p").
   var dynamicLeft: Double {
-    get { storage.dynamicLeft }
+    get { storage?.dynamicLeft ?? 0 }
     set { unique().dynamicLeft = newValue }
   }
 
   /// How far right of the anchor the chord diagram over the note reaches, with its
   /// padding (0 for none, or a repeated chord that draws none), and how far left.
   var diagramReach: Double {
-    get { storage.diagramReach }
+    get { storage?.diagramReach ?? 0 }
     set { unique().diagramReach = newValue }
   }
   var diagramLeft: Double {
-    get { storage.diagramLeft }
+    get { storage?.diagramLeft ?? 0 }
     set { unique().diagramLeft = newValue }
   }
 
   var isEmpty: Bool {
-    storage.isNone
+    storage == nil
       || (decorations.isEmpty && annotations.isEmpty && lyrics.isEmpty && slurStarts.isEmpty
         && slurEnds.isEmpty && tuplets.isEmpty && tempo == nil && partLabel == nil && sectionTitle == nil
         && tabNotes.isEmpty)
@@ -335,11 +331,13 @@ struct StaffSymbol {
   var clef: Clef
   /// The key and meter in force, shared by the symbols they hold for (a symbol is copied
   /// often, and each copy of a key's table and a meter's terms cost reference counts).
-  var signatures = Signatures.plain
+  /// Nil for C major without a meter (a symbol not yet placed in a voice): no shared box
+  /// whose count every new symbol would touch.
+  var signatures: Signatures?
   /// The key in force before this symbol.
   var key: KeySignature {
-    get { signatures.key }
-    set { signatures = Signatures(key: newValue, meter: signatures.meter) }
+    get { signatures?.key ?? .cMajor }
+    set { signatures = Signatures(key: newValue, meter: meter) }
   }
   /// True when the source asks for a score line break after this symbol.
   var breakAfter = false
@@ -353,8 +351,8 @@ struct StaffSymbol {
   /// When the symbol's bar began, and the meter in force.
   var barOnset = Rational.zero
   var meter: Meter {
-    get { signatures.meter }
-    set { signatures = Signatures(key: signatures.key, meter: newValue) }
+    get { signatures?.meter ?? .none }
+    set { signatures = Signatures(key: key, meter: newValue) }
   }
 
   init(kind: SymbolKind, onset: Rational, source: SourcePosition?, clef: Clef) {
@@ -442,9 +440,6 @@ final class Signatures: @unchecked Sendable {
     self.key = key
     self.meter = meter
   }
-
-  /// C major without a meter (a symbol not yet placed in a voice).
-  static let plain = Signatures(key: .cMajor, meter: .none)
 }
 
 /// A symbol's kind alone: comparing two of them copies nothing.

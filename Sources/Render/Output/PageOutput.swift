@@ -1,5 +1,6 @@
 import DisplayList
 import Foundation
+import SMuFL
 
 /// Per-thread rendering resources: a text measurer (a Pango font map and context of its
 /// own, its measurements shared) and the font library every thread shares.
@@ -14,6 +15,8 @@ public final class RenderWorkspace: @unchecked Sendable {
   /// (a workspace that stands in for another thread's is shared).
   var pdfEncoder: (output: WeakOutput, encoder: PDFPageEncoder)?
   let lock = NSLock()
+  /// The music font last asked for and this workspace's own copy of it (`musicFont(_:)`).
+  private var musicFontCopy: (font: MusicFont, copy: MusicFont)?
 
   /// An output held without keeping it alive (a freed one never matches a new one).
   struct WeakOutput {
@@ -29,6 +32,17 @@ public final class RenderWorkspace: @unchecked Sendable {
   public init(fonts: FontLibrary, measurer: PangoTextMeasurer) {
     self.fonts = fonts
     self.measurer = measurer
+  }
+
+  /// `font` in an object of this workspace's own (`MusicFont.ownCopy()`), made once: a
+  /// thread engraving with it counts references to an object no other thread touches.
+  public func musicFont(_ font: MusicFont) -> MusicFont {
+    lock.withLock {
+      if let made = musicFontCopy, made.font.isIdentical(to: font) { return made.copy }
+      let copy = font.ownCopy()
+      musicFontCopy = (font, copy)
+      return copy
+    }
   }
 }
 
