@@ -83,7 +83,9 @@ public final class NameTable: Sendable {
 
   /// The UTF-8 bytes of a name from this table, read where they lie.
   public func withUTF8<T>(_ name: InternedName, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-    let row = rows[Int(name.number)]
-    return body(UnsafeBufferPointer(start: row.bytes, count: row.count))
+    // The two fields read in place: a copy of the row counted a reference to its text, an
+    // object every thread shares.
+    let row = rows + Int(name.number)
+    return body(UnsafeBufferPointer(start: row.pointee.bytes, count: row.pointee.count))
   }
 }
