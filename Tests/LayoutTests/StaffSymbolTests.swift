@@ -57,6 +57,16 @@ import Testing
     #expect(plain.attachments.isEmpty && plain.attachments.partLabel == nil)
     #expect(!copy.attachments.isEmpty && copy.attachments.partLabel == "A")
     #expect(copy.attachments.chordReach == 2)
+    // Changed in place while held alone; copied once when shared.
+    #expect(plain.attachments.storageIdentity == nil)
+    let held = copy.attachments.storageIdentity
+    #expect(held != nil)
+    copy.attachments.sectionTitle = "B"
+    copy.attachments.lyricLeft = 1
+    #expect(copy.attachments.storageIdentity == held)
+    var third = copy
+    third.attachments.tempo = nil
+    #expect(third.attachments.storageIdentity != held && copy.attachments.storageIdentity == held)
     var second = marked
     second.attachments.decorations = []
     #expect(marked.attachments.decorations.map(\.name) == ["trill"])

@@ -201,8 +201,12 @@ struct Attachments {
   /// making symbols fought over its count.
   private var storage: Storage?
 
+  /// The fields' object, nil for none: changed in place while this value alone holds it.
+  var storageIdentity: ObjectIdentifier? { storage.map(ObjectIdentifier.init) }
+
   private mutating func unique() -> Storage {
-    if let storage, isKnownUniquelyReferenced(&self.storage) { return storage }
+    // Asked before binding it: a binding is a second reference, and nothing would be unique.
+    if isKnownUniquelyReferenced(&storage), let storage { return storage }
     let made = storage.map(Storage.init(copying:)) ?? Storage()
     storage = made
     return made
