@@ -25,15 +25,18 @@ final class XMLNameTable {
   /// Lookups by a name written in the program, remembered by the address of its text
   /// (direct-mapped; a slot holds the address, 0 for none, and the index, -1 for absent).
   /// The readers ask for the same few dozen names hundreds of thousands of times a song.
-  private var literalKeys = [UInt](repeating: 0, count: 64)
-  private var literalIDs = [Int32](repeating: -1, count: 64)
+  /// The address is mixed by a multiply into 256 slots: 64 slots taken from a few of its
+  /// bits held the names apart or not as the linker happened to place them (one build's
+  /// import ran 1 % more instructions in collisions).
+  private var literalKeys = [UInt](repeating: 0, count: 256)
+  private var literalIDs = [Int32](repeating: -1, count: 256)
   private var literalsCached = false
 
   /// The index of a name written in the program, nil when the document has no such name.
   func index(of name: StaticString) -> Int32? {
     guard name.hasPointerRepresentation else { return index(of: "\(name)") }
     let key = UInt(bitPattern: name.utf8Start)
-    let slot = Int(truncatingIfNeeded: (key >> 3) ^ (key >> 9)) & 63
+    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
     if literalKeys[slot] == key {
       let id = literalIDs[slot]
       return id < 0 ? nil : id
