@@ -86,7 +86,7 @@ struct TupletDrawing {
         if case .note(let note) = line.symbols[i].kind { return note.beamGroup }
         return nil
       })
-    let groupSize = beams.reduce(0) { $0 + (line.spans.beamGroupSize($1)) }
+    let groupSize = beams.reduce(0) { $0 + line.spans.beamGroupSize($1) }
     // Notes beamed across the staves count as beamed (their beam is joined later).
     let crossBeamed = onLine.allSatisfy { i in
       switch line.symbols[i].kind {

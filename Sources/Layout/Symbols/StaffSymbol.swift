@@ -405,9 +405,13 @@ struct StaffSymbol {
     guard category == .note else { return }
     var taken = SymbolKind.spacer(0)
     swap(&taken, &kind)
-    guard case .note(var note) = consume taken else { return }
-    change(&note)
-    kind = .note(note)
+    switch consume taken {
+    case .note(var note):
+      change(&note)
+      kind = .note(note)
+    case let other:
+      kind = other
+    }
   }
 
   /// The note's payload; nil for any other symbol.

@@ -163,14 +163,13 @@ struct SymbolBuilder {
           case .bar(let previous) = symbols[lastIndex].kind
         {
           if Self.isPlain(bar) { continue }
+          // (Only a bar line no line break follows is replaced: the merged one breaks none.)
           if Self.isPlain(previous) && !symbols[lastIndex].breakAfter {
-            let breakAfter = symbols[symbols.count - 1].breakAfter
             symbols.removeLast()
             var merged = StaffSymbol(kind: .bar(bar), onset: onset, source: source, clef: clef)
             merged.right = BarLineDrawing.width(of: bar, font: font)
             merged.attachments.decorations = bar.decorations
             merged.attachments.annotations = bar.annotations
-            merged.breakAfter = breakAfter
             append(consume merged, carries: false)
             continue
           }
@@ -259,7 +258,7 @@ struct SymbolBuilder {
             ChordArrangement.arrange(&note, font: font)
           }
           extents = self.extents(of: note)
-          if note.graceBox != nil, let grace = note.grace, grace.standsBeforeBar { graceBeforeBar = grace }
+          if let grace = note.grace, grace.standsBeforeBar { graceBeforeBar = grace }
         }
         (symbols[index].left, symbols[index].right) = extents
         // Grace notes written before the bar line take their room before it.
